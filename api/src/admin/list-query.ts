@@ -1,0 +1,96 @@
+import { AppError } from '../common/app-error';
+import type { FilterType, ResourceDef } from './resource';
+
+export interface ListQuery {
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  range: { start: number; end: number };
+  q?: string;
+  ids?: string[];
+  filters: { field: string; type: FilterType; value: string | number | boolean }[];
+}
+
+const MAX_PAGE = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+function parseJson(param: string, raw: unknown): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new AppError(400, 'request.bad_query', { param });
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError(400, 'request.bad_query', { param });
+  }
+}
+
+function coerce(field: string, type: FilterType, value: unknown): string | number | boolean {
+  const bad = () => new AppError(400, 'request.bad_query', { param: `filter.${field}` });
+  switch (type) {
+    case 'int': {
+      const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n)) throw bad();
+      return n;
+    }
+    case 'bool':
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      throw bad();
+    case 'uuid':
+      if (!isUuid(value)) throw bad();
+      return value;
+    case 'text':
+      if (typeof value !== 'string' || value.length > 200) throw bad();
+      return value;
+  }
+}
+
+/** Reads ra-data-simple-rest's `sort`, `range` and `filter` parameters, allowing only what the resource declares. */
+export function parseListQuery(def: ResourceDef, query: Record<string, unknown>): ListQuery {
+  const sortRaw = parseJson('sort', query.sort) ?? def.defaultSort;
+  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string' || !(sortRaw[0] in def.sort)) {
+    throw new AppError(400, 'request.bad_query', { param: 'sort' });
+  }
+  const order = String(sortRaw[1] ?? 'ASC').toUpperCase();
+  if (order !== 'ASC' && order !== 'DESC') throw new AppError(400, 'request.bad_query', { param: 'sort' });
+
+  const rangeRaw = parseJson('range', query.range) ?? [0, 9];
+  if (
+    !Array.isArray(rangeRaw) ||
+    !Number.isInteger(rangeRaw[0]) ||
+    !Number.isInteger(rangeRaw[1]) ||
+    rangeRaw[0] < 0 ||
+    rangeRaw[1] < rangeRaw[0] ||
+    rangeRaw[1] - rangeRaw[0] >= MAX_PAGE
+  ) {
+    throw new AppError(400, 'request.bad_query', { param: 'range' });
+  }
+
+  const filterRaw = parseJson('filter', query.filter) ?? {};
+  if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
+    throw new AppError(400, 'request.bad_query', { param: 'filter' });
+  }
+  const result: ListQuery = {
+    sort: { field: sortRaw[0], order },
+    range: { start: rangeRaw[0], end: rangeRaw[1] },
+    filters: [],
+  };
+  for (const [field, value] of Object.entries(filterRaw as Record<string, unknown>)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (field === 'q') {
+      if (typeof value !== 'string' || value.length > 200) throw new AppError(400, 'request.bad_query', { param: 'filter.q' });
+      if (value.trim()) result.q = value.trim();
+    } else if (field === 'id') {
+      const ids = Array.isArray(value) ? value : [value];
+      if (ids.length > MAX_PAGE || !ids.every(isUuid)) throw new AppError(400, 'request.bad_query', { param: 'filter.id' });
+      result.ids = ids;
+    } else {
+      const declared = def.filters?.[field];
+      if (!declared) throw new AppError(400, 'request.bad_query', { param: `filter.${field}` });
+      result.filters.push({ field, type: declared.type, value: coerce(field, declared.type, value) });
+    }
+  }
+  return result;
+}

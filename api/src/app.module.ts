@@ -1,0 +1,46 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { LoggerModule } from 'nestjs-pino';
+import { AdminModule } from './admin/admin.module';
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/exception.filter';
+import type { AppConfig } from './config/config';
+import type { Database } from './db/database';
+import { CoreModule } from './db/db.module';
+import { HealthController } from './health/health.controller';
+import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
+import { accountTracker, ipTracker } from './rate-limit/signin-throttle.guard';
+import { RegionsController } from './regions/regions.controller';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, database: Database): DynamicModule {
+    const perMinute = config.rateLimit.signinPerMinute;
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config, database),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'],
+            transport: config.production || config.logLevel === 'silent' ? undefined : { target: 'pino-pretty', options: { singleLine: true } },
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+        }),
+        ThrottlerModule.forRoot({
+          storage: new PgThrottlerStorage(database),
+          throttlers: [
+            { name: 'ip', ttl: 60_000, limit: perMinute * 3, getTracker: ipTracker },
+            { name: 'account', ttl: 60_000, limit: perMinute, getTracker: accountTracker },
+          ],
+        }),
+        AuthModule,
+        AdminModule,
+      ],
+      controllers: [HealthController, RegionsController],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { sendError } from './common/error-response';
+import { validationPipe } from './common/validation';
+import type { AppConfig } from './config/config';
+import { openDatabase, type Database } from './db/database';
+import { seed, type SeedLog } from './db/seed';
+
+export const BODY_LIMIT = '100kb';
+
+/** Opens the database (PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR/db otherwise) and applies migrations. */
+export function openConfiguredDatabase(config: AppConfig): Promise<Database> {
+  return openDatabase(config.databaseUrl ?? join(config.dataDir, 'db'));
+}
+
+/** Builds the whole API on an open database; used by main.ts and by the tests. */
+export async function createApp(config: AppConfig, database: Database, log?: SeedLog): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    next();
+  });
+  app.use('/api', express.json({ limit: BODY_LIMIT }), express.urlencoded({ extended: false, limit: BODY_LIMIT }));
+  // Body parser failures (malformed JSON, too large) answer in the one error shape, never a 500.
+  app.use('/api', (err: { type?: string; status?: number }, req: Request, res: Response, next: NextFunction) => {
+    if (err?.type === 'entity.parse.failed') return sendError(req, res, 400, 'request.malformed_json');
+    if (err?.type === 'entity.too.large') return sendError(req, res, 413, 'request.too_large');
+    if (err?.status && err.status >= 400 && err.status < 500) return sendError(req, res, err.status, 'request.bad');
+    next(err);
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(validationPipe());
+  app.enableShutdownHooks();
+
+  const openapi = new DocumentBuilder()
+    .setTitle('Competition and membership platform API')
+    .setDescription('Member contract (spec §7) and the back-office resources under /api/admin (ra-data-simple-rest).')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization' }, 'token')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi));
+
+  serveAdmin(app, config);
+  await seed(database.db, config, log ?? { info: (m) => logger.log(m, 'Seed'), warn: (m) => logger.warn(m, 'Seed') });
+  return app;
+}
+
+/** The back-office SPA from admin/dist at /admin, with index.html for its client routes. */
+function serveAdmin(app: NestExpressApplication, config: AppConfig) {
+  const index = join(config.adminDist, 'index.html');
+  app.use('/admin', express.static(config.adminDist, { index: false, maxAge: '1h', fallthrough: true }));
+  app.use('/admin', (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!existsSync(index)) {
+      res.status(503).type('text/plain').send('The back-office is not built yet: run `npm run build` (or `npm start`).');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' && req.path === '/') return res.redirect('/admin/');
+    next();
+  });
+}

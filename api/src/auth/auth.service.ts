@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AppError } from '../common/app-error';
+import type { Db } from '../db/database';
+import { DB } from '../db/db.module';
+import { users, type User } from '../db/schema';
+import { verifyPassword } from './password';
+import { SessionService } from './session.service';
+
+export interface ClientMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** Member sign-in: national ID for students and coaches, e-mail for entities. Returns a session token. */
+  async signinMember(id: string | undefined, password: string | undefined, type: 0 | 1 | 2, meta: ClientMeta) {
+    const login = id?.trim();
+    if (!login || !password) throw new AppError(400, 'auth.fields_empty');
+    const where =
+      type === 2
+        ? and(eq(sql`lower(${users.email})`, login.toLowerCase()), eq(users.type, 2))
+        : and(eq(users.nationalId, login), eq(users.type, type));
+    return this.signin(where, password, meta);
+  }
+
+  /** Back-office sign-in by e-mail, for admins and sub-admins. */
+  async signinStaff(email: string | undefined, password: string | undefined, meta: ClientMeta) {
+    const login = email?.trim().toLowerCase();
+    if (!login || !password) throw new AppError(400, 'auth.admin_fields_empty');
+    return this.signin(and(eq(sql`lower(${users.email})`, login), inArray(users.type, [4, 5])), password, meta);
+  }
+
+  private async signin(where: ReturnType<typeof and>, password: string, meta: ClientMeta) {
+    const [user] = await this.db.select().from(users).where(where).limit(1);
+    // Unknown account and wrong password answer alike, in the same time.
+    if (!(await verifyPassword(user?.passwordHash, password))) throw new AppError(401, 'auth.invalid_credentials');
+    if (!user.isActive) throw new AppError(403, 'auth.account_disabled');
+    const token = await this.sessions.create(user, meta);
+    return { token, user: user as User };
+  }
+}

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppConfig } from '../config/config';
+import type { Db } from '../db/database';
+import { CONFIG, DB } from '../db/db.module';
+import { sessions, users, type Session, type User } from '../db/schema';
+
+export interface Auth {
+  user: User;
+  session: Session;
+  token: string;
+}
+
+interface Claims {
+  sid: string;
+  sub: string;
+}
+
+/** Sessions are rows; a JWT only names its row, so revoking the row ends the session at once. */
+@Injectable()
+export class SessionService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async create(user: User, meta: { ip?: string; userAgent?: string }): Promise<string> {
+    const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
+    const [row] = await this.db
+      .insert(sessions)
+      .values({ userId: user.id, expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null })
+      .returning({ id: sessions.id });
+    return this.jwt.signAsync({ sid: row.id, sub: user.id } satisfies Claims, {
+      expiresIn: `${this.config.sessionTtlDays}d`,
+    });
+  }
+
+  /** The live session and account a token names, or null (bad signature, expired, revoked, account disabled). */
+  async resolve(token: string): Promise<Auth | null> {
+    let claims: Claims;
+    try {
+      claims = await this.jwt.verifyAsync<Claims>(token);
+    } catch {
+      return null;
+    }
+    if (typeof claims.sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(claims.sid)) return null;
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (!row || !row.user.isActive || row.user.id !== claims.sub) return null;
+    return { ...row, token };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends every session of an account (password change, account disabled). */
+  async revokeAll(userId: string, db: Db = this.db): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}
+
+/** The token of a request: `Authorization: <jwt>` or `Authorization: Bearer <jwt>`. */
+export function tokenOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token || undefined;
+}

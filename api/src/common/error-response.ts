@@ -1,0 +1,50 @@
+import type { Request, Response } from 'express';
+import { langOf, translate, type MessageKey } from './messages';
+
+/** The one shape of every error: a status, `e_message` header (URI-encoded) and `{ success: false, message }`. */
+export function sendError(
+  req: Request,
+  res: Response,
+  status: number,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): void {
+  const message = translate(langOf(req.headers['accept-language']), key, params);
+  if (res.headersSent) return;
+  res.setHeader('e_message', encodeURIComponent(message));
+  res.status(status).json({ success: false, message });
+}
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+
+/** True for errors that mean the database cannot be reached right now (a restart, an outage). */
+export function isDatabaseDown(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
+    const msg = (e as { message?: unknown }).message;
+    if (typeof msg === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(msg)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function statusKey(status: number): MessageKey {
+  switch (status) {
+    case 401:
+      return 'auth.unauthorized';
+    case 403:
+      return 'auth.forbidden';
+    case 404:
+      return 'request.not_found';
+    case 413:
+      return 'request.too_large';
+    case 429:
+      return 'request.too_many';
+    case 503:
+      return 'server.unavailable';
+    default:
+      return status >= 500 ? 'server.error' : 'request.bad';
+  }
+}

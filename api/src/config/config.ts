@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** The one validated configuration of the API, read from the environment at start. */
+export interface AppConfig {
+  production: boolean;
+  nodeEnv: string;
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL server; undefined means the embedded PGlite in `${dataDir}/db`. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  sessionTtlDays: number;
+  adminEmail?: string;
+  adminPassword?: string;
+  demo: boolean;
+  logLevel: string;
+  memberUrl: string;
+  adminDist: string;
+  rateLimit: { signinPerMinute: number };
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repository root: the folder whose package.json declares the workspaces. */
+export function repoRoot(from = __dirname): string {
+  let dir = from;
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && readFileSync(pkg, 'utf8').includes('"workspaces"')) return dir;
+    const up = dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be 1/0 or true/false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = env[name] || fallback;
+  if (!raw) return undefined;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** Secrets not given are generated once and kept in the data folder (never in production). */
+function secret(env: Env, name: string, dataDir: string, production: boolean): string {
+  const given = env[name];
+  if (given) {
+    if (given.length < 32) throw new ConfigError(name, 'must be at least 32 characters long');
+    return given;
+  }
+  if (production) throw new ConfigError(name, 'is required when NODE_ENV=production');
+  const file = join(dataDir, 'secrets.json');
+  let stored: Record<string, string> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  if (!stored[name]) {
+    stored[name] = randomBytes(48).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return stored[name];
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+  const root = repoRoot();
+  const dataDir = resolve(root, env.DATA_DIR || 'data');
+  const databaseUrl = url(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  }
+  const adminEmail = env.ADMIN_EMAIL || undefined;
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address, got "${adminEmail}"`);
+  }
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 8 characters long');
+  }
+  if (production && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when NODE_ENV=production');
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent`);
+  }
+  const port = int(env, 'API_PORT', 4000, 1, 65535);
+  return {
+    production,
+    nodeEnv,
+    host: env.HOST || '127.0.0.1',
+    port,
+    dataDir,
+    databaseUrl,
+    jwtSecret: secret(env, 'JWT_SECRET', dataDir, production),
+    sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
+    adminEmail,
+    adminPassword,
+    demo: bool(env, 'DEMO', !databaseUrl),
+    logLevel,
+    memberUrl: url(env, 'MEMBER_URL', `http://localhost:${env.PORT || 3000}`)!,
+    adminDist: resolve(root, env.ADMIN_DIST || 'admin/dist'),
+    rateLimit: { signinPerMinute: int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000) },
+  };
+}

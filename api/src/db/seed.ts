@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq, inArray } from 'drizzle-orm';
+import { hashPassword } from '../auth/password';
+import type { AppConfig } from '../config/config';
+import type { Db } from './database';
+import { announcements, categories, events, plans, posts, regions, settings, users } from './schema';
+
+/** The 13 administrative regions of Saudi Arabia (ISO 3166-2:SA). */
+export const SAUDI_REGIONS = [
+  ['SA-01', 'Riyadh', 'الرياض'],
+  ['SA-02', 'Makkah', 'مكة المكرمة'],
+  ['SA-03', 'Madinah', 'المدينة المنورة'],
+  ['SA-04', 'Eastern Province', 'المنطقة الشرقية'],
+  ['SA-05', 'Al-Qassim', 'القصيم'],
+  ['SA-06', "Ha'il", 'حائل'],
+  ['SA-07', 'Tabuk', 'تبوك'],
+  ['SA-08', 'Northern Borders', 'الحدود الشمالية'],
+  ['SA-09', 'Jazan', 'جازان'],
+  ['SA-10', 'Najran', 'نجران'],
+  ['SA-11', 'Al-Bahah', 'الباحة'],
+  ['SA-12', 'Al-Jawf', 'الجوف'],
+  ['SA-14', 'Asir', 'عسير'],
+] as const;
+
+/** Demo members of the embedded mode, all with DEMO_PASSWORD (listed in the README). */
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+export const DEMO_MEMBERS = [
+  { name: 'Sara Student', nationalId: '1000000001', email: 'student@example.com', type: 0, subcription: true, isVerified: true },
+  { name: 'Khalid Coach', nationalId: '1000000002', email: 'coach@example.com', type: 1, subcription: false, isVerified: true },
+  { name: 'Future School', nationalId: '0000000000', email: 'entity@school.example', type: 2, subcription: false, isVerified: true },
+  { name: 'Nora Unverified', nationalId: '1000000004', email: 'unverified@example.com', type: 0, subcription: true, isVerified: false },
+] as const;
+
+export interface SeedLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** Idempotent: runs on every start, fills only what is missing. */
+export async function seed(db: Db, config: AppConfig, log: SeedLog): Promise<void> {
+  await db
+    .insert(regions)
+    .values(SAUDI_REGIONS.map(([code, enName, arName]) => ({ code, enName, arName })))
+    .onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ siteName: 'WRO', siteCopyRight: '© WRO' })
+    .onConflictDoNothing();
+  await seedFirstAdmin(db, config, log);
+  if (config.demo) await seedDemo(db, log);
+}
+
+async function seedFirstAdmin(db: Db, config: AppConfig, log: SeedLog) {
+  const [{ admins }] = await db.select({ admins: count() }).from(users).where(eq(users.type, 4));
+  if (admins > 0) return;
+  const email = (config.adminEmail ?? 'admin@example.com').toLowerCase();
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  await db
+    .insert(users)
+    .values({ name: 'Administrator', email, type: 4, isVerified: true, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing();
+  if (config.adminPassword) log.info(`First admin created: ${email} (password from ADMIN_PASSWORD)`);
+  else log.warn(`First admin created: ${email} / password: ${password}  (shown once; change it after signing in)`);
+}
+
+async function seedDemo(db: Db, log: SeedLog) {
+  const [{ existing }] = await db.select({ existing: count() }).from(plans);
+  if (existing > 0) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [riyadh] = await db.select().from(regions).where(eq(regions.code, 'SA-01')).limit(1);
+  await db.transaction(async (tx) => {
+    await tx.insert(plans).values([
+      {
+        name: 'عضوية المدرب السنوية',
+        nameEn: 'Coach annual membership',
+        description: 'تفعيل حساب المدرب لموسم كامل',
+        descriptionEn: 'Activates a coach account for a full season',
+        orignalPirce: '500.00',
+        price: '350.00',
+        duration: 1,
+        durationType: 'year',
+        type: 'coach',
+        subtype: 'individual',
+      },
+      {
+        name: 'عضوية الجهة السنوية',
+        nameEn: 'Entity annual membership',
+        description: 'تفعيل حساب الجهة لموسم كامل',
+        descriptionEn: 'Activates an entity account for a full season',
+        orignalPirce: '2000.00',
+        price: '1500.00',
+        duration: 1,
+        durationType: 'year',
+        type: 'entity',
+        subtype: 'school',
+      },
+    ]);
+    const inWeeks = (weeks: number) => new Date(Date.now() + weeks * 7 * 86_400_000);
+    await tx.insert(events).values({
+      name: 'أولمبياد الروبوت العالمي - التصفيات الوطنية',
+      nameEn: 'World Robot Olympiad - National Finals',
+      description: 'التصفيات الوطنية لأولمبياد الروبوت العالمي',
+      descriptionEn: 'The national finals of the World Robot Olympiad',
+      link: '',
+      type: 'wro',
+      eventDate: inWeeks(6),
+      homeStatus: true,
+      countdownStarted: true,
+    });
+    await tx.insert(announcements).values([
+      { name: 'التسجيل مفتوح لموسم 2027', nameEn: 'Registration is open for the 2027 season', link: '/auth/join-us' },
+      { name: 'ورشة تدريبية للمدربين', nameEn: 'Training workshop for coaches', link: '/blogs/' },
+    ]);
+    const [news] = await tx.insert(categories).values({ name: 'أخبار', nameEn: 'News' }).returning();
+    await tx.insert(posts).values([
+      {
+        name: 'كيف تبني أول روبوت لك',
+        nameEn: 'How to build your first robot',
+        slug: 'how-to-build-your-first-robot',
+        categoryId: news.id,
+        shortDesc: 'خطوات بسيطة للبداية',
+        shortDescEn: 'Simple steps to get started',
+        description: '<p>ابدأ بمجموعة بسيطة وحدد هدفًا واضحًا.</p>',
+        descriptionEn: '<p>Start with a simple kit and a clear goal.</p>',
+      },
+      {
+        name: 'نتائج الموسم الماضي',
+        nameEn: "Last season's results",
+        slug: 'last-seasons-results',
+        categoryId: news.id,
+        shortDesc: 'تهانينا للفرق الفائزة',
+        shortDescEn: 'Congratulations to the winning teams',
+        description: '<p>تهانينا لجميع الفرق المشاركة.</p>',
+        descriptionEn: '<p>Congratulations to every team that took part.</p>',
+      },
+    ]);
+    const existingMembers = await tx
+      .select({ nationalId: users.nationalId })
+      .from(users)
+      .where(inArray(users.email, DEMO_MEMBERS.map((m) => m.email)));
+    if (existingMembers.length === 0) {
+      await tx.insert(users).values(
+        DEMO_MEMBERS.map((m) => ({
+          ...m,
+          passwordHash,
+          phoneNumber: '+966500000000',
+          nationality: 'SA',
+          regionId: riyadh?.id ?? null,
+          crNumber: m.type === 2 ? '1010000000' : null,
+          entityType: m.type === 2 ? 'School' : null,
+        })),
+      );
+    }
+  });
+  log.info(`Demo content created (members: ${DEMO_MEMBERS.map((m) => m.nationalId === '0000000000' ? m.email : m.nationalId).join(', ')}; password ${DEMO_PASSWORD})`);
+}

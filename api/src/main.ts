@@ -1,0 +1,36 @@
+import { Logger } from '@nestjs/common';
+import { createApp, openConfiguredDatabase } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config/config';
+
+async function main() {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openConfiguredDatabase(config);
+  const app = await createApp(config, database);
+  app.enableShutdownHooks();
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+  await app.listen(config.port, config.host);
+  const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  new Logger('Start').log(
+    `API ${where}/api (docs ${where}/api/docs), back-office ${where}/admin/ — database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
