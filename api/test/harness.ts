@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Client } from 'pg';
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { hashPassword } from '../src/auth/password';
+import { loadConfig, type AppConfig } from '../src/config/config';
+import { openDatabase, type Database } from '../src/db/database';
+import { users } from '../src/db/schema';
+
+export const ADMIN = { email: 'admin@test.example', password: 'Admin-pass-123' };
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole API on a fresh database: PGlite in memory by default, or a new database on the server
+ * named by TEST_DATABASE_URL (created here, dropped at close). One per test file.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO: '0',
+    RATE_LIMIT_SIGNIN: '1000',
+    ...env,
+  });
+  const server = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let location = 'memory://';
+  if (server) {
+    const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    location = url.toString();
+    dropDatabase = async () => {
+      const c = new Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase(location);
+  const quiet = { info: () => undefined, warn: () => undefined };
+  const app = await createApp(config, database, quiet);
+  await app.init();
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** Inserts an account directly; returns it with its plain password. */
+export async function createUser(
+  t: TestApp,
+  fields: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
+  counter += 1;
+  const { password = 'Member-pass-1', ...rest } = fields;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      name: `Member ${counter}`,
+      nationalId: `2${String(Date.now() % 1e6).padStart(6, '0')}${String(counter).padStart(3, '0')}`,
+      email: `member${counter}.${Date.now()}@test.example`,
+      isVerified: true,
+      ...rest,
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
+  return { ...user, password };
+}
+
+export async function signIn(t: TestApp, user: { nationalId: string | null; email: string | null; type: number; password: string }) {
+  const res = await t.http
+    .post('/api/adduser-steb')
+    .send({ national_id: user.type === 2 ? user.email : user.nationalId, password: user.password, type: user.type, loginType: 'signin' });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.headers.authorization as string;
+}
+
+export async function adminToken(t: TestApp, email = ADMIN.email, password = ADMIN.password) {
+  const res = await t.http.post('/api/admin-login').send({ national_id: email, password, type: 4, loginType: 'signin' });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.headers.authorization as string;
+}

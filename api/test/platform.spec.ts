@@ -1,0 +1,90 @@
+import { ModulesContainer } from '@nestjs/core';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import { PUBLIC_KEY, ROLES_KEY } from '../src/auth/roles';
+import { loadConfig } from '../src/config/config';
+import { createUser, startTestApp, type TestApp } from './harness';
+
+describe('platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_SIGNIN: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('health checks the database', async () => {
+    const res = await t.http.get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ok');
+  });
+
+  it('serves the 13 Saudi regions in English and Arabic', async () => {
+    const res = await t.http.get('/api/regions');
+    expect(res.body.regions).toHaveLength(13);
+    expect(res.body.regions[0]).toMatchObject({ code: 'SA-01', en_name: 'Riyadh', ar_name: 'الرياض' });
+  });
+
+  it('serves the OpenAPI description', async () => {
+    const res = await t.http.get('/api/docs-json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/adduser-steb', '/api/admin/users']));
+  });
+
+  it('declares who may call every route (default deny)', () => {
+    const undeclared: string[] = [];
+    for (const module of t.app.get(ModulesContainer).values()) {
+      for (const wrapper of module.controllers.values()) {
+        const proto = wrapper.metatype?.prototype as Record<string, unknown> | undefined;
+        if (!proto) continue;
+        for (const name of Object.getOwnPropertyNames(proto)) {
+          const handler = proto[name];
+          if (name === 'constructor' || typeof handler !== 'function') continue;
+          if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+          const declared = Reflect.getMetadata(ROLES_KEY, handler) || Reflect.getMetadata(PUBLIC_KEY, handler);
+          if (!declared) undeclared.push(`${wrapper.name}.${name}`);
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
+  it('rate limits sign-in attempts on one account, with a translated 429', async () => {
+    const user = await createUser(t, { type: 0 });
+    const attempt = () =>
+      t.http
+        .post('/api/adduser-steb')
+        .set('Accept-Language', 'ar')
+        .send({ national_id: user.nationalId, password: 'wrong-password', type: 0, loginType: 'signin' });
+    for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('محاولات كثيرة جدًا. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.');
+    // Even the right password waits out the window.
+    const right = await t.http
+      .post('/api/adduser-steb')
+      .send({ national_id: user.nationalId, password: user.password, type: 0, loginType: 'signin' });
+    expect(right.status).toBe(429);
+  });
+});
+
+describe('configuration', () => {
+  const base = { DATA_DIR: '/tmp/config-test', JWT_SECRET: 'x'.repeat(40) };
+  it.each([
+    [{ API_PORT: 'abc' }, 'API_PORT'],
+    [{ API_PORT: '70000' }, 'API_PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ DEMO: 'maybe' }, 'DEMO'],
+    [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', JWT_SECRET: '' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production' }, 'DATABASE_URL'],
+  ])('a bad value stops the start and names the variable: %o', (env, name) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Configuration error: ${name} `));
+  });
+
+  it('takes good values', () => {
+    const c = loadConfig({ ...base, API_PORT: '4100', DEMO: '0', DATABASE_URL: 'postgres://u@localhost:5432/db' });
+    expect(c).toMatchObject({ port: 4100, demo: false, databaseUrl: 'postgres://u@localhost:5432/db' });
+  });
+});
