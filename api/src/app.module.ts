@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
@@ -22,10 +22,14 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, database),
         LoggerModule.forRoot({
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'],
-            transport: config.production || config.logLevel === 'silent' ? undefined : { target: 'pino-pretty', options: { singleLine: true } },
+            transport:
+              config.production || config.logLevel === 'silent'
+                ? undefined
+                : { target: 'pino-pretty', options: { singleLine: true } },
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),

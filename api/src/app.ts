@@ -67,7 +67,10 @@ function serveAdmin(app: NestExpressApplication, config: AppConfig) {
   app.use('/admin', (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!existsSync(index)) {
-      res.status(503).type('text/plain').send('The back-office is not built yet: run `npm run build` (or `npm start`).');
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The back-office is not built yet: run `npm run build` (or `npm start`).');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

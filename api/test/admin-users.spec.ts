@@ -5,17 +5,28 @@ let t: TestApp;
 let admin: string;
 let sub: string;
 let member: string;
-const q = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]));
+const q = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]));
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await adminToken(t);
   const subUser = await createUser(t, { type: 5, email: 'sub-admin@test.example' });
   sub = await adminToken(t, subUser.email!, subUser.password);
-  await createUser(t, { type: 0, name: 'Alia Haddad', nationalId: '1122334455', phoneNumber: '+966511111111', subcription: true });
+  await createUser(t, {
+    type: 0,
+    name: 'Alia Haddad',
+    nationalId: '1122334455',
+    phoneNumber: '+966511111111',
+    subcription: true,
+  });
   await createUser(t, { type: 1, name: 'Omar Coach', nationalId: '1122339999', isVerified: false });
-  await createUser(t, { type: 2, name: 'Bright School', nationalId: '0000000000', email: 'info@bright.example', crNumber: '1010101010' });
+  await createUser(t, {
+    type: 2,
+    name: 'Bright School',
+    nationalId: '0000000000',
+    email: 'info@bright.example',
+    crNumber: '1010101010',
+  });
   await createUser(t, { type: 0, name: 'عبدالله الطالب', nationalId: '1555555555' });
   const m = await createUser(t, { type: 0, name: 'Percent 100%_ kid', nationalId: '1666666666' });
   member = await signIn(t, m);
@@ -25,7 +36,10 @@ afterAll(() => t.close());
 
 describe('GET /api/admin/users (ra-data-simple-rest)', () => {
   it('lists members only, with Content-Range and records carrying id', async () => {
-    const res = await t.http.get('/api/admin/users').query(q({ sort: ['name', 'ASC'], range: [0, 9] })).set('Authorization', admin);
+    const res = await t.http
+      .get('/api/admin/users')
+      .query(q({ sort: ['name', 'ASC'], range: [0, 9] }))
+      .set('Authorization', admin);
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('users 0-4/5');
     expect(res.body.map((u: { name: string }) => u.name)).toEqual([
@@ -43,16 +57,22 @@ describe('GET /api/admin/users (ra-data-simple-rest)', () => {
   });
 
   it('pages with range and sorts descending', async () => {
-    const res = await t.http.get('/api/admin/users').query(q({ sort: ['name', 'DESC'], range: [1, 2] })).set('Authorization', admin);
+    const res = await t.http
+      .get('/api/admin/users')
+      .query(q({ sort: ['name', 'DESC'], range: [1, 2] }))
+      .set('Authorization', admin);
     expect(res.headers['content-range']).toBe('users 1-2/5');
     expect(res.body.map((u: { name: string }) => u.name)).toEqual(['Percent 100%_ kid', 'Omar Coach']);
   });
 
   it('searches name, national ID, e-mail and phone (substring, case-insensitive, Arabic too)', async () => {
     const search = async (text: string) =>
-      (await t.http.get('/api/admin/users').query(q({ filter: { q: text } })).set('Authorization', admin)).body.map(
-        (u: { name: string }) => u.name,
-      );
+      (
+        await t.http
+          .get('/api/admin/users')
+          .query(q({ filter: { q: text } }))
+          .set('Authorization', admin)
+      ).body.map((u: { name: string }) => u.name);
     expect(await search('haddad')).toEqual(['Alia Haddad']);
     expect(await search('112233')).toEqual(expect.arrayContaining(['Alia Haddad', 'Omar Coach']));
     expect(await search('BRIGHT.EXAMPLE')).toEqual(['Bright School']);
@@ -65,9 +85,12 @@ describe('GET /api/admin/users (ra-data-simple-rest)', () => {
 
   it('filters by type, subscription and verified', async () => {
     const names = async (filter: Record<string, unknown>) =>
-      (await t.http.get('/api/admin/users').query(q({ filter, sort: ['name', 'ASC'] })).set('Authorization', admin)).body.map(
-        (u: { name: string }) => u.name,
-      );
+      (
+        await t.http
+          .get('/api/admin/users')
+          .query(q({ filter, sort: ['name', 'ASC'] }))
+          .set('Authorization', admin)
+      ).body.map((u: { name: string }) => u.name);
     expect(await names({ type: 2 })).toEqual(['Bright School']);
     expect(await names({ subcription: true })).toEqual(['Alia Haddad']);
     expect(await names({ isVerified: false })).toEqual(['Omar Coach']);

@@ -8,7 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signinBody = (national_id: unknown, password: unknown, type: unknown = 0) => ({ national_id, password, type, loginType: 'signin' });
+const signinBody = (national_id: unknown, password: unknown, type: unknown = 0) => ({
+  national_id,
+  password,
+  type,
+  loginType: 'signin',
+});
 
 describe('member sign-in (POST /api/adduser-steb)', () => {
   it('signs a student in: token in the Authorization header, a session row, getuser answers the account', async () => {
@@ -23,7 +28,13 @@ describe('member sign-in (POST /api/adduser-steb)', () => {
 
     const me = await t.http.post('/api/getuser').set('Authorization', `Bearer ${token}`);
     expect(me.status).toBe(200);
-    expect(me.body.user).toMatchObject({ _id: student.id, name: 'Sara', type: 0, national_id: student.nationalId, isVerified: true });
+    expect(me.body.user).toMatchObject({
+      _id: student.id,
+      name: 'Sara',
+      type: 0,
+      national_id: student.nationalId,
+      isVerified: true,
+    });
     expect(JSON.stringify(me.body)).not.toMatch(/argon2|password/i);
   });
 
@@ -58,7 +69,10 @@ describe('member sign-in (POST /api/adduser-steb)', () => {
   });
 
   it('answers in Arabic when the caller asks for Arabic', async () => {
-    const res = await t.http.post('/api/adduser-steb').set('Accept-Language', 'ar-SA,ar;q=0.9').send(signinBody('1999999999', 'x', 0));
+    const res = await t.http
+      .post('/api/adduser-steb')
+      .set('Accept-Language', 'ar-SA,ar;q=0.9')
+      .send(signinBody('1999999999', 'x', 0));
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('رقم الهوية أو كلمة المرور غير صحيحة.');
     expect(decodeURIComponent(res.headers.e_message)).toBe(res.body.message);
@@ -131,9 +145,13 @@ describe('back-office sign-in (POST /api/admin-login)', () => {
 
   it('does not let a member into the back-office, with the same answer as a wrong password', async () => {
     const member = await createUser(t, { type: 0, email: 'kid@test.example' });
-    const res = await t.http.post('/api/admin-login').send({ national_id: 'kid@test.example', password: member.password, type: 4 });
+    const res = await t.http
+      .post('/api/admin-login')
+      .send({ national_id: 'kid@test.example', password: member.password, type: 4 });
     expect(res.status).toBe(401);
-    const wrong = await t.http.post('/api/admin-login').send({ national_id: ADMIN.email, password: 'nope-nope', type: 4 });
+    const wrong = await t.http
+      .post('/api/admin-login')
+      .send({ national_id: ADMIN.email, password: 'nope-nope', type: 4 });
     expect(wrong.body).toEqual(res.body);
   });
 
@@ -146,20 +164,27 @@ describe('back-office sign-in (POST /api/admin-login)', () => {
 
 describe('bad input never gives a 500', () => {
   it('malformed JSON → 400 with a message', async () => {
-    const res = await t.http.post('/api/adduser-steb').set('Content-Type', 'application/json').send('{"national_id": "12');
+    const res = await t.http
+      .post('/api/adduser-steb')
+      .set('Content-Type', 'application/json')
+      .send('{"national_id": "12');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message: 'The request body is not valid JSON.' });
     expect(res.headers.e_message).toBeDefined();
   });
 
   it('a 1 MB body → 413', async () => {
-    const res = await t.http.post('/api/adduser-steb').send({ national_id: 'x'.repeat(1024 * 1024), password: 'x', type: 0, loginType: 'signin' });
+    const res = await t.http
+      .post('/api/adduser-steb')
+      .send({ national_id: 'x'.repeat(1024 * 1024), password: 'x', type: 0, loginType: 'signin' });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The request is too large.');
   });
 
   it('wrong types name the field', async () => {
-    const res = await t.http.post('/api/adduser-steb').send({ national_id: 1234567890, password: 'x', type: 0, loginType: 'signin' });
+    const res = await t.http
+      .post('/api/adduser-steb')
+      .send({ national_id: 1234567890, password: 'x', type: 0, loginType: 'signin' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The field "national_id" is missing or invalid.');
   });

@@ -76,10 +76,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 let counter = 0;
 
 /** Inserts an account directly; returns it with its plain password. */
-export async function createUser(
-  t: TestApp,
-  fields: Partial<typeof users.$inferInsert> & { password?: string } = {},
-) {
+export async function createUser(t: TestApp, fields: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
   counter += 1;
   const { password = 'Member-pass-1', ...rest } = fields;
   const [user] = await t.database.db
@@ -96,16 +93,26 @@ export async function createUser(
   return { ...user, password };
 }
 
-export async function signIn(t: TestApp, user: { nationalId: string | null; email: string | null; type: number; password: string }) {
+export async function signIn(
+  t: TestApp,
+  user: { nationalId: string | null; email: string | null; type: number; password: string },
+) {
   const res = await t.http
     .post('/api/adduser-steb')
-    .send({ national_id: user.type === 2 ? user.email : user.nationalId, password: user.password, type: user.type, loginType: 'signin' });
+    .send({
+      national_id: user.type === 2 ? user.email : user.nationalId,
+      password: user.password,
+      type: user.type,
+      loginType: 'signin',
+    });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.headers.authorization as string;
 }
 
 export async function adminToken(t: TestApp, email = ADMIN.email, password = ADMIN.password) {
-  const res = await t.http.post('/api/admin-login').send({ national_id: email, password, type: 4, loginType: 'signin' });
+  const res = await t.http
+    .post('/api/admin-login')
+    .send({ national_id: email, password, type: 4, loginType: 'signin' });
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.headers.authorization as string;
 }

@@ -1,7 +1,10 @@
 import type { User } from '../db/schema';
 
 /** Whether a subscription is valid today: a plan (or a student's standing access) and an end date not passed. */
-export function subscriptionValid(user: Pick<User, 'type' | 'subcription' | 'startDate' | 'endDate'>, today = new Date()): boolean {
+export function subscriptionValid(
+  user: Pick<User, 'type' | 'subcription' | 'startDate' | 'endDate'>,
+  today = new Date(),
+): boolean {
   if (user.type === 0) return user.subcription;
   if (!user.subcription || !user.startDate || !user.endDate) return false;
   const day = today.toISOString().slice(0, 10);

@@ -80,11 +80,13 @@ export function parseListQuery(def: ResourceDef, query: Record<string, unknown>)
   for (const [field, value] of Object.entries(filterRaw as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
     if (field === 'q') {
-      if (typeof value !== 'string' || value.length > 200) throw new AppError(400, 'request.bad_query', { param: 'filter.q' });
+      if (typeof value !== 'string' || value.length > 200)
+        throw new AppError(400, 'request.bad_query', { param: 'filter.q' });
       if (value.trim()) result.q = value.trim();
     } else if (field === 'id') {
       const ids = Array.isArray(value) ? value : [value];
-      if (ids.length > MAX_PAGE || !ids.every(isUuid)) throw new AppError(400, 'request.bad_query', { param: 'filter.id' });
+      if (ids.length > MAX_PAGE || !ids.every(isUuid))
+        throw new AppError(400, 'request.bad_query', { param: 'filter.id' });
       result.ids = ids;
     } else {
       const declared = def.filters?.[field];

@@ -14,7 +14,9 @@ export function resourceController(def: ResourceDef): Type<unknown> {
 
     @Get()
     @Roles(...def.roles.read)
-    @ApiOperation({ summary: `List ${def.name} (sort, range, filter as ra-data-simple-rest); Content-Range holds the total` })
+    @ApiOperation({
+      summary: `List ${def.name} (sort, range, filter as ra-data-simple-rest); Content-Range holds the total`,
+    })
     async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
       const page = await this.service.list(def, query);
       const range = page.records.length ? `${page.start}-${page.end}` : `*`;

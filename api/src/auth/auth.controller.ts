@@ -38,7 +38,9 @@ export class AuthController {
   @Public()
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Back-office sign-in by e-mail (in national_id). The token is returned in the Authorization header.' })
+  @ApiOperation({
+    summary: 'Back-office sign-in by e-mail (in national_id). The token is returned in the Authorization header.',
+  })
   async adminLogin(@Body() body: AdminSigninDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const { token } = await this.auth.signinStaff(body.national_id, body.password, meta(req));
     res.setHeader('Authorization', token);

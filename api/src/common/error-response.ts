@@ -15,7 +15,18 @@ export function sendError(
   res.status(status).json({ success: false, message });
 }
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 /** True for errors that mean the database cannot be reached right now (a restart, an outage). */
 export function isDatabaseDown(err: unknown): boolean {
@@ -24,7 +35,11 @@ export function isDatabaseDown(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
     const msg = (e as { message?: unknown }).message;
-    if (typeof msg === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(msg)) return true;
+    if (
+      typeof msg === 'string' &&
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(msg)
+    )
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

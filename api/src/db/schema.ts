@@ -86,7 +86,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // Entities share the placeholder national ID of ten zeros.
-    uniqueIndex('users_national_id_unique').on(t.nationalId).where(sql`${t.nationalId} <> '0000000000'`),
+    uniqueIndex('users_national_id_unique')
+      .on(t.nationalId)
+      .where(sql`${t.nationalId} <> '0000000000'`),
     index('users_type_idx').on(t.type, t.createdAt),
     index('users_name_trgm').using('gin', trgm('name')),
     index('users_email_trgm').using('gin', trgm('email')),

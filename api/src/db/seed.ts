@@ -25,10 +25,38 @@ export const SAUDI_REGIONS = [
 /** Demo members of the embedded mode, all with DEMO_PASSWORD (listed in the README). */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const DEMO_MEMBERS = [
-  { name: 'Sara Student', nationalId: '1000000001', email: 'student@example.com', type: 0, subcription: true, isVerified: true },
-  { name: 'Khalid Coach', nationalId: '1000000002', email: 'coach@example.com', type: 1, subcription: false, isVerified: true },
-  { name: 'Future School', nationalId: '0000000000', email: 'entity@school.example', type: 2, subcription: false, isVerified: true },
-  { name: 'Nora Unverified', nationalId: '1000000004', email: 'unverified@example.com', type: 0, subcription: true, isVerified: false },
+  {
+    name: 'Sara Student',
+    nationalId: '1000000001',
+    email: 'student@example.com',
+    type: 0,
+    subcription: true,
+    isVerified: true,
+  },
+  {
+    name: 'Khalid Coach',
+    nationalId: '1000000002',
+    email: 'coach@example.com',
+    type: 1,
+    subcription: false,
+    isVerified: true,
+  },
+  {
+    name: 'Future School',
+    nationalId: '0000000000',
+    email: 'entity@school.example',
+    type: 2,
+    subcription: false,
+    isVerified: true,
+  },
+  {
+    name: 'Nora Unverified',
+    nationalId: '1000000004',
+    email: 'unverified@example.com',
+    type: 0,
+    subcription: true,
+    isVerified: false,
+  },
 ] as const;
 
 export interface SeedLog {
@@ -42,10 +70,7 @@ export async function seed(db: Db, config: AppConfig, log: SeedLog): Promise<voi
     .insert(regions)
     .values(SAUDI_REGIONS.map(([code, enName, arName]) => ({ code, enName, arName })))
     .onConflictDoNothing();
-  await db
-    .insert(settings)
-    .values({ siteName: 'WRO', siteCopyRight: '© WRO' })
-    .onConflictDoNothing();
+  await db.insert(settings).values({ siteName: 'WRO', siteCopyRight: '© WRO' }).onConflictDoNothing();
   await seedFirstAdmin(db, config, log);
   if (config.demo) await seedDemo(db, log);
 }
@@ -137,7 +162,12 @@ async function seedDemo(db: Db, log: SeedLog) {
     const existingMembers = await tx
       .select({ nationalId: users.nationalId })
       .from(users)
-      .where(inArray(users.email, DEMO_MEMBERS.map((m) => m.email)));
+      .where(
+        inArray(
+          users.email,
+          DEMO_MEMBERS.map((m) => m.email),
+        ),
+      );
     if (existingMembers.length === 0) {
       await tx.insert(users).values(
         DEMO_MEMBERS.map((m) => ({
@@ -152,5 +182,7 @@ async function seedDemo(db: Db, log: SeedLog) {
       );
     }
   });
-  log.info(`Demo content created (members: ${DEMO_MEMBERS.map((m) => m.nationalId === '0000000000' ? m.email : m.nationalId).join(', ')}; password ${DEMO_PASSWORD})`);
+  log.info(
+    `Demo content created (members: ${DEMO_MEMBERS.map((m) => (m.nationalId === '0000000000' ? m.email : m.nationalId)).join(', ')}; password ${DEMO_PASSWORD})`,
+  );
 }

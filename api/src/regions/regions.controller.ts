@@ -15,6 +15,9 @@ export class RegionsController {
   @Public()
   async list() {
     const rows = await this.db.select().from(regions).orderBy(asc(regions.code));
-    return { success: true, regions: rows.map((r) => ({ _id: r.id, code: r.code, en_name: r.enName, ar_name: r.arName })) };
+    return {
+      success: true,
+      regions: rows.map((r) => ({ _id: r.id, code: r.code, en_name: r.enName, ar_name: r.arName })),
+    };
   }
 }

@@ -7,7 +7,13 @@ export const eventsResource = defineResource<typeof events.$inferSelect>({
   id: events.id,
   roles: { read: ['admin'], write: ['admin'] },
   search: [events.name, events.nameEn, events.type],
-  sort: { name: events.name, name_en: events.nameEn, type: events.type, event_date: events.eventDate, created_at: events.createdAt },
+  sort: {
+    name: events.name,
+    name_en: events.nameEn,
+    type: events.type,
+    event_date: events.eventDate,
+    created_at: events.createdAt,
+  },
   defaultSort: ['event_date', 'DESC'],
   filters: {
     status: { column: events.status, type: 'bool' },

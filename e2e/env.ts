@@ -1,0 +1,11 @@
+/** Where the journeys' own API and member site listen (not the developer's 3000/4000). */
+export const E2E = {
+  apiPort: Number(process.env.E2E_API_PORT || 4400),
+  memberPort: Number(process.env.E2E_PORT || 3400),
+  admin: { email: 'admin@e2e.example', password: 'Admin-pass-e2e-1' },
+  subAdmin: { email: 'sub@e2e.example', password: 'Sub-admin-pass-1' },
+  demoPassword: 'Demo-pass-2026',
+  student: { nationalId: '1000000001', name: 'Sara Student' },
+};
+export const memberUrl = `http://127.0.0.1:${E2E.memberPort}`;
+export const apiUrl = `http://127.0.0.1:${E2E.apiPort}`;

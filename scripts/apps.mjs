@@ -1,0 +1,41 @@
+// What each app builds from and into; shared by build.mjs and start.mjs.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const apps = [
+  {
+    name: 'api',
+    sources: ['api/src', 'api/package.json', 'api/tsconfig.json', 'api/tsconfig.build.json'],
+    output: 'api/dist/main.js',
+  },
+  {
+    name: 'admin',
+    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', 'admin/package.json'],
+    output: 'admin/dist/index.html',
+  },
+  {
+    name: 'member',
+    sources: ['member/app', 'member/vite.config.ts', 'member/package.json', 'member/public'],
+    output: 'member/build/server/index.js',
+  },
+];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+/** True when the app's build output is missing or older than any of its sources. */
+export function isStale(app) {
+  const out = join(root, app.output);
+  if (!existsSync(out)) return true;
+  const built = statSync(out).mtimeMs;
+  return app.sources.some((s) => newest(join(root, s)) > built);
+}

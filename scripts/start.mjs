@@ -1,0 +1,85 @@
+// `npm start`: builds what is missing, then runs the API (with the back-office) and the member site.
+import { randomBytes } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { root } from './apps.mjs';
+
+const env = { ...process.env };
+const apiPort = env.API_PORT || '4000';
+const port = env.PORT || '3000';
+const host = env.HOST || '127.0.0.1';
+const shown = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
+env.DATA_DIR = resolve(root, env.DATA_DIR || 'data');
+
+// remix-serve runs in production mode; on a newcomer's machine (NODE_ENV unset) the member
+// site's session secret is generated once and kept in DATA_DIR, like the API's own secrets.
+if (!env.SESSION_SECRET && env.NODE_ENV !== 'production') {
+  const file = join(env.DATA_DIR, 'secrets.json');
+  const stored = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!stored.SESSION_SECRET) {
+    stored.SESSION_SECRET = randomBytes(48).toString('base64url');
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  env.SESSION_SECRET = stored.SESSION_SECRET;
+}
+
+const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const children = [];
+function run(name, args, extraEnv) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything`);
+    stop(code || 1);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+run('api', [resolve(root, 'api/dist/main.js')], {
+  API_PORT: apiPort,
+  HOST: host,
+  MEMBER_URL: env.MEMBER_URL || `http://${shown}:${port}`,
+});
+
+// The member site starts once the API answers, so its first page never meets a missing API.
+const apiUrl = env.API_URL || `http://127.0.0.1:${apiPort}/api`;
+for (let i = 0; i < 600 && !stopping; i++) {
+  try {
+    const res = await fetch(`${apiUrl}/health`);
+    if (res.ok) break;
+  } catch {
+    /* not up yet */
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+if (!stopping) {
+  run(
+    'member',
+    [resolve(root, 'node_modules/@remix-run/serve/dist/cli.js'), resolve(root, 'member/build/server/index.js')],
+    {
+      PORT: port,
+      HOST: host,
+      API_URL: apiUrl,
+      ADMIN_URL: env.ADMIN_URL || `http://${shown}:${apiPort}/admin/`,
+    },
+  );
+  console.log(`
+  Member site  http://${shown}:${port}/
+  Back-office  http://${shown}:${apiPort}/admin/
+  API          http://${shown}:${apiPort}/api  (OpenAPI: /api/docs)
+`);
+}
