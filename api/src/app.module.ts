@@ -2,6 +2,7 @@ import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/exception.filter';
@@ -9,6 +10,7 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { CoreModule } from './db/db.module';
 import { HealthController } from './health/health.controller';
+import { MessagesModule } from './messages/messages.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
 import { accountTracker, ipTracker } from './rate-limit/signin-throttle.guard';
 import { RegionsController } from './regions/regions.controller';
@@ -40,7 +42,9 @@ export class AppModule {
             { name: 'account', ttl: 60_000, limit: perMinute, getTracker: accountTracker },
           ],
         }),
+        MessagesModule.forRoot(config.production),
         AuthModule,
+        AccountsModule,
         AdminModule,
       ],
       controllers: [HealthController, RegionsController],

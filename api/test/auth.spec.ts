@@ -94,12 +94,6 @@ describe('member sign-in (POST /api/adduser-steb)', () => {
     const again = await t.http.post('/api/adduser-steb').send(signinBody(student.nationalId, student.password, 0));
     expect(again.status).toBe(403);
   });
-
-  it('does not sign up yet: a clear 501, not a 500', async () => {
-    const res = await t.http.post('/api/adduser-steb').send({ loginType: 'signup', type: 0, userInof: {} });
-    expect(res.status).toBe(501);
-    expect(res.body.success).toBe(false);
-  });
 });
 
 describe('sessions', () => {

@@ -97,14 +97,12 @@ export async function signIn(
   t: TestApp,
   user: { nationalId: string | null; email: string | null; type: number; password: string },
 ) {
-  const res = await t.http
-    .post('/api/adduser-steb')
-    .send({
-      national_id: user.type === 2 ? user.email : user.nationalId,
-      password: user.password,
-      type: user.type,
-      loginType: 'signin',
-    });
+  const res = await t.http.post('/api/adduser-steb').send({
+    national_id: user.type === 2 ? user.email : user.nationalId,
+    password: user.password,
+    type: user.type,
+    loginType: 'signin',
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.headers.authorization as string;
 }

@@ -39,7 +39,9 @@ describe('platform', () => {
           const handler = proto[name];
           if (name === 'constructor' || typeof handler !== 'function') continue;
           if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-          const declared = Reflect.getMetadata(ROLES_KEY, handler) || Reflect.getMetadata(PUBLIC_KEY, handler);
+          const declared = [handler, wrapper.metatype].some(
+            (target) => Reflect.getMetadata(ROLES_KEY, target) || Reflect.getMetadata(PUBLIC_KEY, target),
+          );
           if (!declared) undeclared.push(`${wrapper.name}.${name}`);
         }
       }
@@ -77,7 +79,21 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
-    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', JWT_SECRET: '' }, 'JWT_SECRET'],
+    [
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x@localhost/db',
+        SMTP_URL: 'smtp://localhost:25',
+        WHATSAPP_TOKEN: 't',
+        WHATSAPP_PHONE_NUMBER_ID: '1',
+        JWT_SECRET: '',
+      },
+      'JWT_SECRET',
+    ],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ WHATSAPP_TOKEN: 'abc' }, 'WHATSAPP_PHONE_NUMBER_ID'],
+    [{ OTP_LENGTH: '3' }, 'OTP_LENGTH'],
     [{ NODE_ENV: 'production' }, 'DATABASE_URL'],
   ])('a bad value stops the start and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Configuration error: ${name} `));
@@ -86,5 +102,24 @@ describe('configuration', () => {
   it('takes good values', () => {
     const c = loadConfig({ ...base, API_PORT: '4100', DEMO: '0', DATABASE_URL: 'postgres://u@localhost:5432/db' });
     expect(c).toMatchObject({ port: 4100, demo: false, databaseUrl: 'postgres://u@localhost:5432/db' });
+  });
+});
+
+describe('production mode', () => {
+  it('has no development routes', async () => {
+    const t = await startTestApp({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      WHATSAPP_TOKEN: 'token',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+      LOG_LEVEL: 'silent',
+    });
+    try {
+      expect((await t.http.get('/api/dev/outbox')).status).toBe(404);
+      expect((await t.http.get('/api/health')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { SignupService } from '../accounts/signup.service';
 import { memberUser } from '../accounts/user.view';
 import { AppError } from '../common/app-error';
 import { langOf, translate } from '../common/messages';
@@ -20,18 +21,26 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
+    private readonly signups: SignupService,
   ) {}
 
   @Post('adduser-steb')
   @Public()
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Member sign-in (loginType signin). The token is returned in the Authorization header.' })
+  @ApiOperation({
+    summary:
+      'Member sign-in (loginType signin; the token is returned in the Authorization header) or sign-up (loginType signup with userInof; the new account must verify its phone before signing in)',
+  })
   async signin(@Body() body: SigninDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    if (body.loginType !== 'signin') throw new AppError(501, 'auth.signup_closed');
+    const lang = langOf(req.headers['accept-language']);
+    if (body.loginType === 'signup') {
+      const user = await this.signups.signup(body.userInof!);
+      return { success: true, message: translate(lang, 'signup.registered'), user: memberUser(user) };
+    }
     const { token } = await this.auth.signinMember(body.national_id, body.password, body.type, meta(req));
     res.setHeader('Authorization', token);
-    return { success: true, message: translate(langOf(req.headers['accept-language']), 'auth.signed_in') };
+    return { success: true, message: translate(lang, 'auth.signed_in') };
   }
 
   @Post('admin-login')

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { UserInfoDto } from '../accounts/signup.dto';
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -18,7 +19,8 @@ export class SigninDto {
   @MaxLength(256)
   password?: string;
 
-  @ApiProperty({ enum: [0, 1, 2], description: '0 student, 1 coach, 2 entity' })
+  @ApiProperty({ enum: [0, 1, 2], description: 'sign-in only: 0 student, 1 coach, 2 entity' })
+  @ValidateIf((o: SigninDto) => o.loginType !== 'signup')
   @Transform(toNumber)
   @IsIn([0, 1, 2], { message: 'auth.unknown_type' })
   type!: 0 | 1 | 2;
@@ -26,6 +28,13 @@ export class SigninDto {
   @ApiProperty({ enum: ['signin', 'signup'] })
   @IsIn(['signin', 'signup'])
   loginType!: 'signin' | 'signup';
+
+  @ApiProperty({ required: false, type: UserInfoDto, description: 'sign-up only' })
+  @ValidateIf((o: SigninDto) => o.loginType === 'signup')
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UserInfoDto)
+  userInof?: UserInfoDto;
 }
 
 export class AdminSigninDto {

@@ -7,6 +7,7 @@ import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { SessionService } from './session.service';
+import { SignupService } from '../accounts/signup.service';
 
 @Module({
   imports: [
@@ -16,7 +17,7 @@ import { SessionService } from './session.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionService, AuthService],
+  providers: [AuthService, SessionService, SignupService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [SessionService, AuthService, JwtModule],
 })
 export class AuthModule {}

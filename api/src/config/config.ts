@@ -19,7 +19,11 @@ export interface AppConfig {
   logLevel: string;
   memberUrl: string;
   adminDist: string;
-  rateLimit: { signinPerMinute: number };
+  rateLimit: { signinPerMinute: number; codesPerHour: number };
+  otp: { length: number; ttlMinutes: number; maxTries: number };
+  mail: { smtpUrl?: string; from: string };
+  whatsapp?: { apiUrl: string; phoneNumberId: string; token: string };
+  outboxPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +117,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent`);
   }
   const port = int(env, 'API_PORT', 4000, 1, 65535);
+  const smtpUrl = url(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'must start with smtp:// or smtps://');
+  const whatsappToken = env.WHATSAPP_TOKEN || undefined;
+  const whatsappPhone = env.WHATSAPP_PHONE_NUMBER_ID || undefined;
+  if (!!whatsappToken !== !!whatsappPhone) {
+    throw new ConfigError(
+      whatsappToken ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN',
+      'is required when the other WhatsApp setting is given',
+    );
+  }
+  if (production && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when NODE_ENV=production');
+  if (production && !whatsappToken) throw new ConfigError('WHATSAPP_TOKEN', 'is required when NODE_ENV=production');
+  const mailFrom = env.MAIL_FROM || 'WRO Platform <no-reply@localhost>';
   return {
     production,
     nodeEnv,
@@ -128,6 +145,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     memberUrl: url(env, 'MEMBER_URL', `http://localhost:${env.PORT || 3000}`)!,
     adminDist: resolve(root, env.ADMIN_DIST || 'admin/dist'),
-    rateLimit: { signinPerMinute: int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000) },
+    rateLimit: {
+      signinPerMinute: int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000),
+      codesPerHour: int(env, 'RATE_LIMIT_CODES', 5, 1, 100000),
+    },
+    otp: { length: int(env, 'OTP_LENGTH', 6, 4, 10), ttlMinutes: 10, maxTries: 5 },
+    mail: { smtpUrl, from: mailFrom },
+    whatsapp:
+      whatsappToken && whatsappPhone
+        ? {
+            apiUrl: url(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0')!,
+            phoneNumberId: whatsappPhone,
+            token: whatsappToken,
+          }
+        : undefined,
+    outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),
   };
 }

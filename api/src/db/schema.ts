@@ -212,3 +212,48 @@ export const posts = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * Every e-mail and WhatsApp message, written in the same transaction as the change that causes it
+ * and delivered by the outbox worker with retries.
+ * status: pending → sent | failed (gave up) | kept (no provider configured: development only).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    channel: text('channel').$type<'email' | 'whatsapp'>().notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    html: text('html'),
+    status: text('status').$type<'pending' | 'sent' | 'failed' | 'kept'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** One-time codes, one live code per account and purpose; stored as an HMAC, never in clear. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Where the code went (E.164 phone or e-mail), e.g. the phone that becomes the account's on success. */
+    target: text('target').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verifications_user_purpose').on(t.userId, t.purpose)],
+);

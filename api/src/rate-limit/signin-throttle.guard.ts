@@ -9,10 +9,13 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 @Injectable()
 export class SigninThrottleGuard extends ThrottlerGuard {}
 
+/** The account a request is about: its ID, e-mail or user id (sign-in, sign-up, codes); else the client address. */
 export function accountTracker(req: Record<string, unknown>): string {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const id = body.national_id ?? body.email ?? body.user_id ?? '';
-  return `account:${String(id).trim().toLowerCase().slice(0, 200)}`;
+  const info = (typeof body.userInof === 'object' && body.userInof ? body.userInof : {}) as Record<string, unknown>;
+  const id = body.national_id ?? body.email ?? body.user_id ?? info.national_id ?? info.email;
+  if (typeof id !== 'string' || !id.trim()) return ipTracker(req);
+  return `account:${id.trim().toLowerCase().slice(0, 200)}`;
 }
 
 export function ipTracker(req: Record<string, unknown>): string {

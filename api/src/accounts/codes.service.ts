@@ -1,0 +1,93 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '../common/app-error';
+import type { MessageKey } from '../common/messages';
+import type { AppConfig } from '../config/config';
+import type { Db } from '../db/database';
+import { CONFIG, DB } from '../db/db.module';
+import { verifications } from '../db/schema';
+
+export type Purpose = 'verify' | 'reset';
+
+/**
+ * One-time codes: `OTP_LENGTH` digits (default 6), stored as an HMAC, one live code per account and
+ * purpose (a new one replaces the old), 10-minute expiry, 5 tries, single use.
+ */
+@Injectable()
+export class CodesService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private hash(userId: string, purpose: Purpose, code: string): string {
+    return createHmac('sha256', this.config.jwtSecret).update(`${purpose}:${userId}:${code}`).digest('hex');
+  }
+
+  /** Makes a new code for the account (inside the caller's transaction) and returns it in clear, once. */
+  async issue(tx: Db, userId: string, purpose: Purpose, target: string): Promise<string> {
+    const { length, ttlMinutes } = this.config.otp;
+    const code = Array.from({ length }, () => randomInt(10)).join('');
+    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+    const codeHash = this.hash(userId, purpose, code);
+    await tx
+      .insert(verifications)
+      .values({ userId, purpose, codeHash, target, expiresAt })
+      .onConflictDoUpdate({
+        target: [verifications.userId, verifications.purpose],
+        set: { codeHash, target, expiresAt, attempts: 0, consumedAt: null, createdAt: new Date() },
+      });
+    return code;
+  }
+
+  /**
+   * Checks a code; on success consumes it and runs `then` in the same transaction, so the change the
+   * code unlocks and its consumption land together. A wrong try is counted and committed.
+   */
+  async consume<T>(
+    userId: string,
+    purpose: Purpose,
+    code: string,
+    then: (tx: Db, target: string) => Promise<T>,
+  ): Promise<T> {
+    const normalized = code.trim().toUpperCase();
+    if (!normalized) throw new AppError(400, 'otp.incorrect');
+    const outcome = await this.db.transaction(
+      async (tx): Promise<{ value: T } | { status: number; key: MessageKey }> => {
+        const [row] = await tx
+          .select()
+          .from(verifications)
+          .where(and(eq(verifications.userId, userId), eq(verifications.purpose, purpose)))
+          .for('update')
+          .limit(1);
+        if (!row || row.consumedAt) return { status: 400, key: 'otp.incorrect' };
+        if (row.expiresAt.getTime() < Date.now()) return { status: 400, key: 'otp.expired' };
+        if (row.attempts >= this.config.otp.maxTries) return { status: 429, key: 'otp.too_many_tries' };
+        const expected = Buffer.from(row.codeHash, 'hex');
+        const given = Buffer.from(this.hash(userId, purpose, normalized), 'hex');
+        if (!timingSafeEqual(expected, given)) {
+          await tx
+            .update(verifications)
+            .set({ attempts: sql`${verifications.attempts} + 1` })
+            .where(eq(verifications.id, row.id));
+          const last = row.attempts + 1 >= this.config.otp.maxTries;
+          return last ? { status: 429, key: 'otp.too_many_tries' } : { status: 400, key: 'otp.incorrect' };
+        }
+        await tx.update(verifications).set({ consumedAt: new Date() }).where(eq(verifications.id, row.id));
+        return { value: await then(tx as unknown as Db, row.target) };
+      },
+    );
+    if ('key' in outcome) throw new AppError(outcome.status, outcome.key);
+    return outcome.value;
+  }
+}
+
+/** Shows where a code went without revealing it: +9665•••••678, a•••@example.com. */
+export function maskDestination(target: string): string {
+  if (target.includes('@')) {
+    const [local, domain] = target.split('@');
+    return `${local.slice(0, 1)}•••@${domain}`;
+  }
+  return target.length > 7 ? `${target.slice(0, 5)}${'•'.repeat(target.length - 8)}${target.slice(-3)}` : '•••';
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { Public } from '../auth/roles';
+import { OutboxService } from './outbox.service';
+
+/** Development only (never registered when NODE_ENV=production): the newest outgoing messages, to read a code. */
+@ApiExcludeController()
+@Controller('dev/outbox')
+export class DevOutboxController {
+  constructor(private readonly outbox: OutboxService) {}
+
+  @Get()
+  @Public()
+  async list(@Query('to') to?: string) {
+    const rows = await this.outbox.newest(100);
+    const messages = rows
+      .filter((r) => !to || r.to === to)
+      .map((r) => ({
+        id: r.id,
+        to: r.to,
+        channel: r.channel,
+        subject: r.subject,
+        body: r.body,
+        status: r.status,
+        created_at: r.createdAt,
+      }));
+    return { success: true, messages };
+  }
+}

@@ -1,0 +1,52 @@
+import type { Lang } from '../common/messages';
+
+export interface Rendered {
+  subject: string;
+  body: string;
+  html?: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function mailHtml(lang: Lang, paragraphs: string[], code?: string): string {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const codeBlock = code
+    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;direction:ltr;unicode-bidi:isolate">${escapeHtml(code)}</p>`
+    : '';
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Arial,'Noto Naskh Arabic',sans-serif;direction:${dir}">${paragraphs
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('')}${codeBlock}</body></html>`;
+}
+
+/** The texts of every outgoing message, in both languages; the member's language picks one. */
+export const templates = {
+  verifyCode(lang: Lang, p: { code: string; minutes: number }): Rendered {
+    return lang === 'ar'
+      ? {
+          subject: 'رمز التحقق',
+          body: `رمز التحقق الخاص بك هو ${p.code}. صالح لمدة ${p.minutes} دقائق. لا تشاركه مع أحد.`,
+        }
+      : {
+          subject: 'Verification code',
+          body: `Your verification code is ${p.code}. It is valid for ${p.minutes} minutes. Do not share it.`,
+        };
+  },
+  resetCode(lang: Lang, p: { name: string; code: string; minutes: number }): Rendered {
+    if (lang === 'ar') {
+      const lines = [`مرحبًا ${p.name}،`, `استخدم الرمز التالي لإعادة تعيين كلمة المرور. صالح لمدة ${p.minutes} دقائق.`];
+      const tail = 'إذا لم تطلب ذلك فتجاهل هذه الرسالة.';
+      return {
+        subject: 'إعادة تعيين كلمة المرور',
+        body: `${lines.join('\n')}\n\n${p.code}\n\n${tail}`,
+        html: mailHtml('ar', lines, p.code).replace('</body>', `<p>${tail}</p></body>`),
+      };
+    }
+    const lines = [`Hello ${p.name},`, `Use this code to reset your password. It is valid for ${p.minutes} minutes.`];
+    const tail = 'If you did not ask for this, ignore this message.';
+    return {
+      subject: 'Reset your password',
+      body: `${lines.join('\n')}\n\n${p.code}\n\n${tail}`,
+      html: mailHtml('en', lines, p.code).replace('</body>', `<p>${tail}</p></body>`),
+    };
+  },
+};

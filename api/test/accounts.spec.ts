@@ -1,0 +1,348 @@
+import { eq } from 'drizzle-orm';
+import { outbox, users, verifications } from '../src/db/schema';
+import { createUser, signIn, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+let seq = 0;
+const nid = () => `3${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
+
+function student(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Lina Student',
+    national_id: nid(),
+    date_birth: '2012-04-01',
+    countrySelected: 'SA',
+    email: `lina${++seq}@example.com`,
+    phone_number: '0551234567',
+    password: 'Student-pass-1',
+    cpassword: 'Student-pass-1',
+    type: 0,
+    schoolname: 'Riyadh School',
+    ElevelSelected: 'Jonior',
+    regionSelected: 'Riyadh',
+    grade: '7',
+    guardianname: 'Ahmad',
+    guardianphone: '+966551112222',
+    ...overrides,
+  };
+}
+
+const signup = (info: Record<string, unknown>, lang = 'en') =>
+  t.http.post('/api/adduser-steb').set('Accept-Language', lang).send({ loginType: 'signup', userInof: info });
+
+/** The newest code sent to a destination, read from the dev outbox route as a person would. */
+async function codeSentTo(to: string): Promise<string> {
+  const res = await t.http.get('/api/dev/outbox').query({ to });
+  const body = res.body.messages[0]?.body as string;
+  return /(\d{6})/.exec(body)![1];
+}
+
+describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
+  it('creates a student: unverified, subscription on, phone in E.164, education kept', async () => {
+    const info = student();
+    const res = await signup(info);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Registration Successfully!',
+      user: { isVerified: false, type: 0, subcription: true },
+    });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.body.user._id));
+    expect(row).toMatchObject({
+      nationalId: info.national_id,
+      phoneNumber: '+966551234567',
+      nationality: 'SA',
+      guardianPhone: '+966551112222',
+      dob: '2012-04-01',
+    });
+    expect(row.education).toEqual({
+      school_name: 'Riyadh School',
+      education_admin: 'None',
+      level: 'Jonior',
+      grade: '7',
+    });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('creates a coach (subscription off) and an entity with the ten-zero ID and a supervisor', async () => {
+    const regions = (await t.http.get('/api/regions')).body.regions;
+    const coach = await signup({
+      ...student(),
+      type: 1,
+      ElevelSelected: 'Master of Engineering',
+      region: regions[0]._id,
+    });
+    expect(coach.status).toBe(200);
+    expect(coach.body.user).toMatchObject({ type: 1, subcription: false, region: regions[0]._id });
+
+    const entity = await signup({
+      name: 'Bright Academy',
+      email: `office${++seq}@bright-academy.sa`,
+      phone_number: '+966112223333',
+      password: 'Entity-pass-1',
+      cpassword: 'Entity-pass-1',
+      type: '2',
+      entityType: 'School',
+      tax_id: '300000000000003',
+      crNumber: '1010101010',
+      region: regions[1]._id,
+      supervisor_name: 'Huda',
+      supervisor_email: 'huda@bright-academy.sa',
+      supervisor_id: '1234567890',
+      supervisor_phone: '0501234567',
+    });
+    expect(entity.status).toBe(200);
+    expect(entity.body.user).toMatchObject({
+      type: 2,
+      national_id: '0000000000',
+      subcription: false,
+      entityType: 'School',
+    });
+    expect(entity.body.user.supervisor).toEqual({
+      name: 'Huda',
+      email: 'huda@bright-academy.sa',
+      phone_number: '+966501234567',
+      supervisor_id: '1234567890',
+    });
+  });
+
+  it.each([
+    [{ name: '' }, 'Please fill in all fields...'],
+    [{ national_id: '12345' }, 'The National ID must be exactly 10 digits.'],
+    [{ national_id: '12345678ab' }, 'The National ID must be exactly 10 digits.'],
+    [{ phone_number: '12' }, 'Please Enter a Vaild Phone Number'],
+    [{ cpassword: 'different-pass' }, 'Password is not matched'],
+    [{ password: 'short', cpassword: 'short' }, 'The password must be at least 8 characters long.'],
+    [{ grade: '13' }, 'Please fill in all fields...'],
+    [{ ElevelSelected: 'Expert' }, 'Please fill in all fields...'],
+    [{ guardianname: 'None' }, 'Please fill in all fields...'],
+    [{ date_birth: '2030-01-01' }, 'Please enter a valid date of birth.'],
+    [{ countrySelected: 'XX' }, 'Please choose a nationality from the list.'],
+    [{ region: 'not-a-region' }, 'Please choose a region from the list.'],
+    [{ email: 'not-an-email' }, 'Please enter a valid e-mail address.'],
+    [{ type: 3 }, 'Researcher registration is not open yet.'],
+    [{ type: 4 }, 'Unknown account type.'],
+  ])('refuses %o with its message', async (change, message) => {
+    const res = await signup(student(change));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('refuses a free e-mail for an entity, and empty entity fields', async () => {
+    const base = {
+      name: 'X Co',
+      phone_number: '+966112223333',
+      password: 'Entity-pass-1',
+      cpassword: 'Entity-pass-1',
+      type: 2,
+      entityType: 'Company',
+      tax_id: '3',
+      crNumber: '4',
+      supervisor_name: 'S',
+      supervisor_email: 's@xco.sa',
+      supervisor_id: '1',
+      supervisor_phone: '0501234567',
+    };
+    const gmail = await signup({ ...base, email: 'someone@gmail.com' });
+    expect(gmail.body.message).toBe('Only Business Email is Allowed');
+    const empty = await signup({ ...base, email: 'a@xco.sa', crNumber: '' });
+    expect(empty.body.message).toBe('Please Fill Empty Fields');
+    const arabic = await signup({ ...base, email: 'someone@hotmail.com' }, 'ar');
+    expect(arabic.body.message).toBe('يُسمح فقط بالبريد الإلكتروني الخاص بالجهة');
+  });
+
+  it('answers a duplicate national ID or e-mail with 409 and a clear message', async () => {
+    const first = student();
+    expect((await signup(first)).status).toBe(200);
+    const sameId = await signup(student({ national_id: first.national_id }));
+    expect(sameId.status).toBe(409);
+    expect(sameId.body.message).toBe('This National ID is already registered. Please sign in instead.');
+    const sameEmail = await signup(student({ email: first.email.toUpperCase() }));
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.message).toBe('This e-mail is already registered. Please sign in instead.');
+  });
+
+  it('ignores fields a member may not set (mass assignment)', async () => {
+    const res = await signup({
+      ...student(),
+      isVerified: true,
+      subcription: true,
+      end_date: '2099-01-01',
+      isActive: false,
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.body.user._id));
+    expect(row.isVerified).toBe(false);
+    expect(row.endDate).toBeNull();
+    expect(row.isActive).toBe(true);
+  });
+
+  it('refuses a body without userInof', async () => {
+    const res = await t.http.post('/api/adduser-steb').send({ loginType: 'signup' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The field "userInof" is missing or invalid.');
+  });
+});
+
+describe('phone verification by one-time code', () => {
+  it('sends a code by WhatsApp through the outbox, verifies once, and the member can sign in', async () => {
+    const info = student({ phone_number: '0559990001' });
+    const { _id } = (await signup(info)).body.user;
+    const sent = await t.http.post('/api/otp').send({ user_id: _id, phone_number: '+966 55 999 0002' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      success: true,
+      message: 'Verification Code Send to your Phone Number',
+      length: 6,
+    });
+    expect(sent.body.destination).toBe('+9665•••••002');
+    const [row] = await t.database.db.select().from(verifications).where(eq(verifications.userId, _id));
+    const code = await codeSentTo('+966559990002');
+    expect(row.codeHash).not.toContain(code);
+
+    const wrong = await t.http
+      .post('/api/verify')
+      .send({ user_id: _id, code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Incorrect Code');
+
+    const ok = await t.http.post('/api/verify').send({ user_id: _id, code });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Verification Done Successfully');
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, _id));
+    expect(user).toMatchObject({ isVerified: true, phoneNumber: '+966559990002' });
+
+    const reused = await t.http.post('/api/verify').send({ user_id: _id, code });
+    expect(reused.status).toBe(400);
+    await signIn(t, {
+      nationalId: info.national_id as string,
+      email: null,
+      type: 0,
+      password: info.password as string,
+    });
+  });
+
+  it('allows 5 tries, then the code is dead even if right', async () => {
+    const { _id } = (await signup(student())).body.user;
+    await t.http.post('/api/otp').send({ user_id: _id, phone_number: '0559990003' });
+    const code = await codeSentTo('+966559990003');
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.http.post('/api/verify').send({ user_id: _id, code: wrongCode })).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    const sixth = await t.http.post('/api/verify').send({ user_id: _id, code });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('Too many wrong codes. Please ask for a new one.');
+  });
+
+  it('refuses an expired code', async () => {
+    const { _id } = (await signup(student())).body.user;
+    await t.http.post('/api/otp').send({ user_id: _id, phone_number: '0559990004' });
+    const code = await codeSentTo('+966559990004');
+    await t.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.userId, _id));
+    const res = await t.http.post('/api/verify').send({ user_id: _id, code });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The code has expired. Please ask for a new one.');
+  });
+
+  it('refuses a second code within 30 seconds, an unknown user, a bad phone and an empty code', async () => {
+    const { _id } = (await signup(student())).body.user;
+    expect((await t.http.post('/api/otp').send({ user_id: _id, phone_number: '0559990005' })).status).toBe(200);
+    expect((await t.http.post('/api/otp').send({ user_id: _id, phone_number: '0559990005' })).status).toBe(429);
+    const unknown = await t.http
+      .post('/api/otp')
+      .send({ user_id: '00000000-0000-4000-8000-000000000000', phone_number: '0559990005' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('User is not Found');
+    expect((await t.http.post('/api/otp').send({ user_id: _id, phone_number: 'abc' })).body.message).toBe(
+      'Please Enter a Vaild Phone Number',
+    );
+    expect((await t.http.post('/api/verify').send({ user_id: _id, code: '' })).body.message).toBe('Incorrect Code');
+  });
+
+  it('writes the WhatsApp text in Arabic for an Arabic caller', async () => {
+    const { _id } = (await signup(student())).body.user;
+    await t.http.post('/api/otp').set('Accept-Language', 'ar').send({ user_id: _id, phone_number: '0559990006' });
+    const [msg] = await t.database.db.select().from(outbox).where(eq(outbox.to, '+966559990006'));
+    expect(msg.channel).toBe('whatsapp');
+    expect(msg.body).toMatch(/^رمز التحقق الخاص بك هو \d{6}/);
+  });
+});
+
+describe('password reset by e-mail code', () => {
+  it('e-mails a code, exchanges it for rs_token, sets the password once, ends every session', async () => {
+    const member = await createUser(t, { type: 1, email: 'reset-me@example.com' });
+    const oldToken = await signIn(t, member);
+    const forgot = await t.http.post('/api/otp/forget').send({ email: 'Reset-Me@example.com' });
+    expect(forgot.body).toMatchObject({
+      success: true,
+      message: 'Reset Password Mail send to your email!',
+      user: { _id: member.id },
+    });
+    const code = await codeSentTo('reset-me@example.com');
+
+    const check = await t.http.post('/api/verify/forget').send({ user_id: member.id, code });
+    expect(check.status).toBe(200);
+    const rs = check.body.rs_token;
+    const update = await t.http
+      .post('/api/update-password/')
+      .set('Authorization', rs)
+      .send({ password: 'Brand-new-pass-1' });
+    expect(update.body).toEqual({ success: true, message: 'Password Update Successfully', type: 1 });
+    expect((await t.http.post('/api/getuser').set('Authorization', oldToken)).status).toBe(401);
+    await signIn(t, { ...member, password: 'Brand-new-pass-1' });
+
+    const again = await t.http
+      .post('/api/update-password/')
+      .set('Authorization', rs)
+      .send({ password: 'Another-pass-2' });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe('This reset has expired. Please start again.');
+  });
+
+  it('answers an unknown e-mail exactly like a known one, and its codes never match', async () => {
+    const res = await t.http.post('/api/otp/forget').send({ email: 'nobody@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Reset Password Mail send to your email!');
+    expect(res.body.user._id).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await t.http.post('/api/otp/forget').send({ email: 'nobody@example.com' });
+    expect(again.body.user._id).toBe(res.body.user._id);
+    const check = await t.http.post('/api/verify/forget').send({ user_id: res.body.user._id, code: '123456' });
+    expect(check.status).toBe(400);
+    expect(check.body.message).toBe('Incorrect Code');
+  });
+
+  it('refuses a missing e-mail, a forged reset token, a short password', async () => {
+    expect((await t.http.post('/api/otp/forget').send({})).body.message).toBe('Please enter your e-mail address.');
+    expect(
+      (
+        await t.http
+          .post('/api/update-password/')
+          .set('Authorization', 'forged')
+          .send({ password: 'x'.repeat(10) })
+      ).status,
+    ).toBe(401);
+    const member = await createUser(t, { type: 0, email: 'short@example.com' });
+    await t.http.post('/api/otp/forget').send({ email: 'short@example.com' });
+    const rs = (
+      await t.http.post('/api/verify/forget').send({ user_id: member.id, code: await codeSentTo('short@example.com') })
+    ).body.rs_token;
+    const res = await t.http.post('/api/update-password/').set('Authorization', rs).send({ password: 'short' });
+    expect(res.status).toBe(400);
+    // A session token is not a reset token.
+    const session = await signIn(t, member);
+    expect(
+      (await t.http.post('/api/update-password/').set('Authorization', session).send({ password: 'Long-enough-1' }))
+        .status,
+    ).toBe(401);
+  });
+});

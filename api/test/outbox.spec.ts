@@ -1,0 +1,154 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { outbox } from '../src/db/schema';
+import { OutboxService } from '../src/messages/outbox.service';
+import { OutboxWorker } from '../src/messages/outbox.worker';
+import { templates } from '../src/messages/templates';
+import { startTestApp, type TestApp } from './harness';
+
+/** A real SMTP server (the catcher) on a free port; it can be told to refuse mail. */
+function startSmtp() {
+  const received: { to: string; raw: string }[] = [];
+  let refuse = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, cb) {
+      if (refuse) return cb(new Error('mailbox unavailable'));
+      cb();
+    },
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        cb();
+      });
+    },
+  });
+  return new Promise<{ port: number; received: typeof received; setRefuse(v: boolean): void; close(): Promise<void> }>(
+    (ok) => {
+      server.listen(0, '127.0.0.1', () => {
+        const port = (server.server.address() as AddressInfo).port;
+        ok({
+          port,
+          received,
+          setRefuse: (v) => (refuse = v),
+          close: () => new Promise((r) => server.close(() => r())),
+        });
+      });
+    },
+  );
+}
+
+/** A local fake of the WhatsApp Cloud API (POST /{phone id}/messages). */
+function startWhatsapp() {
+  const received: { path: string; auth?: string; body: Record<string, unknown> }[] = [];
+  let status = 200;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      if (status === 200) received.push({ path: req.url!, auth: req.headers.authorization, body: JSON.parse(raw) });
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(status === 200 ? JSON.stringify({ messages: [{ id: 'wamid.1' }] }) : '{"error":{"message":"down"}}');
+    });
+  });
+  return new Promise<{ url: string; received: typeof received; setStatus(s: number): void; close(): Promise<void> }>(
+    (ok) => {
+      server.listen(0, '127.0.0.1', () => {
+        const port = (server.address() as AddressInfo).port;
+        ok({
+          url: `http://127.0.0.1:${port}/v21.0`,
+          received,
+          setStatus: (s) => (status = s),
+          close: () => new Promise((r) => server.close(() => r())),
+        });
+      });
+    },
+  );
+}
+
+describe('outbox delivery', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let wa: Awaited<ReturnType<typeof startWhatsapp>>;
+  let t: TestApp;
+  let worker: OutboxWorker;
+  let service: OutboxService;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    wa = await startWhatsapp();
+    t = await startTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      WHATSAPP_API_URL: wa.url,
+      WHATSAPP_TOKEN: 'wa-token',
+      WHATSAPP_PHONE_NUMBER_ID: '12345',
+    });
+    worker = t.app.get(OutboxWorker);
+    service = t.app.get(OutboxService);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+    await wa.close();
+  });
+
+  it('delivers e-mail over SMTP and WhatsApp over HTTP, once each', async () => {
+    await service.enqueue({
+      channel: 'email',
+      to: 'parent@example.com',
+      ...templates.resetCode('ar', { name: 'سارة', code: '123456', minutes: 10 }),
+    });
+    await service.enqueue({
+      channel: 'whatsapp',
+      to: '+966551234567',
+      ...templates.verifyCode('en', { code: '654321', minutes: 10 }),
+    });
+    expect(await worker.drain()).toBe(2);
+    expect(await worker.drain()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toBe('parent@example.com');
+    expect(smtp.received[0].raw).toMatch(/dir="rtl"|dir=3D"rtl"/);
+    expect(wa.received).toHaveLength(1);
+    expect(wa.received[0]).toMatchObject({
+      path: '/v21.0/12345/messages',
+      auth: 'Bearer wa-token',
+      body: { messaging_product: 'whatsapp', to: '966551234567', type: 'text' },
+    });
+    const rows = await t.database.db.select().from(outbox);
+    expect(rows.every((r) => r.status === 'sent' && r.sentAt)).toBe(true);
+  });
+
+  it('keeps a message through a provider outage and delivers it once the provider is back', async () => {
+    smtp.setRefuse(true);
+    wa.setStatus(503);
+    await service.enqueue({ channel: 'email', to: 'later@example.com', subject: 's', body: 'b' });
+    await service.enqueue({ channel: 'whatsapp', to: '+966550000001', subject: '', body: 'b' });
+    await worker.drain();
+    let rows = await t.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.attempts === 1 && r.lastError && r.nextAttemptAt > new Date())).toBe(true);
+
+    smtp.setRefuse(false);
+    wa.setStatus(200);
+    // Make the retries due now instead of waiting out the back-off.
+    await t.database.query(`UPDATE outbox SET next_attempt_at = now() WHERE status = 'pending'`);
+    await worker.drain();
+    rows = await t.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
+    expect(rows).toHaveLength(0);
+    expect(smtp.received.map((m) => m.to)).toContain('later@example.com');
+    expect(wa.received.map((m) => m.body.to)).toContain('966550000001');
+  });
+
+  it('the dev outbox route lists messages outside production', async () => {
+    const res = await t.http.get('/api/dev/outbox');
+    expect(res.status).toBe(200);
+    expect(res.body.messages[0]).toEqual(
+      expect.objectContaining({ channel: expect.any(String), to: expect.any(String), body: expect.any(String) }),
+    );
+  });
+});
