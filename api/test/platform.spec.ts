@@ -39,7 +39,7 @@ describe('platform', () => {
           const handler = proto[name];
           if (name === 'constructor' || typeof handler !== 'function') continue;
           if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-          const declared = [handler, wrapper.metatype].some(
+          const declared = ([handler, wrapper.metatype].filter(Boolean) as object[]).some(
             (target) => Reflect.getMetadata(ROLES_KEY, target) || Reflect.getMetadata(PUBLIC_KEY, target),
           );
           if (!declared) undeclared.push(`${wrapper.name}.${name}`);

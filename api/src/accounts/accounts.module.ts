@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CodesService } from './codes.service';
+import { ProfileController } from './profile.controller';
+import { ProfileService } from './profile.service';
 import { VerificationController } from './verification.controller';
 import { VerificationService } from './verification.service';
 
 @Module({
   imports: [AuthModule],
-  controllers: [VerificationController],
-  providers: [CodesService, VerificationService],
+  controllers: [VerificationController, ProfileController],
+  providers: [CodesService, VerificationService, ProfileService],
 })
 export class AccountsModule {}

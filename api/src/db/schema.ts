@@ -257,3 +257,16 @@ export const verifications = pgTable(
   },
   (t) => [uniqueIndex('verifications_user_purpose').on(t.userId, t.purpose)],
 );
+
+export const skills = pgTable(
+  'skills',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('skills_user_idx').on(t.userId, t.createdAt)],
+);

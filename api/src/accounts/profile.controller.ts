@@ -1,0 +1,73 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import { MEMBERS, Public, Roles } from '../auth/roles';
+import type { Auth } from '../auth/session.service';
+import { langOf, translate } from '../common/messages';
+import { ChangePasswordDto, ProfileDto, PublicProfileDto, SkillDto } from './profile.dto';
+import { ProfileService } from './profile.service';
+
+@ApiTags('accounts: profile')
+@Controller()
+export class ProfileController {
+  constructor(private readonly profiles: ProfileService) {}
+
+  @Get('accounts')
+  @Roles(...MEMBERS)
+  @ApiOperation({ summary: "The signed-in member's profile, with skills" })
+  async get(@CurrentAuth() auth: Auth) {
+    return { success: true, user: await this.profiles.view(auth.user) };
+  }
+
+  @Post('accounts')
+  @Roles(...MEMBERS)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Saves the editable profile fields (others are ignored)' })
+  async update(@CurrentAuth() auth: Auth, @Body() body: ProfileDto, @Headers('accept-language') al?: string) {
+    const user = await this.profiles.update(auth.user, body);
+    return { success: true, message: translate(langOf(al), 'account.updated'), user };
+  }
+
+  @Post('accounts/changepassword')
+  @Roles(...MEMBERS)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Changes the password (password, npassword, cpassword); every session ends' })
+  async changePassword(
+    @CurrentAuth() auth: Auth,
+    @Body() body: ChangePasswordDto,
+    @Headers('accept-language') al?: string,
+  ) {
+    await this.profiles.changePassword(auth.user, body);
+    return { success: true, message: translate(langOf(al), 'account.password_updated') };
+  }
+
+  @Post('skills')
+  @Roles(...MEMBERS)
+  @HttpCode(200)
+  async addSkill(@CurrentAuth() auth: Auth, @Body() body: SkillDto, @Headers('accept-language') al?: string) {
+    const skilles = await this.profiles.addSkill(auth.user, body.skillname ?? body.name);
+    return { success: true, message: translate(langOf(al), 'skill.saved'), skilles };
+  }
+
+  @Put('skills')
+  @Roles(...MEMBERS)
+  async renameSkill(@CurrentAuth() auth: Auth, @Body() body: SkillDto, @Headers('accept-language') al?: string) {
+    const skilles = await this.profiles.renameSkill(auth.user, body.id, body.name ?? body.skillname);
+    return { success: true, message: translate(langOf(al), 'skill.saved'), skilles };
+  }
+
+  @Delete('skills')
+  @Roles(...MEMBERS)
+  async deleteSkill(@CurrentAuth() auth: Auth, @Query('id') id?: string, @Headers('accept-language') al?: string) {
+    const skilles = await this.profiles.deleteSkill(auth.user, id);
+    return { success: true, message: translate(langOf(al), 'skill.deleted'), skilles };
+  }
+
+  @Post('profile')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A public profile (students and coaches only)' })
+  async publicProfile(@Body() body: PublicProfileDto) {
+    return { success: true, user: await this.profiles.publicProfile(body.id) };
+  }
+}

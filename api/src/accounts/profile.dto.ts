@@ -1,0 +1,77 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value;
+
+function Text(max = 200): PropertyDecorator {
+  return (target, key) => {
+    IsOptional()(target, key);
+    Transform(trim)(target, key);
+    IsString()(target, key);
+    MaxLength(max)(target, key);
+  };
+}
+
+export class EducationDto {
+  @ApiProperty() @Text(150) school_name?: string;
+  @ApiProperty() @Text(150) education_admin?: string;
+  @ApiProperty() @Text(150) level?: string;
+  @ApiProperty() @Text(3) grade?: string;
+}
+
+export class SupervisorDto {
+  @ApiProperty() @Text(100) name?: string;
+  @ApiProperty() @Text(254) email?: string;
+  @ApiProperty() @Text(30) phone_number?: string;
+  @ApiProperty() @Text(20) supervisor_id?: string;
+}
+
+/**
+ * The fields a member may change on the account page. Anything else in the body (type,
+ * subcription, dates, isVerified, plan, e-mail, national ID, another id) is stripped.
+ */
+export class ProfileDto {
+  @ApiProperty() @Text(100) name?: string;
+  @ApiProperty() @Text(30) phone_number?: string;
+  @ApiProperty({ description: 'YYYY-MM-DD' }) @Text(20) dob?: string;
+  @ApiProperty({ enum: ['Male', 'Female'] })
+  @IsOptional()
+  @IsIn(['Male', 'Female', '', null], { message: 'account.bad_gender' })
+  gender?: string | null;
+  @ApiProperty() @Text(2) nationality?: string;
+  @ApiProperty({ description: 'region id' }) @Text(60) region?: string;
+  @ApiProperty() @Text(100) city?: string;
+  @ApiProperty() @Text(40) entityType?: string;
+  @ApiProperty() @Text(40) tax_id?: string;
+  @ApiProperty() @Text(40) crNumber?: string;
+  @ApiProperty({ type: EducationDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => EducationDto)
+  education?: EducationDto;
+  @ApiProperty({ type: SupervisorDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => SupervisorDto)
+  supervisor?: SupervisorDto;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty({ description: 'the current password' }) @IsOptional() @IsString() @MaxLength(256) password?: string;
+  @ApiProperty({ description: 'the new password' }) @IsOptional() @IsString() @MaxLength(256) npassword?: string;
+  @ApiProperty({ description: 'the new password again' }) @IsOptional() @IsString() @MaxLength(256) cpassword?: string;
+}
+
+export class SkillDto {
+  @ApiProperty({ required: false }) @Text(60) skillname?: string;
+  @ApiProperty({ required: false }) @Text(60) name?: string;
+  @ApiProperty({ required: false }) @Text(60) id?: string;
+}
+
+export class PublicProfileDto {
+  @ApiProperty() @Text(60) id?: string;
+}

@@ -1,0 +1,200 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { AppError } from '../common/app-error';
+import type { Db } from '../db/database';
+import { DB } from '../db/db.module';
+import { regions, skills, users, type User } from '../db/schema';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { SessionService } from '../auth/session.service';
+import { memberUser } from './user.view';
+import type { ChangePasswordDto, ProfileDto } from './profile.dto';
+import { isCountryCode, isEmail, normalizePhone } from './reference';
+import { ENTITY_TYPES, LEVELS } from './signup.service';
+
+const MAX_SKILLS = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The account page (spec §2 "Account page", §6): one's own profile, password and skills. */
+@Injectable()
+export class ProfileService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async view(user: User) {
+    const list = await this.skillsOf(user.id);
+    return { ...memberUser(user), skilles: list };
+  }
+
+  private skillsOf(userId: string) {
+    return this.db
+      .select({ _id: skills.id, name: skills.name })
+      .from(skills)
+      .where(eq(skills.userId, userId))
+      .orderBy(asc(skills.createdAt));
+  }
+
+  /** Saves only the fields this member type may edit (§6). */
+  async update(user: User, body: ProfileDto) {
+    // The page posts the whole profile back; null means "not given", like a missing field.
+    const dto = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)) as ProfileDto;
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (dto.name !== undefined) {
+      if (!dto.name) throw new AppError(400, 'signup.fields_empty');
+      set.name = dto.name;
+    }
+    if (dto.phone_number !== undefined) {
+      const phone = normalizePhone(dto.phone_number);
+      if (!phone) throw new AppError(400, 'signup.phone');
+      set.phoneNumber = phone;
+    }
+    if (dto.nationality !== undefined) {
+      const code = dto.nationality.toUpperCase();
+      if (!isCountryCode(code)) throw new AppError(400, 'signup.bad_country');
+      set.nationality = code;
+    }
+    if (dto.region !== undefined) {
+      if (!dto.region || dto.region === 'None') set.regionId = null;
+      else {
+        const [region] = UUID.test(dto.region)
+          ? await this.db.select().from(regions).where(eq(regions.id, dto.region))
+          : [];
+        if (!region) throw new AppError(400, 'signup.bad_region');
+        set.regionId = region.id;
+      }
+    }
+    if (dto.city !== undefined) set.city = dto.city || null;
+    if (user.type !== 2) {
+      if (dto.dob !== undefined) {
+        const d = new Date(`${dto.dob}T00:00:00Z`);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(dto.dob) || Number.isNaN(d.getTime()) || d > new Date())
+          throw new AppError(400, 'signup.bad_date');
+        set.dob = dto.dob;
+      }
+      if (dto.gender !== undefined) set.gender = dto.gender || null;
+      if (dto.education) {
+        const current = user.education ?? {
+          school_name: 'None',
+          education_admin: 'None',
+          level: 'None',
+          grade: 'None',
+        };
+        const next = { ...current };
+        if (dto.education.school_name !== undefined) next.school_name = dto.education.school_name || 'None';
+        if (user.type === 0) {
+          if (dto.education.education_admin !== undefined)
+            next.education_admin = dto.education.education_admin || 'None';
+          if (dto.education.level !== undefined) {
+            if (!LEVELS.includes(dto.education.level)) throw new AppError(400, 'signup.fields_empty');
+            next.level = dto.education.level;
+          }
+          if (dto.education.grade !== undefined) {
+            const g = Number(dto.education.grade);
+            if (!Number.isInteger(g) || g < 1 || g > 12) throw new AppError(400, 'signup.fields_empty');
+            next.grade = String(g);
+          }
+        } else if (dto.education.level !== undefined && dto.education.level) {
+          next.level = dto.education.level;
+        }
+        set.education = next;
+      }
+    } else {
+      if (dto.entityType !== undefined) {
+        if (!ENTITY_TYPES.includes(dto.entityType)) throw new AppError(400, 'signup.entity_fields_empty');
+        set.entityType = dto.entityType;
+      }
+      if (dto.tax_id !== undefined) {
+        if (!dto.tax_id) throw new AppError(400, 'signup.entity_fields_empty');
+        set.taxId = dto.tax_id;
+      }
+      if (dto.crNumber !== undefined) {
+        if (!dto.crNumber) throw new AppError(400, 'signup.entity_fields_empty');
+        set.crNumber = dto.crNumber;
+      }
+      if (dto.supervisor) {
+        const s = {
+          ...(user.supervisor ?? { name: '', email: '', phone_number: '', supervisor_id: '' }),
+          ...dto.supervisor,
+        };
+        const phone = normalizePhone(s.phone_number);
+        if (!s.name || !s.supervisor_id || !s.email || !isEmail(s.email))
+          throw new AppError(400, 'signup.entity_fields_empty');
+        if (!phone) throw new AppError(400, 'signup.phone');
+        set.supervisor = {
+          name: s.name,
+          email: s.email.toLowerCase(),
+          phone_number: phone,
+          supervisor_id: s.supervisor_id,
+        };
+      }
+    }
+    const [updated] = await this.db.update(users).set(set).where(eq(users.id, user.id)).returning();
+    return this.view(updated);
+  }
+
+  /** Changes the password; every session of the account ends (the member signs in again). */
+  async changePassword(user: User, dto: ChangePasswordDto) {
+    if (!dto.password || !dto.npassword || !dto.cpassword) throw new AppError(400, 'account.old_password');
+    if (dto.npassword !== dto.cpassword) throw new AppError(400, 'account.password_mismatch');
+    if (dto.npassword.length < 8) throw new AppError(400, 'signup.password_weak');
+    if (!(await verifyPassword(user.passwordHash, dto.password))) throw new AppError(400, 'account.wrong_password');
+    const passwordHash = await hashPassword(dto.npassword);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await this.sessions.revokeAll(user.id, tx as unknown as Db);
+    });
+  }
+
+  async addSkill(user: User, name: string | undefined) {
+    if (!name) throw new AppError(400, 'skill.empty');
+    await this.db.transaction(async (tx) => {
+      // Serialises concurrent adds of one member so the cap holds.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      const [{ n }] = await tx.select({ n: count() }).from(skills).where(eq(skills.userId, user.id));
+      if (n >= MAX_SKILLS) throw new AppError(400, 'skill.too_many');
+      await tx.insert(skills).values({ userId: user.id, name });
+    });
+    return this.skillsOf(user.id);
+  }
+
+  async renameSkill(user: User, id: string | undefined, name: string | undefined) {
+    if (!name) throw new AppError(400, 'skill.empty');
+    if (!id || !UUID.test(id)) throw new AppError(404, 'request.not_found');
+    const done = await this.db
+      .update(skills)
+      .set({ name })
+      .where(and(eq(skills.id, id), eq(skills.userId, user.id)))
+      .returning({ id: skills.id });
+    if (!done.length) throw new AppError(404, 'request.not_found');
+    return this.skillsOf(user.id);
+  }
+
+  async deleteSkill(user: User, id: string | undefined) {
+    if (!id || !UUID.test(id)) throw new AppError(404, 'request.not_found');
+    const done = await this.db
+      .delete(skills)
+      .where(and(eq(skills.id, id), eq(skills.userId, user.id)))
+      .returning({ id: skills.id });
+    if (!done.length) throw new AppError(404, 'request.not_found');
+    return this.skillsOf(user.id);
+  }
+
+  /** A public profile exists only for students and coaches; it shows no contact details. */
+  async publicProfile(id: string | undefined) {
+    if (!id || !UUID.test(id)) throw new AppError(404, 'request.not_found');
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), inArray(users.type, [0, 1]), eq(users.isActive, true)))
+      .limit(1);
+    if (!user) throw new AppError(404, 'request.not_found');
+    return {
+      _id: user.id,
+      name: user.name,
+      picture: user.picture,
+      type: user.type,
+      skilles: await this.skillsOf(user.id),
+    };
+  }
+}

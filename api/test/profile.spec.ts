@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema';
+import { createUser, signIn, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('the account page API', () => {
+  it('reads and saves only the editable fields (no mass assignment)', async () => {
+    const member = await createUser(t, {
+      type: 0,
+      education: { school_name: 'A', education_admin: 'None', level: 'Jonior', grade: '7' },
+    });
+    const token = await signIn(t, member);
+    const me = await t.http.get('/api/accounts').set('Authorization', token);
+    expect(me.body.user).toMatchObject({ _id: member.id, skilles: [] });
+
+    const res = await t.http
+      .post('/api/accounts')
+      .set('Authorization', token)
+      .send({
+        ...me.body.user,
+        name: 'New Name',
+        phone_number: '0551234567',
+        gender: 'Female',
+        education: { grade: '8', school_name: 'B' },
+        type: 4,
+        subcription: true,
+        isVerified: false,
+        end_date: '2099-01-01',
+        email: 'other@example.com',
+        national_id: '9999999999',
+        _id: '00000000-0000-4000-8000-000000000000',
+      });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Profile Update Successfully');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({
+      name: 'New Name',
+      phoneNumber: '+966551234567',
+      gender: 'Female',
+      type: 0,
+      isVerified: true,
+      email: member.email,
+      nationalId: member.nationalId,
+      endDate: null,
+    });
+    expect(row.education).toEqual({ school_name: 'B', education_admin: 'None', level: 'Jonior', grade: '8' });
+  });
+
+  it('refuses bad values with their messages', async () => {
+    const member = await createUser(t, { type: 0 });
+    const token = await signIn(t, member);
+    const post = (body: object) => t.http.post('/api/accounts').set('Authorization', token).send(body);
+    expect((await post({ phone_number: 'abc' })).body.message).toBe('Please Enter a Vaild Phone Number');
+    expect((await post({ gender: 'Robot' })).body.message).toBe('Please choose Male or Female.');
+    expect((await post({ nationality: 'ZZ' })).body.message).toBe('Please choose a nationality from the list.');
+    expect((await post({ name: '' })).status).toBe(400);
+  });
+
+  it('changes the password with the spec messages, then every session ends', async () => {
+    const member = await createUser(t, { type: 1 });
+    const token = await signIn(t, member);
+    const change = (body: object) => t.http.post('/api/accounts/changepassword').set('Authorization', token).send(body);
+    expect((await change({ npassword: 'a', cpassword: 'a' })).body.message).toBe('Please Enter Old Password');
+    expect(
+      (await change({ password: member.password, npassword: 'New-pass-123', cpassword: 'New-pass-124' })).body.message,
+    ).toBe('Password is not Matched');
+    expect(
+      (await change({ password: 'wrong-one', npassword: 'New-pass-123', cpassword: 'New-pass-123' })).body.message,
+    ).toBe('The current password is incorrect.');
+    const ok = await change({ password: member.password, npassword: 'New-pass-123', cpassword: 'New-pass-123' });
+    expect(ok.body).toEqual({ success: true, message: 'Password Update Successfully' });
+    expect((await t.http.get('/api/accounts').set('Authorization', token)).status).toBe(401);
+    await signIn(t, { ...member, password: 'New-pass-123' });
+  });
+
+  it('adds, renames and deletes skills; refuses empty names and a 31st skill; never touches another member', async () => {
+    const a = await createUser(t, { type: 0 });
+    const b = await createUser(t, { type: 0 });
+    const ta = await signIn(t, a);
+    const tb = await signIn(t, b);
+    const added = await t.http.post('/api/skills/').set('Authorization', ta).send({ skillname: 'Python' });
+    expect(added.body.skilles).toEqual([{ _id: expect.any(String), name: 'Python' }]);
+    const id = added.body.skilles[0]._id;
+    expect((await t.http.post('/api/skills/').set('Authorization', ta).send({ skillname: '  ' })).body.message).toBe(
+      'Empty name is not allowed',
+    );
+
+    expect((await t.http.put('/api/skills/').set('Authorization', tb).send({ id, name: 'Hacked' })).status).toBe(404);
+    expect((await t.http.delete('/api/skills/').query({ id }).set('Authorization', tb)).status).toBe(404);
+    const renamed = await t.http.put('/api/skills/').set('Authorization', ta).send({ id, name: 'Robotics' });
+    expect(renamed.body.skilles[0].name).toBe('Robotics');
+
+    for (let i = 1; i < 30; i++)
+      await t.http
+        .post('/api/skills/')
+        .set('Authorization', ta)
+        .send({ skillname: `Skill ${i}` });
+    const over = await t.http.post('/api/skills/').set('Authorization', ta).send({ skillname: 'One too many' });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('You can add up to 30 skills.');
+
+    const deleted = await t.http.delete('/api/skills/').query({ id }).set('Authorization', ta);
+    expect(deleted.body.skilles).toHaveLength(29);
+  });
+
+  it('shows a public profile for students and coaches only', async () => {
+    const coach = await createUser(t, { type: 1, name: 'Public Coach' });
+    const entity = await createUser(t, { type: 2, nationalId: '0000000000' });
+    const res = await t.http.post('/api/profile').send({ id: coach.id });
+    expect(res.body.user).toEqual({ _id: coach.id, name: 'Public Coach', picture: null, type: 1, skilles: [] });
+    expect((await t.http.post('/api/profile').send({ id: entity.id })).status).toBe(404);
+    expect((await t.http.post('/api/profile').send({ id: 'nope' })).status).toBe(404);
+  });
+
+  it('keeps staff out of the member account routes', async () => {
+    const sub = await createUser(t, { type: 5 });
+    const res = await t.http.post('/api/admin-login').send({ national_id: sub.email, password: sub.password });
+    expect((await t.http.get('/api/accounts').set('Authorization', res.headers.authorization)).status).toBe(403);
+  });
+});
