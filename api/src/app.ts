@@ -55,6 +55,20 @@ export async function createApp(config: AppConfig, database: Database, log?: See
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi));
 
+  // Uploaded files: never executed, never sniffed; anything but a picture downloads as an attachment.
+  app.use(
+    '/uploads',
+    express.static(config.uploadsDir, {
+      index: false,
+      dotfiles: 'deny',
+      maxAge: '7d',
+      setHeaders: (res, path) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+        if (!/\.(jpe?g|png|gif|webp)$/i.test(path)) res.setHeader('Content-Disposition', 'attachment');
+      },
+    }),
+  );
   serveAdmin(app, config);
   await seed(database.db, config, log ?? { info: (m) => logger.log(m, 'Seed'), warn: (m) => logger.warn(m, 'Seed') });
   return app;

@@ -123,3 +123,69 @@ describe('the account page API', () => {
     expect((await t.http.get('/api/accounts').set('Authorization', res.headers.authorization)).status).toBe(403);
   });
 });
+
+describe('profile picture upload', () => {
+  const png = () =>
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (require('sharp') as typeof import('sharp'))({
+      create: { width: 800, height: 600, channels: 3, background: '#3366cc' },
+    })
+      .png()
+      .toBuffer();
+
+  it('checks the bytes, re-encodes a square JPEG with a thumbnail, serves it, and removes the previous one', async () => {
+    const { existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const member = await createUser(t, { type: 0 });
+    const token = await signIn(t, member);
+    const up = await t.http
+      .post('/api/profile/uploads/')
+      .set('Authorization', token)
+      .field('type', 'profile')
+      .attach('file', await png(), 'me.jpeg');
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ status: 'success', message: 'Profile Picture Update Successfully!' });
+    const path: string = up.body.filename;
+    expect(path).toMatch(/^\/uploads\/users\/[0-9a-f-]{36}\.jpg$/);
+    const onDisk = join(t.config.uploadsDir, path.slice('/uploads/'.length));
+    expect(existsSync(onDisk)).toBe(true);
+    expect(existsSync(onDisk.replace('/users/', '/users/thumbs/'))).toBe(true);
+    const served = await t.http.get(path);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(row.picture).toBe(path);
+
+    const again = await t.http
+      .post('/api/profile/uploads/')
+      .set('Authorization', token)
+      .attach('file', await png(), 'again.png');
+    expect(again.status).toBe(200);
+    expect(existsSync(onDisk)).toBe(false);
+  });
+
+  it('refuses a text file named .png, an empty request and a file over 5 MB, leaving nothing behind', async () => {
+    const { readdirSync, existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const member = await createUser(t, { type: 1 });
+    const token = await signIn(t, member);
+    const dir = join(t.config.uploadsDir, 'users');
+    const before = existsSync(dir) ? readdirSync(dir).length : 0;
+    const fake = await t.http
+      .post('/api/profile/uploads/')
+      .set('Authorization', token)
+      .attach('file', Buffer.from('<?php echo 1; ?>'), 'evil.png');
+    expect(fake.status).toBe(400);
+    expect(fake.body.message).toBe('Please choose a JPG or PNG picture.');
+    const none = await t.http.post('/api/profile/uploads/').set('Authorization', token).field('type', 'profile');
+    expect(none.body.message).toBe('Please choose a file.');
+    const big = await t.http
+      .post('/api/profile/uploads/')
+      .set('Authorization', token)
+      .attach('file', Buffer.alloc(6 * 1024 * 1024, 1), 'big.png');
+    expect(big.status).toBe(413);
+    expect(existsSync(dir) ? readdirSync(dir).length : 0).toBe(before);
+    expect((await t.http.post('/api/profile/uploads/').attach('file', await png(), 'a.png')).status).toBe(401);
+  });
+});

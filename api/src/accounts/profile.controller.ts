@@ -1,11 +1,26 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Post,
+  Put,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Public, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { langOf, translate } from '../common/messages';
 import { ChangePasswordDto, ProfileDto, PublicProfileDto, SkillDto } from './profile.dto';
 import { ProfileService } from './profile.service';
+
+const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 @ApiTags('accounts: profile')
 @Controller()
@@ -39,6 +54,21 @@ export class ProfileController {
   ) {
     await this.profiles.changePassword(auth.user, body);
     return { success: true, message: translate(langOf(al), 'account.password_updated') };
+  }
+
+  @Post('profile/uploads')
+  @Roles(...MEMBERS)
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Replaces the profile picture (field file: JPG or PNG, 5 MB at most)' })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 10 } }))
+  async uploadPicture(
+    @CurrentAuth() auth: Auth,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Headers('accept-language') al?: string,
+  ) {
+    const filename = await this.profiles.setPicture(auth.user, file?.buffer);
+    return { success: true, status: 'success', filename, message: translate(langOf(al), 'upload.picture_saved') };
   }
 
   @Post('skills')

@@ -6,6 +6,8 @@ import { DB } from '../db/db.module';
 import { regions, skills, users, type User } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { SessionService } from '../auth/session.service';
+import { imageFormat, squarePicture } from '../media/images';
+import { UploadStore } from '../media/upload-store';
 import { memberUser } from './user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
 import { isCountryCode, isEmail, normalizePhone } from './reference';
@@ -20,7 +22,36 @@ export class ProfileService {
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly sessions: SessionService,
+    private readonly uploads: UploadStore,
   ) {}
+
+  /** Replaces the profile picture: JPG or PNG by its bytes, re-encoded square; the old file goes once the new one is saved. */
+  async setPicture(user: User, bytes: Buffer | undefined): Promise<string> {
+    if (!bytes?.length) throw new AppError(400, 'upload.missing');
+    const format = await imageFormat(bytes);
+    if (format !== 'jpeg' && format !== 'png') throw new AppError(400, 'upload.picture_type');
+    let picture: string | undefined;
+    try {
+      const [large, thumb] = await Promise.all([squarePicture(bytes, 512), squarePicture(bytes, 128)]);
+      picture = await this.uploads.save('users', '.jpg', large);
+      await this.uploads.save('users/thumbs', '.jpg', thumb, picture.split('/').pop());
+      await this.db.update(users).set({ picture, updatedAt: new Date() }).where(eq(users.id, user.id));
+    } catch (err) {
+      // Nothing half-done stays behind.
+      await this.removePicture(picture);
+      if (err instanceof AppError) throw err;
+      if ((err as Error).message?.includes('Input buffer')) throw new AppError(400, 'upload.picture_type');
+      throw err;
+    }
+    await this.removePicture(user.picture);
+    return picture;
+  }
+
+  private async removePicture(path: string | null | undefined) {
+    if (!path) return;
+    await this.uploads.remove(path);
+    await this.uploads.remove(path.replace('/uploads/users/', '/uploads/users/thumbs/'));
+  }
 
   async view(user: User) {
     const list = await this.skillsOf(user.id);

@@ -9,6 +9,7 @@ export interface AppConfig {
   host: string;
   port: number;
   dataDir: string;
+  uploadsDir: string;
   /** PostgreSQL server; undefined means the embedded PGlite in `${dataDir}/db`. */
   databaseUrl?: string;
   jwtSecret: string;
@@ -136,6 +137,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST || '127.0.0.1',
     port,
     dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
     databaseUrl,
     jwtSecret: secret(env, 'JWT_SECRET', dataDir, production),
     sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),

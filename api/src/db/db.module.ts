@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
 import type { Database } from './database';
+import { UploadStore } from '../media/upload-store';
 
 export const CONFIG = Symbol('CONFIG');
 export const DATABASE = Symbol('DATABASE');
@@ -17,8 +18,9 @@ export class CoreModule {
         { provide: CONFIG, useValue: config },
         { provide: DATABASE, useValue: database },
         { provide: DB, useValue: database.db },
+        { provide: UploadStore, useValue: new UploadStore(config.uploadsDir) },
       ],
-      exports: [CONFIG, DATABASE, DB],
+      exports: [CONFIG, DATABASE, DB, UploadStore],
     };
   }
 }

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, sep } from 'node:path';
+
+/**
+ * Files on disk under DATA_DIR/uploads, served at /uploads. Names are always made here (never the
+ * uploader's), written to a temporary name and renamed, so a reader never sees half a file.
+ */
+export class UploadStore {
+  constructor(readonly root: string) {}
+
+  private resolve(relative: string): string {
+    const full = normalize(join(this.root, relative));
+    if (!full.startsWith(this.root + sep)) throw new Error(`path escapes the upload folder: ${relative}`);
+    return full;
+  }
+
+  /** Saves bytes at `folder/<uuid><ext>` and returns the public path (/uploads/...). */
+  async save(folder: string, ext: string, bytes: Buffer, name = `${randomUUID()}${ext}`): Promise<string> {
+    const relative = `${folder}/${name}`;
+    const full = this.resolve(relative);
+    await mkdir(dirname(full), { recursive: true });
+    const temp = `${full}.${process.pid}.tmp`;
+    await writeFile(temp, bytes);
+    await rename(temp, full);
+    return `/uploads/${relative}`;
+  }
+
+  /** Removes a file by its public path; a missing file is not an error. */
+  async remove(publicPath: string | null | undefined): Promise<void> {
+    if (!publicPath?.startsWith('/uploads/')) return;
+    await unlink(this.resolve(publicPath.slice('/uploads/'.length))).catch(() => undefined);
+  }
+}
