@@ -10,6 +10,7 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { CoreModule } from './db/db.module';
 import { HealthController } from './health/health.controller';
+import { JudgesModule } from './judges/judges.module';
 import { MessagesModule } from './messages/messages.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
 import { accountTracker, ipTracker } from './rate-limit/signin-throttle.guard';
@@ -45,6 +46,7 @@ export class AppModule {
         MessagesModule.forRoot(config.production),
         AuthModule,
         AccountsModule,
+        JudgesModule,
         AdminModule,
       ],
       controllers: [HealthController, RegionsController],

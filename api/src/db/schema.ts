@@ -270,3 +270,30 @@ export const skills = pgTable(
   },
   (t) => [index('skills_user_idx').on(t.userId, t.createdAt)],
 );
+
+export interface StoredFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
+/** A member's application to serve as a judge or referee (the old `investJR`). */
+export const judgeApplications = pgTable(
+  'judge_applications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationName: text('organization_name').notNull(),
+    city: text('city').notNull(),
+    /** Refree or Judge */
+    applyAs: text('apply_as').notNull(),
+    /** yes or no */
+    pexperince: text('pexperince').notNull(),
+    certifcates: jsonb('certifcates').$type<StoredFile[]>().notNull().default([]),
+    status: text('status').$type<'pending' | 'accepted' | 'rejected'>().notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('judge_applications_user_idx').on(t.userId), index('judge_applications_created_idx').on(t.createdAt)],
+);

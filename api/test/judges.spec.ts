@@ -1,0 +1,73 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { judgeApplications, users } from '../src/db/schema';
+import { createUser, signIn, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const cvDir = () => join(t.config.dataDir, 'private', 'cv');
+const count = () => (existsSync(cvDir()) ? readdirSync(cvDir()).length : 0);
+
+const apply = (token: string) =>
+  t.http
+    .post('/api/invest/registration')
+    .set('Authorization', token)
+    .field('organization_name', 'Riyadh Robotics Club')
+    .field('city', 'Riyadh')
+    .field('apply_as', 'Judge')
+    .field('pexperince', 'yes')
+    .field('total_files', '2');
+
+describe('judge and referee applications (POST /api/invest/registration)', () => {
+  it('saves the application with its PDF CVs, outside the public uploads, and refuses a second while pending', async () => {
+    const member = await createUser(t, { type: 1 });
+    const token = await signIn(t, member);
+    const res = await apply(token).attach('file_0', pdf, 'cv.pdf').attach('file_1', pdf, 'cv2.pdf');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, msg: 'Registration Request Submited Successfully!' });
+    const [app] = await t.database.db.select().from(judgeApplications).where(eq(judgeApplications.userId, member.id));
+    expect(app).toMatchObject({
+      organizationName: 'Riyadh Robotics Club',
+      applyAs: 'Judge',
+      pexperince: 'yes',
+      status: 'pending',
+    });
+    expect(app.certifcates).toHaveLength(2);
+    expect(app.certifcates[0].path).toMatch(/^\/uploads\/cv\/.+\.pdf$/);
+    expect((await t.http.get(app.certifcates[0].path)).status).toBe(404);
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(user.applyAs).toBe('Judge');
+
+    const again = await apply(token).attach('file_0', pdf, 'cv.pdf');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Your application is already under review.');
+  });
+
+  it('refuses a PNG renamed .pdf, missing fields and missing files, and leaves no file behind', async () => {
+    const member = await createUser(t, { type: 0 });
+    const token = await signIn(t, member);
+    const before = count();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const fake = await apply(token).attach('file_0', pdf, 'ok.pdf').attach('file_1', png, 'cv.pdf');
+    expect(fake.status).toBe(400);
+    expect(fake.body.message).toBe('CV files must be PDF documents.');
+    const missing = await t.http
+      .post('/api/invest/registration')
+      .set('Authorization', token)
+      .field('city', 'Riyadh')
+      .attach('file_0', pdf, 'cv.pdf');
+    expect(missing.body.message).toBe('Please Fill Form');
+    const noFiles = await apply(token);
+    expect(noFiles.body.message).toBe('Please choose a file.');
+    expect(count()).toBe(before);
+    expect(
+      await t.database.db.select().from(judgeApplications).where(eq(judgeApplications.userId, member.id)),
+    ).toHaveLength(0);
+  });
+});
