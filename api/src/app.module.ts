@@ -10,6 +10,7 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { CoreModule } from './db/db.module';
 import { HealthController } from './health/health.controller';
+import { SiteController } from './health/site.controller';
 import { JudgesModule } from './judges/judges.module';
 import { MessagesModule } from './messages/messages.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
@@ -49,7 +50,7 @@ export class AppModule {
         JudgesModule,
         AdminModule,
       ],
-      controllers: [HealthController, RegionsController],
+      controllers: [HealthController, SiteController, RegionsController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
   }

@@ -1,0 +1,18 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Public } from '../auth/roles';
+import type { AppConfig } from '../config/config';
+import { CONFIG } from '../db/db.module';
+
+/** Public facts the back-office needs about the deployment (where the member site is). */
+@ApiTags('health')
+@Controller('site')
+export class SiteController {
+  constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
+
+  @Get()
+  @Public()
+  get() {
+    return { success: true, member_url: this.config.memberUrl, otp_length: this.config.otp.length };
+  }
+}
