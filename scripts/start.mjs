@@ -29,8 +29,8 @@ const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], 
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const children = [];
-function run(name, args, extraEnv) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
+function run(name, args, extraEnv, cwd = root) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything`);
@@ -76,6 +76,8 @@ if (!stopping) {
       API_URL: apiUrl,
       ADMIN_URL: env.ADMIN_URL || `http://${shown}:${apiPort}/admin/`,
     },
+    // remix-serve finds the browser assets relative to its working folder.
+    resolve(root, 'member'),
   );
   console.log(`
   Member site  http://${shown}:${port}/

@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E, apiUrl } from '../env';
+
+const adminUrl = `${apiUrl}/admin/`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(adminUrl);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+test.describe('back-office', () => {
+  test('an admin signs in and sees the users list', async ({ page }) => {
+    await signIn(page, E2E.admin.email, E2E.admin.password);
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await expect(page.getByText(E2E.student.name)).toBeVisible();
+    await expect(page.getByText(E2E.student.nationalId)).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Events' })).toBeVisible();
+  });
+
+  test('a wrong password shows the server message', async ({ page }) => {
+    await signIn(page, E2E.admin.email, 'not-the-password');
+    await expect(page.getByText('The ID or password is incorrect.')).toBeVisible();
+  });
+
+  test('a sub-admin does not see Events, and the API refuses it', async ({ page }) => {
+    await signIn(page, E2E.subAdmin.email, E2E.subAdmin.password);
+    await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Events' })).toHaveCount(0);
+    const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+    expect(token).toBeTruthy();
+    const res = await page.request.get(`${apiUrl}/api/admin/events`, { headers: { Authorization: token! } });
+    expect(res.status()).toBe(403);
+    const users = await page.request.get(`${apiUrl}/api/admin/users`, { headers: { Authorization: token! } });
+    expect(users.status()).toBe(200);
+  });
+
+  test('the back-office in Arabic is right to left', async ({ page }) => {
+    await signIn(page, E2E.admin.email, E2E.admin.password);
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'English' }).first().click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('menuitem', { name: 'المستخدمون' })).toBeVisible();
+  });
+});

@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from '../env';
+
+test.describe('a student signs in and out', () => {
+  test('in English', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+    await page.goto('/student/signin/');
+    await page.getByLabel('National ID').fill(E2E.student.nationalId);
+    await page.getByLabel('Password').fill(E2E.demoPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Sign in Suucessfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome, ${E2E.student.name}` })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByText(E2E.student.nationalId).first()).toBeVisible();
+    // The API token never reaches the browser: only the signed, httpOnly session cookie.
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === '__session');
+    expect(session?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('__session');
+
+    await signOut(page);
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+    await expect(page.getByText('Sign out Suucessfully!')).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+  });
+
+  test('in Arabic, right to left', async ({ page, context }) => {
+    await context.addCookies([
+      { name: 'lang', value: 'ar', url: page.url() === 'about:blank' ? 'http://127.0.0.1:3400' : page.url() },
+    ]);
+    await page.goto('/student/signin/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await page.getByLabel('رقم الهوية').fill(E2E.student.nationalId);
+    await page.getByLabel('كلمة المرور').fill(E2E.demoPassword);
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('تم تسجيل الدخول بنجاح!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `مرحبًا، ${E2E.student.name}` })).toBeVisible();
+    await expect(page.getByText('نشط', { exact: true })).toBeVisible();
+    await signOut(page);
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  });
+
+  test('a wrong password shows the server message and keeps the ID', async ({ page }) => {
+    await page.goto('/student/signin/');
+    await page.getByLabel('National ID').fill(E2E.student.nationalId);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('The ID or password is incorrect.')).toBeVisible();
+    await expect(page.getByLabel('National ID')).toHaveValue(E2E.student.nationalId);
+    await expect(page).toHaveURL(/\/student\/signin\/?$/);
+  });
+
+  test('empty fields give the spec message without a call', async ({ page }) => {
+    await page.goto('/student/signin/');
+    // Bypass the browser's own required-field check to reach the server's.
+    await page.locator('main form').evaluate((f) => f.setAttribute('novalidate', ''));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please fill in all fields, National ID or Password is Empty!')).toBeVisible();
+  });
+
+  test('the language menu switches to Arabic and back', async ({ page }) => {
+    await page.goto('/auth/join-us');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await switchLanguage(page, 'العربية');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page).toHaveURL(/\/auth\/join-us/);
+    await switchLanguage(page, 'English');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
+  test('an unknown third segment goes home, an unknown page is not found', async ({ page }) => {
+    await page.goto('/student/whatever/');
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/); // home is guarded
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText('The page you are looking for was not found.')).toBeVisible();
+  });
+});
+
+async function signOut(page: import('@playwright/test').Page) {
+  const menu = page.getByRole('button', { name: /account|الحساب/i });
+  if (await menu.count()) await menu.first().click();
+  await page
+    .getByRole('button', { name: /^(Logout|تسجيل الخروج)$/ })
+    .or(page.getByRole('menuitem', { name: /^(Logout|تسجيل الخروج)$/ }))
+    .first()
+    .click();
+}
+
+async function switchLanguage(page: import('@playwright/test').Page, name: string) {
+  const menu = page.getByRole('button', { name: /language|اللغة/i });
+  if (await menu.count()) await menu.first().click();
+  await page.getByRole('button', { name }).or(page.getByRole('menuitem', { name })).first().click();
+}

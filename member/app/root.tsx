@@ -1,0 +1,117 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { useMemo, type ReactNode } from 'react';
+import { Footer } from './components/Footer';
+import { Navbar } from './components/Navbar';
+import { NotFound } from './components/NotFound';
+import { ToastBar } from './components/ToastBar';
+import { dirOf, translate, useT, type Lang } from './i18n';
+import { createAppTheme } from './theme';
+import { getViewer } from './utils/auth.server';
+import { env } from './utils/env.server';
+import { getLang, getSession, sessionStorage } from './utils/session.server';
+import { Box, Container, Typography } from '@mui/material';
+
+export interface NavUser {
+  name: string;
+  picture: string | null;
+  type: number;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lang, session, viewer] = await Promise.all([
+    getLang(request),
+    getSession(request),
+    getViewer(request).catch(() => null),
+  ]);
+  const toast = session.get('toast') ?? null;
+  const user: NavUser | null = viewer
+    ? { name: viewer.user.name, picture: viewer.user.picture, type: viewer.user.type }
+    : null;
+  return data(
+    { lang, user, toast, adminUrl: env.adminUrl },
+    toast ? { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } } : undefined,
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translate(data?.lang ?? 'en', 'brand') }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const lang: Lang = root?.lang ?? 'en';
+  const direction = dirOf(lang);
+  const theme = useMemo(() => createAppTheme(direction), [direction]);
+  return (
+    <html lang={lang} dir={direction}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="emotion-insertion-point" content="" />
+        <link rel="icon" href="data:," />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>{children}</Box>
+        </ThemeProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, toast, adminUrl } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Navbar user={user} adminUrl={adminUrl} />
+      <ToastBar toast={toast} />
+      <Box component="main" sx={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <Footer />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useT();
+  const root = useRouteLoaderData<typeof loader>('root');
+  const body =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <NotFound />
+    ) : (
+      <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {t('error.title')}
+        </Typography>
+        <Typography color="text.secondary">
+          {isRouteErrorResponse(error) && error.status === 503 ? t('error.unavailable') : t('error.text')}
+        </Typography>
+      </Container>
+    );
+  return (
+    <>
+      <Navbar user={root?.user ?? null} adminUrl={root?.adminUrl ?? '/'} />
+      <Box component="main" sx={{ flex: 1 }}>
+        {body}
+      </Box>
+      <Footer />
+    </>
+  );
+}

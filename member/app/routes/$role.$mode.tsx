@@ -1,0 +1,165 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Container,
+  Link as MuiLink,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useParams } from '@remix-run/react';
+import { translate, useT } from '~/i18n';
+import { api, type ApiUser } from '~/utils/api.server';
+import { env } from '~/utils/env.server';
+import { flashHeaders, getLang } from '~/utils/session.server';
+
+const ROLES = { student: 0, coach: 1, entity: 2 } as const;
+type RoleName = keyof typeof ROLES;
+const MODES = ['signin', 'signup'] as const;
+
+function parse(params: { role?: string; mode?: string }) {
+  const role = params.role as RoleName;
+  const mode = params.mode as (typeof MODES)[number];
+  if (!(role in ROLES) || !MODES.includes(mode)) return null;
+  return { role, mode };
+}
+
+/** The third path segment picks the form; any other segment goes home (spec §2). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  if (!parse(params)) throw redirect('/');
+  return null;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const route = parse(params);
+  if (!route || route.mode !== 'signin') throw redirect('/');
+  const lang = await getLang(request);
+  const form = await request.formData();
+  const id = String(form.get('national_id') ?? '').trim();
+  const password = String(form.get('password') ?? '');
+  if (!id || !password) {
+    return data(
+      { error: translate(lang, route.role === 'entity' ? 'signin.empty_entity' : 'signin.empty'), id },
+      { status: 400 },
+    );
+  }
+  const signin = await api(request, '/adduser-steb', {
+    body: { national_id: id, password, type: ROLES[route.role], loginType: 'signin' },
+    lang,
+  });
+  if (!signin.ok || !signin.token) {
+    return data(
+      { error: signin.data.message ?? translate(lang, 'signin.failed'), id },
+      { status: signin.status >= 400 ? signin.status : 400 },
+    );
+  }
+  const me = await api<{ user: ApiUser }>(request, '/getuser', { method: 'POST', token: signin.token, lang });
+  if (!me.ok) return data({ error: translate(lang, 'signin.failed'), id }, { status: 502 });
+  const user = me.data.user;
+  if (!user.isVerified) {
+    // Not signed in until verified: the session only remembers nothing but the message.
+    await api(request, '/logout', { method: 'POST', token: signin.token, lang });
+    throw redirect(`/account/verify/${user._id}`, {
+      headers: await flashHeaders(request, { type: 'info', text: translate(lang, 'signin.verify') }),
+    });
+  }
+  if (user.type === 4 || user.type === 5) throw redirect(env.adminUrl);
+  throw redirect('/', {
+    headers: await flashHeaders(
+      request,
+      { type: 'success', text: translate(lang, 'signin.success') },
+      { token: signin.token },
+    ),
+  });
+}
+
+export default function RolePage() {
+  const params = useParams();
+  const route = parse(params)!;
+  const { t } = useT();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const entity = route.role === 'entity';
+  if (route.mode === 'signup') {
+    return (
+      <Container maxWidth="sm" sx={{ py: 4 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t(`signup.title_${route.role}`)}
+        </Typography>
+        <Alert severity="info">{t('signup.soon')}</Alert>
+        <Button component={Link} to={`/${route.role}/signin/`} sx={{ mt: 2 }}>
+          {t('join.sign_in')}
+        </Button>
+      </Container>
+    );
+  }
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t(`signin.title_${route.role}`)}
+          </Typography>
+          {result?.error && (
+            <Alert severity="error" sx={{ mb: 2 }} role="alert">
+              {result.error}
+            </Alert>
+          )}
+          <Form method="post" replace>
+            <Stack spacing={2}>
+              {entity ? (
+                <TextField
+                  id="national_id"
+                  name="national_id"
+                  type="email"
+                  label={t('signin.email')}
+                  defaultValue={result?.id ?? ''}
+                  autoComplete="username"
+                  required
+                  slotProps={{ htmlInput: { dir: 'ltr' } }}
+                />
+              ) : (
+                <TextField
+                  id="national_id"
+                  name="national_id"
+                  label={t('signin.national_id')}
+                  defaultValue={result?.id ?? ''}
+                  autoComplete="username"
+                  required
+                  helperText={t('signin.id_hint')}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '\\d{10}', maxLength: 10, dir: 'ltr' } }}
+                />
+              )}
+              <TextField
+                id="password"
+                name="password"
+                type="password"
+                label={t('signin.password')}
+                autoComplete="current-password"
+                required
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t('signin.submit')}
+              </Button>
+            </Stack>
+          </Form>
+          <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+            <Typography>
+              {t('signin.no_account')}{' '}
+              <MuiLink component={Link} to={`/${route.role}/signup/`}>
+                {t('signin.sign_up')}
+              </MuiLink>
+            </Typography>
+            <MuiLink component={Link} to="/forget-password">
+              {t('signin.forgot')}
+            </MuiLink>
+          </Box>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}

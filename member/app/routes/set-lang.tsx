@@ -1,0 +1,16 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { isLang } from '~/i18n';
+import { safeRedirect } from '~/utils/auth.server';
+import { langCookie } from '~/utils/session.server';
+
+export async function loader() {
+  return redirect('/');
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const lang = form.get('lang');
+  const to = safeRedirect(form.get('redirectTo'));
+  if (!isLang(lang)) return redirect(to);
+  return redirect(to, { headers: { 'Set-Cookie': await langCookie.serialize(lang) } });
+}

@@ -1,0 +1,67 @@
+import type { Lang } from '~/i18n';
+import { env } from './env.server';
+
+export interface ApiResult<T> {
+  ok: boolean;
+  status: number;
+  data: T & { success?: boolean; message?: string };
+  /** The token from the Authorization response header (sign-in). */
+  token: string | null;
+}
+
+export interface ApiUser {
+  _id: string;
+  name: string;
+  email: string | null;
+  national_id: string | null;
+  phone_number: string | null;
+  picture: string | null;
+  type: number;
+  isVerified: boolean;
+  subcription: boolean;
+  subscriptionValid: boolean;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+function clientIp(request: Request): string | undefined {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
+}
+
+/**
+ * Calls the API from the member server: the session token, the language and the client's address
+ * go along; the answer is never thrown, so each caller decides what a failure means.
+ */
+export async function api<T = Record<string, unknown>>(
+  request: Request,
+  path: string,
+  options: { method?: string; body?: unknown; token?: string | null; lang: Lang },
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': options.lang };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = options.token;
+  const ip = clientIp(request);
+  if (ip) headers['X-Forwarded-For'] = ip;
+  let res: Response;
+  try {
+    res = await fetch(`${env.apiUrl}${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    return { ok: false, status: 503, data: { success: false } as ApiResult<T>['data'], token: null };
+  }
+  let data = {} as ApiResult<T>['data'];
+  try {
+    data = (await res.json()) as ApiResult<T>['data'];
+  } catch {
+    /* an empty or non-JSON body */
+  }
+  if (!res.ok && !data.message) {
+    const header = res.headers.get('e_message');
+    if (header) data.message = decodeURIComponent(header);
+  }
+  return { ok: res.ok, status: res.status, data, token: res.headers.get('Authorization') };
+}
