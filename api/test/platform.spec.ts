@@ -23,6 +23,18 @@ describe('platform', () => {
     expect(res.body.regions[0]).toMatchObject({ code: 'SA-01', en_name: 'Riyadh', ar_name: 'الرياض' });
   });
 
+  it('serves nationalities in both languages and Saudi cities by region, with no outside call', async () => {
+    const ar = await t.http.get('/api/countries').set('Accept-Language', 'ar');
+    expect(ar.body.data).toEqual(expect.arrayContaining([{ iso2: 'SA', country: 'السعودية' }]));
+    const en = await t.http.get('/api/countries').query({ lang: 'en' });
+    expect(en.body.data).toEqual(expect.arrayContaining([{ iso2: 'SA', country: 'Saudi Arabia' }]));
+    const regions = (await t.http.get('/api/regions')).body.regions;
+    const riyadh = await t.http.get('/api/cities').query({ region: regions[0]._id });
+    expect(riyadh.body.cities).toContain('Riyadh');
+    expect(riyadh.body.cities).not.toContain('Jeddah');
+    expect((await t.http.get('/api/cities')).body.cities).toContain('Jeddah');
+  });
+
   it('serves the OpenAPI description', async () => {
     const res = await t.http.get('/api/docs-json');
     expect(res.status).toBe(200);
