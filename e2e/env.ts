@@ -7,5 +7,10 @@ export const E2E = {
   demoPassword: 'Demo-pass-2026',
   student: { nationalId: '1000000001', name: 'Sara Student' },
 };
+import { resolve } from 'node:path';
+
+/** E-mails caught by the journeys' SMTP server, one JSON line each. */
+export const mailbox = resolve(__dirname, '.data', 'mail.jsonl');
+
 export const memberUrl = `http://127.0.0.1:${E2E.memberPort}`;
 export const apiUrl = `http://127.0.0.1:${E2E.apiPort}`;

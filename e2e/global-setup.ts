@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { join, resolve } from 'node:path';
-import { E2E, apiUrl, memberUrl } from './env';
+import { E2E, apiUrl, mailbox, memberUrl } from './env';
 
 const root = resolve(__dirname, '..');
 const dataDir = resolve(__dirname, '.data');
@@ -21,9 +23,9 @@ async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs
   throw new Error(`${name} did not answer ${url} within ${timeoutMs} ms`);
 }
 
-function start(name: string, args: string[], env: Record<string, string>): ChildProcess {
+function start(name: string, args: string[], env: Record<string, string>, cwd = root): ChildProcess {
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,6 +48,14 @@ function start(name: string, args: string[], env: Record<string, string>): Child
  * server named by TEST_DATABASE_URL, or embedded PGlite in e2e/.data. Returns the teardown.
  */
 export default async function globalSetup() {
+  // A leftover server on our ports would answer instead of the fresh one: refuse to run.
+  for (const url of [`${apiUrl}/api/health`, `${memberUrl}/auth/join-us`]) {
+    const busy = await fetch(url).then(
+      () => true,
+      () => false,
+    );
+    if (busy) throw new Error(`${url} already answers: stop the process on that port (or set E2E_API_PORT / E2E_PORT)`);
+  }
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   let location = join(dataDir, 'db');
@@ -80,6 +90,24 @@ export default async function globalSetup() {
     fixture.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`fixtures failed (${code})`))));
   });
 
+  // A real SMTP server catches the API's e-mails; each message is appended to the mailbox file.
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        appendFileSync(mailbox, JSON.stringify({ to, raw }) + '\n');
+        done();
+      });
+    },
+  });
+  await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', () => ok()));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
   const common = { DATA_DIR: dataDir, NODE_ENV: 'test' };
   const api = start('api', [join(root, 'api/dist/main.js')], {
     ...common,
@@ -91,6 +119,9 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNIN: '1000',
     MEMBER_URL: memberUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    OUTBOX_WORKER: '1',
+    OUTBOX_POLL_MS: '200',
   });
   await waitFor(`${apiUrl}/api/health`, api, 'api');
   const member = start(
@@ -105,12 +136,22 @@ export default async function globalSetup() {
       ADMIN_URL: `${apiUrl}/admin/`,
       SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
     },
+    // remix-serve finds the browser assets relative to its working folder.
+    join(root, 'member'),
   );
-  await waitFor(`${memberUrl}/auth/join-us`, member, 'member');
+  try {
+    await waitFor(`${memberUrl}/auth/join-us`, member, 'member');
+  } catch (err) {
+    api.kill('SIGTERM');
+    member.kill('SIGTERM');
+    smtp.close();
+    throw err;
+  }
 
   return async () => {
     for (const child of [member, api]) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
+    await new Promise<void>((r) => smtp.close(() => r()));
     await dropDatabase();
   };
 }

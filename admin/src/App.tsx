@@ -1,34 +1,28 @@
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { Admin, Resource } from 'react-admin';
-import rtlPlugin from 'stylis-plugin-rtl';
-import { authProvider } from './authProvider';
-import { dataProvider } from './dataProvider';
+import { authProvider } from './auth/authProvider';
+import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider';
 import events from './events';
-import { i18nProvider, localeStore } from './i18n';
+import { i18nProvider } from './i18n';
+import { DirectionProvider, useDirection } from './layout/DirectionProvider';
 import { Layout } from './layout/Layout';
 import { themes } from './layout/themes';
-import { LoginPage } from './login/LoginPage';
+import { store } from './store';
 import users from './users';
 
-const caches = {
-  ltr: createCache({ key: 'mui' }),
-  rtl: createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin] }),
-};
-
 export function App() {
-  const locale = useSyncExternalStore(localeStore.subscribe, localeStore.get);
-  const direction = locale === 'ar' ? 'rtl' : 'ltr';
+  const direction = useDirection();
   const { light, dark } = useMemo(() => themes(direction), [direction]);
   return (
-    <CacheProvider value={caches[direction]}>
+    <DirectionProvider>
       <Admin
         title="WRO"
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
+        store={store}
         loginPage={LoginPage}
         dashboard={Dashboard}
         layout={Layout}
@@ -44,6 +38,6 @@ export function App() {
           </>
         )}
       </Admin>
-    </CacheProvider>
+    </DirectionProvider>
   );
 }

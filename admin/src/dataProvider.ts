@@ -1,4 +1,15 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { API, httpClient } from './api';
+import { fetchUtils } from 'react-admin';
+import { getToken } from './auth/session';
+import { localeStore } from './i18n';
 
-export const dataProvider = simpleRestProvider(`${API}/admin`, httpClient);
+/** Every back-office call carries the session token and the language the server should answer in. */
+export function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', token);
+  headers.set('Accept-Language', localeStore.get());
+  return fetchUtils.fetchJson(url, { ...options, headers });
+}
+
+export const dataProvider = simpleRestProvider('/api/admin', httpClient);

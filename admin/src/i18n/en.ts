@@ -1,13 +1,12 @@
 import englishMessages from 'ra-language-english';
 
-/** Our messages in English; ar.ts is typed against this, so a key cannot be missing there. */
-export const app = {
+/** Our own strings. The Arabic file is typed against this object, so a key cannot be missing there. */
+const app = {
   title: 'Back-office',
-  language: 'Language',
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', auto: 'Auto (system)' },
   login: {
     title: 'Back-office sign-in',
-    email: 'Email',
+    email: 'Email Address',
     password: 'Password',
     sign_in: 'Sign in',
     forgot: 'Forgot password?',
@@ -17,17 +16,14 @@ export const app = {
   },
   dashboard: {
     welcome: 'Welcome, %{name}',
-    intro: 'Manage members, events and content from the menu.',
+    intro: 'Choose a section from the menu. Statistics will appear on this page in a later version.',
     role_admin: 'Signed in as Admin',
     role_sub_admin: 'Signed in as Sub-admin: you can view and manage users.',
   },
-  menu: { dashboard: 'Dashboard', users: 'Users', events: 'Events' },
   user_type: { student: 'Student', coach: 'Coach', entity: 'Entity' },
   subscription: { active: 'Active', inactive: 'Not Active' },
-  empty: 'Nothing to show yet.',
+  verified: { yes: 'Verified', no: 'Not verified' },
 };
-
-export type AppMessages = typeof app;
 
 export const en = {
   ...englishMessages,
@@ -39,6 +35,7 @@ export const en = {
   resources: {
     users: {
       name: 'User |||| Users',
+      empty: 'No users yet.',
       fields: {
         picture: 'Picture',
         name: 'Name',
@@ -62,6 +59,7 @@ export const en = {
     },
     events: {
       name: 'Event |||| Events',
+      empty: 'No events yet.',
       fields: {
         name: 'Name',
         name_en: 'English name',
@@ -71,8 +69,11 @@ export const en = {
         status: 'Status',
         home_status: 'Home display',
         countdownStarted: 'Countdown',
+        created_at: 'Created',
         q: 'Search',
       },
     },
   },
 };
+
+export type Messages = typeof en;

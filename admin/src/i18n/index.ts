@@ -4,8 +4,11 @@ import { ar } from './ar';
 import { en } from './en';
 
 export type Locale = 'en' | 'ar';
+export type Direction = 'ltr' | 'rtl';
 
-/** react-admin keeps the chosen locale in its store (localStorage, key RaStore.locale). */
+export const directionOf = (locale: Locale): Direction => (locale === 'ar' ? 'rtl' : 'ltr');
+
+/** react-admin keeps the chosen locale in its store (localStorage key `RaStore.locale`). */
 function storedLocale(): Locale {
   try {
     return JSON.parse(localStorage.getItem('RaStore.locale') ?? '"en"') === 'ar' ? 'ar' : 'en';
@@ -17,18 +20,17 @@ function storedLocale(): Locale {
 let current: Locale = storedLocale();
 const listeners = new Set<() => void>();
 
-function applyToDocument(locale: Locale) {
-  document.documentElement.lang = locale;
-  document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
-}
-applyToDocument(current);
-
-/** The current locale outside react-admin's tree (the theme direction and the emotion cache need it). */
+/**
+ * The current locale for code outside react-admin's tree: the emotion cache and theme direction
+ * (which wrap <Admin>), the Accept-Language header and the auth provider's messages.
+ */
 export const localeStore = {
-  get: () => current,
+  get: (): Locale => current,
   subscribe(listener: () => void) {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   },
 };
 
@@ -37,17 +39,39 @@ const polyglot = polyglotI18nProvider((locale) => (locale === 'ar' ? ar : en), c
   { locale: 'ar', name: 'العربية' },
 ]);
 
+function applyToDocument(locale: Locale) {
+  const html = document.documentElement;
+  html.lang = locale;
+  html.dir = directionOf(locale);
+  document.title = polyglot.translate('app.title');
+}
+applyToDocument(current);
+
 export const i18nProvider: I18nProvider = {
   ...polyglot,
   async changeLocale(locale, options) {
     await polyglot.changeLocale(locale, options);
     current = locale === 'ar' ? 'ar' : 'en';
     applyToDocument(current);
-    listeners.forEach((l) => l());
+    listeners.forEach((listener) => listener());
   },
 };
 
 /** Translates outside React (the auth provider's messages). */
-export function translateNow(key: string): string {
-  return i18nProvider.translate(key);
+export const translateNow = (key: string): string => i18nProvider.translate(key);
+
+/** Dates read the same way in both languages: Gregorian calendar, Latin digits, month by name. */
+export const dateLocales: Record<Locale, string> = { en: 'en-GB', ar: 'ar-u-ca-gregory-nu-latn' };
+
+if (import.meta.env.DEV) {
+  // ar.ts is typed against en.ts, but react-admin's own English messages are typed loosely
+  // (TranslationMessages has index signatures): list at run time what the Arabic file lacks.
+  const missing = (a: object, b: object, path = ''): string[] =>
+    Object.entries(a).flatMap(([key, value]) => {
+      const other = (b as Record<string, unknown>)[key];
+      if (other === undefined) return [`${path}${key}`];
+      return typeof value === 'object' && value ? missing(value, other as object, `${path}${key}.`) : [];
+    });
+  const gaps = missing(en, ar);
+  if (gaps.length) console.warn('Arabic translation is missing:', gaps);
 }

@@ -1,34 +1,46 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { Direction } from '../i18n';
 
-const fonts = '"Segoe UI", Roboto, "Noto Naskh Arabic", "Noto Sans Arabic", Tahoma, Arial, sans-serif';
+const fontFamily = '"Segoe UI", Roboto, "Noto Sans Arabic", "Noto Naskh Arabic", Tahoma, Arial, sans-serif';
 
-/** The light and dark themes, in the reading direction of the current language. */
-export function themes(direction: 'ltr' | 'rtl'): { light: RaThemeOptions; dark: RaThemeOptions } {
-  const common = {
-    direction,
-    typography: { fontFamily: fonts },
-    components: {
-      // A list wider than the screen scrolls inside its card instead of pushing the page sideways.
-      RaLayout: {
-        styleOverrides: {
-          root: {
-            minWidth: 0,
-            '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
-          },
-        },
-      },
-      RaList: {
-        styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } },
+const components = {
+  // A list wider than the screen scrolls inside its card instead of pushing the page sideways.
+  RaLayout: {
+    styleOverrides: {
+      root: {
+        minWidth: 0, // react-admin's default is fit-content
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
       },
     },
-  };
+  },
+  RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+  // The table scrolls in its own box, so its header row (position: sticky) stays in view and the
+  // pagination below it stays on screen.
+  RaDataTable: {
+    styleOverrides: {
+      root: {
+        '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 190px)' },
+        // Narrower gutters: the users table's eleven columns fit a 1280px screen.
+        '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { paddingLeft: 8, paddingRight: 8 },
+      },
+    },
+  },
+};
+
+function build(base: RaThemeOptions, direction: Direction, extra: RaThemeOptions = {}): RaThemeOptions {
   return {
-    light: {
-      ...defaultLightTheme,
-      ...common,
-      components: { ...defaultLightTheme.components, ...common.components },
-      palette: { ...defaultLightTheme.palette, primary: { main: '#1f4e8c' }, secondary: { main: '#0f766e' } },
-    },
-    dark: { ...defaultDarkTheme, ...common, components: { ...defaultDarkTheme.components, ...common.components } },
+    ...base,
+    ...extra,
+    direction,
+    typography: { ...base.typography, fontFamily },
+    components: { ...base.components, ...components },
   };
 }
+
+/** The light and dark themes in the reading direction of the current language. */
+export const themes = (direction: Direction) => ({
+  light: build(defaultLightTheme, direction, {
+    palette: { ...defaultLightTheme.palette, primary: { main: '#1f4e8c' }, secondary: { main: '#0f766e' } },
+  }),
+  dark: build(defaultDarkTheme, direction),
+});

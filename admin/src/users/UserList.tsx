@@ -1,39 +1,64 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
   BooleanField,
-  BooleanInput,
   DataTable,
-  DateField,
   List,
+  NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleList,
   useTranslate,
 } from 'react-admin';
-import { LtrField, SubscriptionChip, UserAvatar, UserTypeField, userTypeChoices, type UserRecord } from './fields';
+import { LocalDateField, LtrField } from '../common/fields';
+import { listPagination } from '../common/list';
+import {
+  SubscriptionChip,
+  UserAvatar,
+  UserTypeField,
+  initials,
+  pictureUrl,
+  userTypeChoices,
+  type UserRecord,
+} from './fields';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="type" source="type" choices={userTypeChoices} />,
-  <BooleanInput key="subcription" source="subcription" />,
-  <BooleanInput key="isVerified" source="isVerified" />,
+  <NullableBooleanInput
+    key="subcription"
+    source="subcription"
+    trueLabel="app.subscription.active"
+    falseLabel="app.subscription.inactive"
+  />,
+  <NullableBooleanInput
+    key="isVerified"
+    source="isVerified"
+    trueLabel="app.verified.yes"
+    falseLabel="app.verified.no"
+  />,
 ];
 
 export function UserList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={10} exporter={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={10}
+      pagination={listPagination}
+      exporter={false}
+    >
       {small ? (
-        <SimpleList<UserRecord & { national_id: string; email: string }>
-          leftAvatar={(u) => u.picture ?? u.name.slice(0, 1)}
-          primaryText={(u) => u.name}
-          secondaryText={(u) => `${u.national_id ?? ''} · ${u.email ?? ''}`}
-          tertiaryText={(u) => translate(u.subcription ? 'app.subscription.active' : 'app.subscription.inactive')}
-          linkType="show"
+        <SimpleList<UserRecord>
+          leftAvatar={(user) => pictureUrl(user.picture, true) ?? initials(user.name)}
+          primaryText={(user) => user.name}
+          secondaryText={(user) => <bdi dir="ltr">{[user.national_id, user.email].filter(Boolean).join(' · ')}</bdi>}
+          tertiaryText={(user) => translate(user.subcription ? 'app.subscription.active' : 'app.subscription.inactive')}
+          rowClick="show"
         />
       ) : (
-        <DataTable rowClick="show" sx={{ '& .RaDataTable-headerCell': { position: 'sticky', top: 0 } }}>
+        <DataTable rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="picture" disableSort>
             <UserAvatar />
           </DataTable.Col>
@@ -54,10 +79,10 @@ export function UserList() {
             <BooleanField source="isVerified" />
           </DataTable.Col>
           <DataTable.Col source="start_date">
-            <DateField source="start_date" />
+            <LocalDateField source="start_date" />
           </DataTable.Col>
           <DataTable.Col source="end_date">
-            <DateField source="end_date" />
+            <LocalDateField source="end_date" />
           </DataTable.Col>
         </DataTable>
       )}

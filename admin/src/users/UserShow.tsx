@@ -1,14 +1,20 @@
-import { BooleanField, DateField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
-import { LtrField, SubscriptionChip, UserAvatar, UserTypeField } from './fields';
+import { BooleanField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { LocalDateField, LtrField } from '../common/fields';
+import { SubscriptionChip, UserAvatar, UserTypeField } from './fields';
 
+/** One member, read only (editing comes with the user form). */
 export function UserShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <UserAvatar />
+        <UserAvatar size={64} thumb={false} />
         <TextField source="name" />
-        <TextField source="national_id" />
-        <TextField source="email" />
+        <Labeled source="national_id">
+          <LtrField source="national_id" />
+        </Labeled>
+        <Labeled source="email">
+          <LtrField source="email" />
+        </Labeled>
         <Labeled source="phone_number">
           <LtrField source="phone_number" />
         </Labeled>
@@ -20,14 +26,14 @@ export function UserShow() {
           <SubscriptionChip />
         </Labeled>
         <BooleanField source="isVerified" />
-        <DateField source="start_date" emptyText="—" />
-        <DateField source="end_date" emptyText="—" />
+        <LocalDateField source="start_date" />
+        <LocalDateField source="end_date" />
         <TextField source="nationality" emptyText="—" />
         <TextField source="gender" emptyText="—" />
-        <DateField source="dob" emptyText="—" />
-        <TextField source="guardian_name" />
-        <TextField source="guardian_phone" />
-        <DateField source="created_at" showTime />
+        <LocalDateField source="dob" />
+        <TextField source="guardian_name" emptyText="—" />
+        <TextField source="guardian_phone" emptyText="—" />
+        <LocalDateField source="created_at" showTime />
       </SimpleShowLayout>
     </Show>
   );

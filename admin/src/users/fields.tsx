@@ -4,36 +4,60 @@ import { useRecordContext, useTranslate } from 'react-admin';
 export interface UserRecord {
   id: string;
   name: string;
-  picture?: string | null;
+  email: string | null;
+  national_id: string | null;
+  phone_number: string | null;
+  picture: string | null;
   type: number;
   subcription: boolean;
+  isVerified: boolean;
 }
 
 const TYPE_KEYS: Record<number, string> = { 0: 'student', 1: 'coach', 2: 'entity' };
 
-export function UserAvatar() {
+export const userTypeChoices = Object.entries(TYPE_KEYS).map(([id, key]) => ({
+  id: Number(id),
+  name: `app.user_type.${key}`,
+}));
+
+export const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('')
+    .toUpperCase();
+
+/** The picture's URL; lists use the small copy the API keeps next to each profile picture. */
+export function pictureUrl(picture: string | null | undefined, thumb = false): string | undefined {
+  if (!picture) return undefined;
+  const path = thumb ? picture.replace(/^\/uploads\/users\/(?!thumbs\/)/, '/uploads/users/thumbs/') : picture;
+  return new URL(path, window.location.origin).href;
+}
+
+export function UserAvatar({ size = 32, thumb = true }: { size?: number; thumb?: boolean; label?: string }) {
   const user = useRecordContext<UserRecord>();
   if (!user) return null;
-  const initials = user.name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w[0])
-    .join('');
   return (
-    <Avatar src={user.picture ?? undefined} alt={user.name} sx={{ width: 32, height: 32, fontSize: 14 }}>
-      {initials}
+    <Avatar
+      src={pictureUrl(user.picture, thumb)}
+      alt={user.name}
+      sx={{ width: size, height: size, fontSize: size * 0.4 }}
+    >
+      {initials(user.name)}
     </Avatar>
   );
 }
 
-export function UserTypeField() {
+export function UserTypeField(_props: { label?: string }) {
   const user = useRecordContext<UserRecord>();
   const translate = useTranslate();
-  if (!user) return null;
-  return <span>{translate(`app.user_type.${TYPE_KEYS[user.type] ?? 'student'}`)}</span>;
+  const key = user ? TYPE_KEYS[user.type] : undefined;
+  return key ? <span>{translate(`app.user_type.${key}`)}</span> : null;
 }
 
-export function SubscriptionChip() {
+export function SubscriptionChip(_props: { label?: string }) {
   const user = useRecordContext<UserRecord>();
   const translate = useTranslate();
   if (!user) return null;
@@ -42,18 +66,4 @@ export function SubscriptionChip() {
   ) : (
     <Chip size="small" variant="outlined" label={translate('app.subscription.inactive')} />
   );
-}
-
-export const userTypeChoices = [
-  { id: 0, name: 'app.user_type.student' },
-  { id: 1, name: 'app.user_type.coach' },
-  { id: 2, name: 'app.user_type.entity' },
-];
-
-/** Phone numbers and other left-to-right values keep their order inside Arabic text. */
-export function LtrField({ source }: { source: string; label?: string }) {
-  const record = useRecordContext<Record<string, unknown>>();
-  const value = record?.[source];
-  if (value === null || value === undefined || value === '') return null;
-  return <bdi dir="ltr">{String(value)}</bdi>;
 }

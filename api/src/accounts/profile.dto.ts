@@ -18,7 +18,7 @@ export class EducationDto {
   @ApiProperty() @Text(150) school_name?: string;
   @ApiProperty() @Text(150) education_admin?: string;
   @ApiProperty() @Text(150) level?: string;
-  @ApiProperty() @Text(3) grade?: string;
+  @ApiProperty() @Text(10) grade?: string;
 }
 
 export class SupervisorDto {
@@ -40,7 +40,7 @@ export class ProfileDto {
   @IsOptional()
   @IsIn(['Male', 'Female', '', null], { message: 'account.bad_gender' })
   gender?: string | null;
-  @ApiProperty() @Text(2) nationality?: string;
+  @ApiProperty() @Text(10) nationality?: string;
   @ApiProperty({ description: 'region id' }) @Text(60) region?: string;
   @ApiProperty() @Text(100) city?: string;
   @ApiProperty() @Text(40) entityType?: string;

@@ -23,7 +23,7 @@ export class UserInfoDto {
   @ApiProperty() @Text(100) name?: string;
   @ApiProperty() @Text(20) national_id?: string;
   @ApiProperty({ description: 'YYYY-MM-DD' }) @Text(20) date_birth?: string;
-  @ApiProperty({ description: 'ISO 3166 alpha-2, default SA' }) @Text(2) countrySelected?: string;
+  @ApiProperty({ description: 'ISO 3166 alpha-2, default SA' }) @Text(10) countrySelected?: string;
   @ApiProperty({ description: 'region id' }) @Text(60) region?: string;
   @ApiProperty() @Text(254) email?: string;
   @ApiProperty({ enum: ['School', 'University', 'GOV', 'Company', 'Non-Profit', 'Club/Center', 'Institute', 'Other'] })
@@ -34,14 +34,14 @@ export class UserInfoDto {
   @ApiProperty() @Text(30) phone_number?: string;
   @ApiProperty() @Text(256) password?: string;
   @ApiProperty() @Text(256) cpassword?: string;
-  @ApiProperty({ enum: [0, 1, 2] }) @Text(2) type?: string;
+  @ApiProperty({ enum: [0, 1, 2] }) @Text(10) type?: string;
   @ApiProperty() @Text(10) subscription?: string;
   @ApiProperty() @Text(150) schoolname?: string;
   @ApiProperty({ description: 'students: Elementry, Jonior or Senior; coaches: the academic qualification' })
   @Text(150)
   ElevelSelected?: string;
   @ApiProperty({ description: 'city' }) @Text(100) regionSelected?: string;
-  @ApiProperty({ description: '1 to 12' }) @Text(3) grade?: string;
+  @ApiProperty({ description: '1 to 12' }) @Text(10) grade?: string;
   @ApiProperty() @Text(100) guardianname?: string;
   @ApiProperty() @Text(30) guardianphone?: string;
   @ApiProperty() @Text(100) supervisor_name?: string;

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from '@remix-run/react';
 import { AppBar, Avatar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useT } from '~/i18n';
 import type { NavUser } from '~/root';
 
@@ -36,7 +37,34 @@ const summaryStyle = {
   '&::-webkit-details-marker': { display: 'none' },
 };
 
-/** Menus are <details> elements: they open without JavaScript, and close when an item is chosen. */
+/** A menu that opens without JavaScript (<details>); with it, the menu closes after each navigation. */
+function Dropdown({
+  label,
+  trigger,
+  testId,
+  children,
+}: {
+  label: string;
+  trigger: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  return (
+    <Box component="details" ref={ref} sx={{ position: 'relative' }} data-testid={testId}>
+      <Box component="summary" sx={summaryStyle} aria-label={label} role="button">
+        {trigger}
+      </Box>
+      {children}
+    </Box>
+  );
+}
+
+/** The top bar: home, the language menu, and the account menu or the join-us link. */
 export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: string }) {
   const { t, lang } = useT();
   const location = useLocation();
@@ -58,13 +86,17 @@ export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: str
               {t('nav.home')}
             </Button>
           </Box>
-          <Box component="details" sx={{ position: 'relative' }} data-testid="language-menu">
-            <Box component="summary" sx={summaryStyle} aria-label={t('nav.language')} role="button">
+          <Dropdown
+            testId="language-menu"
+            label={t('nav.language')}
+            trigger={
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {lang === 'ar' ? 'AR' : 'EN'}
               </Typography>
-            </Box>
-            <Box component={Form} method="post" action="/set-lang" sx={menuStyle}>
+            }
+          >
+            {/* A full page load: the direction's styles are set up when the page starts. */}
+            <Box component={Form} method="post" action="/set-lang" reloadDocument sx={menuStyle}>
               <input type="hidden" name="redirectTo" value={here} />
               <Button type="submit" name="lang" value="en" lang="en">
                 {t('lang.en')}
@@ -73,10 +105,12 @@ export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: str
                 {t('lang.ar')}
               </Button>
             </Box>
-          </Box>
+          </Dropdown>
           {user ? (
-            <Box component="details" sx={{ position: 'relative' }} data-testid="account-menu">
-              <Box component="summary" sx={summaryStyle} aria-label={t('nav.account')} role="button">
+            <Dropdown
+              testId="account-menu"
+              label={t('nav.account')}
+              trigger={
                 <Avatar
                   src={user.picture ?? undefined}
                   alt=""
@@ -84,7 +118,8 @@ export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: str
                 >
                   {user.name.slice(0, 1)}
                 </Avatar>
-              </Box>
+              }
+            >
               <Box sx={menuStyle}>
                 <Typography sx={{ px: 2, py: 1, fontWeight: 600 }}>{user.name}</Typography>
                 <Button component={Link} to="/">
@@ -102,7 +137,7 @@ export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: str
                   <Button type="submit">{t('nav.logout')}</Button>
                 </Form>
               </Box>
-            </Box>
+            </Dropdown>
           ) : (
             <Button
               component={Link}

@@ -11,11 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useParams } from '@remix-run/react';
+import { SignupForm } from '~/components/SignupForm';
 import { translate, useT } from '~/i18n';
 import { api, type ApiUser } from '~/utils/api.server';
 import { env } from '~/utils/env.server';
-import { flashHeaders, getLang } from '~/utils/session.server';
+import { signupReference } from '~/utils/reference.server';
+import { flashHeaders, getLang, getSession, sessionStorage } from '~/utils/session.server';
 
 const ROLES = { student: 0, coach: 1, entity: 2 } as const;
 type RoleName = keyof typeof ROLES;
@@ -29,16 +31,69 @@ function parse(params: { role?: string; mode?: string }) {
 }
 
 /** The third path segment picks the form; any other segment goes home (spec §2). */
-export async function loader({ params }: LoaderFunctionArgs) {
-  if (!parse(params)) throw redirect('/');
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const route = parse(params);
+  if (!route) throw redirect('/');
+  if (route.mode !== 'signup') return { reference: null };
+  return { reference: await signupReference(request, await getLang(request)) };
+}
+
+const SIGNUP_FIELDS = [
+  'name',
+  'national_id',
+  'date_birth',
+  'countrySelected',
+  'region',
+  'email',
+  'entityType',
+  'tax_id',
+  'crNumber',
+  'phone_number',
+  'password',
+  'cpassword',
+  'schoolname',
+  'ElevelSelected',
+  'regionSelected',
+  'grade',
+  'guardianname',
+  'guardianphone',
+  'supervisor_name',
+  'supervisor_email',
+  'supervisor_id',
+  'supervisor_phone',
+] as const;
+
+/** Sign-up: the contract's userInof, 'None' where a field does not apply; the API checks every rule. */
+async function signup(request: Request, role: RoleName, form: FormData) {
+  const lang = await getLang(request);
+  const values: Record<string, string> = {};
+  for (const name of SIGNUP_FIELDS) values[name] = String(form.get(name) ?? '').trim();
+  const userInof = Object.fromEntries(SIGNUP_FIELDS.map((name) => [name, values[name] || 'None']));
+  userInof.password = String(form.get('password') ?? '');
+  userInof.cpassword = String(form.get('cpassword') ?? '');
+  userInof.countrySelected = values.countrySelected || 'SA';
+  Object.assign(userInof, { type: String(ROLES[role]), subscription: role === 'student' ? 'true' : 'false' });
+  const res = await api<{ user: ApiUser }>(request, '/adduser-steb', { body: { loginType: 'signup', userInof }, lang });
+  const { password: _p, cpassword: _c, ...kept } = values;
+  if (!res.ok)
+    return data(
+      { error: res.data.message ?? translate(lang, 'signup.failed'), values: kept, id: '' },
+      { status: res.status >= 400 ? res.status : 400 },
+    );
+  const session = await getSession(request);
+  session.set('verify', { userId: res.data.user._id });
+  session.flash('toast', { type: 'success', text: translate(lang, 'signup.registered') });
+  throw redirect(`/account/verify/${res.data.user._id}`, {
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const route = parse(params);
-  if (!route || route.mode !== 'signin') throw redirect('/');
-  const lang = await getLang(request);
+  if (!route) throw redirect('/');
   const form = await request.formData();
+  if (route.mode === 'signup') return signup(request, route.role, form);
+  const lang = await getLang(request);
   const id = String(form.get('national_id') ?? '').trim();
   const password = String(form.get('password') ?? '');
   if (!id || !password) {
@@ -82,18 +137,27 @@ export default function RolePage() {
   const route = parse(params)!;
   const { t } = useT();
   const result = useActionData<typeof action>();
+  const { reference } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === 'submitting';
   const entity = route.role === 'entity';
   if (route.mode === 'signup') {
     return (
       <Container maxWidth="sm" sx={{ py: 4 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t(`signup.title_${route.role}`)}
-        </Typography>
-        <Alert severity="info">{t('signup.soon')}</Alert>
-        <Button component={Link} to={`/${route.role}/signin/`} sx={{ mt: 2 }}>
-          {t('join.sign_in')}
-        </Button>
+        <Card>
+          <CardContent>
+            <Typography variant="h5" component="h1" gutterBottom>
+              {t(`signup.title_${route.role}`)}
+            </Typography>
+            {reference && (
+              <SignupForm
+                role={route.role}
+                reference={reference}
+                error={result?.error}
+                values={result && 'values' in result ? (result.values as Record<string, string>) : undefined}
+              />
+            )}
+          </CardContent>
+        </Card>
       </Container>
     );
   }

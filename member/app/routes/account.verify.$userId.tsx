@@ -1,15 +1,82 @@
-import { Alert, Container, Typography } from '@mui/material';
-import { useT } from '~/i18n';
+import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { translate, useT } from '~/i18n';
+import { api } from '~/utils/api.server';
+import { getLang, getSession, sessionStorage } from '~/utils/session.server';
 
-/** Phone verification by one-time code is the next member-accounts step; the sign-in already leads here. */
-export default function VerifyAccount() {
+/** Phone entry for verification: only for the account that just signed up or tried to sign in. */
+async function pendingUser(request: Request, userId: string | undefined) {
+  const session = await getSession(request);
+  const pending = session.get('verify');
+  if (!userId || !pending || pending.userId !== userId) {
+    const lang = await getLang(request);
+    session.flash('toast', { type: 'error', text: translate(lang, 'verify.user_not_found') });
+    throw redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+  }
+  return { session, pending };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await pendingUser(request, params.userId);
+  return null;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { session, pending } = await pendingUser(request, params.userId);
+  const lang = await getLang(request);
+  const phone = String((await request.formData()).get('phone_number') ?? '').trim();
+  const res = await api<{ destination: string; length: number }>(request, '/otp', {
+    body: { phone_number: phone, user_id: pending.userId },
+    lang,
+  });
+  if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'error.text'), phone }, { status: res.status });
+  session.set('verify', { userId: pending.userId, destination: res.data.destination, length: res.data.length });
+  session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'verify.sent') });
+  throw redirect('/account/verify/verification/', {
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+  });
+}
+
+export default function VerifyPhone() {
   const { t } = useT();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('verify.title')}
-      </Typography>
-      <Alert severity="info">{t('verify.soon')}</Alert>
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t('verify.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('verify.intro')}
+          </Typography>
+          {result?.error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {result.error}
+            </Alert>
+          )}
+          <Form method="post" replace>
+            <Stack spacing={2}>
+              <TextField
+                id="phone_number"
+                name="phone_number"
+                type="tel"
+                label={t('verify.phone')}
+                defaultValue={result?.phone ?? ''}
+                required
+                autoComplete="tel"
+                helperText={t('signup.phone_hint')}
+                slotProps={{ htmlInput: { dir: 'ltr' } }}
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t('verify.send')}
+              </Button>
+            </Stack>
+          </Form>
+        </CardContent>
+      </Card>
     </Container>
   );
 }

@@ -9,6 +9,12 @@ export interface Toast {
 
 interface SessionData {
   token: string;
+  /** The account being verified, where its code went, and the code length. */
+  verify: { userId: string; destination?: string; length?: number };
+  /** The password reset under way: the account and where the code went. */
+  reset: { userId: string; destination: string };
+  /** The reset token from a checked reset code; used once. */
+  rsToken: string;
 }
 interface FlashData {
   toast: Toast;

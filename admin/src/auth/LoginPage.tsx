@@ -1,27 +1,20 @@
 import LockIcon from '@mui/icons-material/Lock';
 import { Avatar, Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
+import { useMemberSiteUrl } from './memberSite';
 
-/** Where the member site is, from the API (MEMBER_URL), for the forgot-password link. */
-function useMemberUrl() {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    fetch('/api/site')
-      .then((r) => (r.ok ? r.json() : null))
-      .then((site: { member_url?: string } | null) => setUrl(site?.member_url))
-      .catch(() => undefined);
-  }, []);
-  return url;
-}
+// react-admin remounts the whole page when the language changes; what was typed survives it here.
+const draft = { email: '', password: '' };
 
+/** Sign-in: email and password, the server's message on failure, a link to the member site's reset page. */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const notify = useNotify();
-  const memberUrl = useMemberUrl();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const memberUrl = useMemberSiteUrl();
+  const [email, setEmail] = useState(draft.email);
+  const [password, setPassword] = useState(draft.password);
   const [loading, setLoading] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -30,6 +23,7 @@ export function LoginPage() {
     setLoading(true);
     try {
       await login({ username: email, password });
+      draft.email = draft.password = '';
     } catch (err) {
       notify((err as Error)?.message || translate('app.login.failed'), { type: 'error' });
     } finally {
@@ -69,7 +63,7 @@ export function LoginPage() {
               autoComplete="username"
               label={translate('app.login.email')}
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => setEmail((draft.email = e.target.value))}
               fullWidth
               margin="normal"
               slotProps={{ htmlInput: { dir: 'ltr' } }}
@@ -81,7 +75,7 @@ export function LoginPage() {
               autoComplete="current-password"
               label={translate('app.login.password')}
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => setPassword((draft.password = e.target.value))}
               fullWidth
               margin="normal"
             />
@@ -91,16 +85,14 @@ export function LoginPage() {
               fullWidth
               disabled={loading}
               sx={{ mt: 2 }}
-              startIcon={loading ? <CircularProgress size={18} /> : undefined}
+              startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
             >
               {translate('app.login.sign_in')}
             </Button>
           </form>
-          {memberUrl && (
-            <Typography sx={{ mt: 2, textAlign: 'center' }}>
-              <Link href={`${memberUrl.replace(/\/$/, '')}/forget-password`}>{translate('app.login.forgot')}</Link>
-            </Typography>
-          )}
+          <Typography sx={{ mt: 2, textAlign: 'center' }}>
+            <Link href={`${memberUrl}/forget-password`}>{translate('app.login.forgot')}</Link>
+          </Typography>
         </CardContent>
       </Card>
     </Box>

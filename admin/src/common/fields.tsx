@@ -1,0 +1,26 @@
+import { DateField, useLocaleState, useRecordContext, type DateFieldProps } from 'react-admin';
+import { dateLocales, type Locale } from '../i18n';
+
+const dateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/** A date in the interface language ("3 Jan 2027" / "3 يناير 2027"), never the browser's default. */
+export function LocalDateField(props: DateFieldProps) {
+  const [locale] = useLocaleState();
+  return (
+    <DateField
+      emptyText="—"
+      locales={dateLocales[locale as Locale] ?? dateLocales.en}
+      options={props.showTime ? { ...dateOptions, ...timeOptions } : dateOptions}
+      {...props}
+    />
+  );
+}
+
+/** Phone numbers, URLs and other left-to-right values keep their order inside Arabic text. */
+export function LtrField({ source }: { source: string; label?: string }) {
+  const record = useRecordContext<Record<string, unknown>>();
+  const value = record?.[source];
+  if (value === null || value === undefined || value === '') return null;
+  return <bdi dir="ltr">{String(value)}</bdi>;
+}

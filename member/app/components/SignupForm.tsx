@@ -1,0 +1,227 @@
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '~/i18n';
+
+export type SignupRole = 'student' | 'coach' | 'entity';
+type Option = { id: string; name: string };
+export interface SignupReference {
+  regions: Option[];
+  countries: Option[];
+  cities: string[];
+}
+
+const ENTITY_TYPES = [
+  'School',
+  'University',
+  'GOV',
+  'Company',
+  'Non-Profit',
+  'Club/Center',
+  'Institute',
+  'Other',
+] as const;
+const LEVELS = ['Elementry', 'Jonior', 'Senior'] as const;
+
+/**
+ * The two-step sign-up of one role (spec §4/§5). Without JavaScript both steps show on one page;
+ * with it, step 1 is checked in the browser before step 2 appears, and Back returns to it.
+ * The server checks every rule again and its message is shown.
+ */
+export function SignupForm({
+  role,
+  reference,
+  error,
+  values,
+}: {
+  role: SignupRole;
+  reference: SignupReference;
+  error?: string;
+  values?: Record<string, string>;
+}) {
+  const { t, m } = useT();
+  const busy = useNavigation().state === 'submitting';
+  const [enhanced, setEnhanced] = useState(false);
+  const [step, setStep] = useState<1 | 2>(1);
+  const step1 = useRef<HTMLDivElement>(null);
+  useEffect(() => setEnhanced(true), []);
+  const v = (name: string) => values?.[name] ?? '';
+  const entity = role === 'entity';
+
+  const next = () => {
+    const fields = step1.current?.querySelectorAll<HTMLInputElement>('input, select, textarea') ?? [];
+    for (const field of fields) if (!field.reportValidity()) return;
+    const form = step1.current?.closest('form');
+    const password = form?.querySelector<HTMLInputElement>('input[name=password]');
+    const confirm = form?.querySelector<HTMLInputElement>('input[name=cpassword]');
+    if (password && confirm && password.value !== confirm.value) {
+      confirm.setCustomValidity(t('signup.password_mismatch'));
+      confirm.reportValidity();
+      confirm.addEventListener('input', () => confirm.setCustomValidity(''), { once: true });
+      return;
+    }
+    setStep(2);
+  };
+
+  const show1 = !enhanced || step === 1;
+  const show2 = !enhanced || step === 2;
+  const text = (name: string, label: string, props: Record<string, unknown> = {}) => (
+    <TextField id={name} name={name} label={label} defaultValue={v(name)} required fullWidth {...props} />
+  );
+  const ltr = { slotProps: { htmlInput: { dir: 'ltr' } } };
+  const select = (name: string, label: string, options: Option[], required = true) => (
+    <TextField
+      id={name}
+      name={name}
+      label={label}
+      defaultValue={v(name)}
+      select
+      required={required}
+      fullWidth
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{t('signup.choose')}</option>
+      {options.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.name}
+        </option>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Form method="post" replace>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Box ref={step1} sx={{ display: show1 ? 'block' : 'none' }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
+          {t(entity ? 'signup.step1_entity' : 'signup.step1')}
+        </Typography>
+        <Stack spacing={2}>
+          {text('name', t(entity ? 'signup.entity_name' : 'signup.name'), {
+            autoComplete: entity ? 'organization' : 'name',
+          })}
+          {!entity &&
+            text('national_id', t('signup.national_id'), {
+              slotProps: { htmlInput: { inputMode: 'numeric', pattern: '\\d{10}', maxLength: 10, dir: 'ltr' } },
+              helperText: t('signin.id_hint'),
+            })}
+          {!entity &&
+            text('date_birth', t('signup.date_birth'), { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+          {!entity && select('countrySelected', t('signup.nationality'), reference.countries)}
+          {text('email', t(entity ? 'signup.business_email' : 'signup.email'), {
+            type: 'email',
+            autoComplete: 'email',
+            ...ltr,
+          })}
+          {text('phone_number', t('signup.phone'), {
+            type: 'tel',
+            autoComplete: 'tel',
+            helperText: t('signup.phone_hint'),
+            ...ltr,
+          })}
+          {entity && (
+            <>
+              {select(
+                'entityType',
+                t('signup.entity_type'),
+                ENTITY_TYPES.map((e) => ({ id: e, name: m.signup.entity_types[e] })),
+              )}
+              {text('tax_id', t('signup.tax_id'), ltr)}
+              {text('crNumber', t('signup.cr_number'), ltr)}
+              {select('region', t('signup.region'), reference.regions)}
+            </>
+          )}
+          {text('password', t('signup.password'), {
+            type: 'password',
+            autoComplete: 'new-password',
+            helperText: t('signup.password_hint'),
+            slotProps: { htmlInput: { minLength: 8 } },
+          })}
+          {text('cpassword', t('signup.cpassword'), { type: 'password', autoComplete: 'new-password' })}
+          {enhanced && (
+            <Button variant="contained" size="large" onClick={next}>
+              {t('signup.next')}
+            </Button>
+          )}
+        </Stack>
+      </Box>
+      <Box sx={{ display: show2 ? 'block' : 'none', mt: enhanced ? 0 : 4 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
+          {t(`signup.step2_${role}`)}
+        </Typography>
+        <Stack spacing={2}>
+          {role === 'student' && (
+            <>
+              {text('schoolname', t('signup.school'))}
+              {select(
+                'ElevelSelected',
+                t('signup.level'),
+                LEVELS.map((l) => ({ id: l, name: m.signup.levels[l] })),
+              )}
+              {select(
+                'grade',
+                t('signup.grade'),
+                Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), name: String(i + 1) })),
+              )}
+              {text('guardianname', t('signup.guardian_name'))}
+              {text('guardianphone', t('signup.guardian_phone'), {
+                type: 'tel',
+                helperText: t('signup.phone_hint'),
+                ...ltr,
+              })}
+              {select('region', t('signup.region'), reference.regions, false)}
+              {select(
+                'regionSelected',
+                t('signup.city'),
+                reference.cities.map((c) => ({ id: c, name: c })),
+                false,
+              )}
+            </>
+          )}
+          {role === 'coach' && (
+            <>
+              {text('ElevelSelected', t('signup.qualification'))}
+              {text('schoolname', t('signup.school'), { required: false })}
+              {select('region', t('signup.region'), reference.regions)}
+              {select(
+                'regionSelected',
+                t('signup.city'),
+                reference.cities.map((c) => ({ id: c, name: c })),
+                false,
+              )}
+            </>
+          )}
+          {entity && (
+            <>
+              {text('supervisor_name', t('signup.supervisor_name'))}
+              {text('supervisor_id', t('signup.supervisor_id'), ltr)}
+              {text('supervisor_email', t('signup.supervisor_email'), { type: 'email', ...ltr })}
+              {text('supervisor_phone', t('signup.supervisor_phone'), {
+                type: 'tel',
+                helperText: t('signup.phone_hint'),
+                ...ltr,
+              })}
+            </>
+          )}
+          <Stack direction="row" spacing={2}>
+            {enhanced && (
+              <Button variant="outlined" size="large" onClick={() => setStep(1)}>
+                {t('signup.back')}
+              </Button>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ flex: 1 }}>
+              {t('signup.submit')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+      <Typography sx={{ mt: 3 }}>
+        {t('signup.have_account')} <Link to={`/${role}/signin/`}>{t('join.sign_in')}</Link>
+      </Typography>
+    </Form>
+  );
+}

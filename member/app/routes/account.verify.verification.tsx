@@ -1,0 +1,69 @@
+import { Alert, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { CodeInput } from '~/components/CodeInput';
+import { translate, useT } from '~/i18n';
+import { api } from '~/utils/api.server';
+import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+
+/** Code entry: leaves when no code was sent in this session (spec §2). */
+async function sent(request: Request) {
+  const session = await getSession(request);
+  const pending = session.get('verify');
+  if (!pending?.destination) throw redirect('/auth/join-us/');
+  return { session, pending };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pending } = await sent(request);
+  return { userId: pending.userId, destination: pending.destination!, length: pending.length ?? 6 };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session, pending } = await sent(request);
+  const lang = await getLang(request);
+  const code = (await request.formData()).getAll('code').map(String).join('').trim().toUpperCase();
+  if (!code) return data({ error: translate(lang, 'verify.incorrect') }, { status: 400 });
+  const res = await api(request, '/verify', { body: { code, user_id: pending.userId }, lang });
+  if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'verify.incorrect') }, { status: res.status });
+  session.unset('verify');
+  session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'verify.done') });
+  throw redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+}
+
+export default function VerifyCode() {
+  const { t } = useT();
+  const { userId, destination, length } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t('verify.code_title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('verify.code_intro', { length })} <bdi dir="ltr">{destination}</bdi>
+          </Typography>
+          {result?.error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {result.error}
+            </Alert>
+          )}
+          <Form method="post">
+            <Stack spacing={3}>
+              <CodeInput length={length} />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t('verify.submit')}
+              </Button>
+            </Stack>
+          </Form>
+          <Button component={Link} to={`/account/verify/${userId}`} sx={{ mt: 2 }}>
+            {t('verify.resend')}
+          </Button>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}

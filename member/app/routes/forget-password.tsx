@@ -1,0 +1,65 @@
+import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { translate, useT } from '~/i18n';
+import { api } from '~/utils/api.server';
+import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+
+export async function action({ request }: ActionFunctionArgs) {
+  const lang = await getLang(request);
+  const email = String((await request.formData()).get('email') ?? '').trim();
+  if (!email) return data({ error: translate(lang, 'reset.email_required'), email }, { status: 400 });
+  const res = await api<{ user: { _id: string }; destination: string }>(request, '/otp/forget', {
+    body: { email },
+    lang,
+  });
+  if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'error.text'), email }, { status: res.status });
+  const session = await getSession(request);
+  session.set('reset', { userId: res.data.user._id, destination: res.data.destination });
+  session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'reset.sent') });
+  throw redirect(`/forget-password/verify/rs-pass/${res.data.user._id}`, {
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+  });
+}
+
+export default function ForgetPassword() {
+  const { t } = useT();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t('reset.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('reset.intro')}
+          </Typography>
+          {result?.error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {result.error}
+            </Alert>
+          )}
+          <Form method="post" replace>
+            <Stack spacing={2}>
+              <TextField
+                id="email"
+                name="email"
+                type="email"
+                label={t('reset.email')}
+                defaultValue={result?.email ?? ''}
+                required
+                autoComplete="email"
+                slotProps={{ htmlInput: { dir: 'ltr' } }}
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t('reset.send')}
+              </Button>
+            </Stack>
+          </Form>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}

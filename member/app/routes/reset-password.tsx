@@ -1,0 +1,88 @@
+import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { translate, useT } from '~/i18n';
+import { api } from '~/utils/api.server';
+import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+
+const SIGNIN_BY_TYPE: Record<number, string> = { 0: '/student/signin/', 1: '/coach/signin/' };
+
+/** Needs a reset token from a checked code, else back to join-us (spec §2). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  if (!session.get('rsToken')) throw redirect('/auth/join-us/');
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await getSession(request);
+  const rsToken = session.get('rsToken');
+  if (!rsToken) throw redirect('/auth/join-us/');
+  const lang = await getLang(request);
+  const form = await request.formData();
+  const password = String(form.get('password') ?? '');
+  const cpassword = String(form.get('cpassword') ?? '');
+  if (password !== cpassword) return data({ error: translate(lang, 'reset.mismatch') }, { status: 400 });
+  const res = await api<{ type: number }>(request, '/update-password/', {
+    body: { password, cpassword },
+    token: rsToken,
+    lang,
+  });
+  if (res.status === 400) return data({ error: res.data.message ?? translate(lang, 'reset.later') }, { status: 400 });
+  session.unset('rsToken');
+  if (!res.ok) {
+    session.flash('toast', { type: 'error', text: translate(lang, 'reset.later') });
+    throw redirect('/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+  }
+  session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'reset.done') });
+  throw redirect(SIGNIN_BY_TYPE[res.data.type] ?? '/entity/signin/', {
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+  });
+}
+
+export default function ResetPassword() {
+  const { t } = useT();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t('reset.new_title')}
+          </Typography>
+          {result?.error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {result.error}
+            </Alert>
+          )}
+          <Form method="post" replace>
+            <Stack spacing={2}>
+              <TextField
+                id="password"
+                name="password"
+                type="password"
+                label={t('reset.password')}
+                required
+                autoComplete="new-password"
+                helperText={t('signup.password_hint')}
+                slotProps={{ htmlInput: { minLength: 8 } }}
+              />
+              <TextField
+                id="cpassword"
+                name="cpassword"
+                type="password"
+                label={t('reset.cpassword')}
+                required
+                autoComplete="new-password"
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t('reset.save')}
+              </Button>
+            </Stack>
+          </Form>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}
