@@ -42,3 +42,44 @@ export async function typeCode(page: Page, code: string) {
 }
 
 export const uniqueId = () => `4${String(Date.now()).slice(-9)}`;
+
+/** A verified member made through the API (sign-up, WhatsApp code from the dev outbox, verify). */
+export async function createMember(page: Page, type: 0 | 1 = 0) {
+  const id = uniqueId();
+  const phone = `+9665${id.slice(-8)}`;
+  const password = 'Member-pass-1';
+  const userInof = {
+    name: type === 0 ? 'Test Student' : 'Test Coach',
+    national_id: id,
+    date_birth: '2011-01-01',
+    countrySelected: 'SA',
+    email: `m${id}@example.com`,
+    phone_number: phone,
+    password,
+    cpassword: password,
+    type: String(type),
+    schoolname: 'Riyadh School',
+    ElevelSelected: type === 0 ? 'Jonior' : 'BSc',
+    grade: '8',
+    guardianname: 'Guardian',
+    guardianphone: '+966550000001',
+  };
+  const signup = await page.request.post(`${apiUrl}/api/adduser-steb`, { data: { loginType: 'signup', userInof } });
+  expect(signup.ok()).toBe(true);
+  const userId = ((await signup.json()) as { user: { _id: string } }).user._id;
+  expect((await page.request.post(`${apiUrl}/api/otp`, { data: { user_id: userId, phone_number: phone } })).ok()).toBe(
+    true,
+  );
+  const code = await outboxCode(page, phone);
+  expect((await page.request.post(`${apiUrl}/api/verify`, { data: { user_id: userId, code } })).ok()).toBe(true);
+  return { id, password, userId, name: userInof.name };
+}
+
+export async function signInStudent(page: Page, nationalId: string, password: string, role = 'student') {
+  await page.goto(`/${role}/signin/`);
+  await page.locator('#national_id').fill(nationalId);
+  await page.locator('#password').fill(password);
+  await page.locator('main button[type=submit]').click();
+  await expect(page.locator('main [role=alert]')).toHaveCount(0);
+  await expect(page).toHaveURL(/:\d+\/$/);
+}

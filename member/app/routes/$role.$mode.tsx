@@ -116,10 +116,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!me.ok) return data({ error: translate(lang, 'signin.failed'), id }, { status: 502 });
   const user = me.data.user;
   if (!user.isVerified) {
-    // Not signed in until verified: the session only remembers nothing but the message.
+    // Not signed in until verified: the session remembers only which account the verify page may serve.
     await api(request, '/logout', { method: 'POST', token: signin.token, lang });
+    const session = await getSession(request);
+    session.unset('token');
+    session.set('verify', { userId: user._id });
+    session.flash('toast', { type: 'info', text: translate(lang, 'signin.verify') });
     throw redirect(`/account/verify/${user._id}`, {
-      headers: await flashHeaders(request, { type: 'info', text: translate(lang, 'signin.verify') }),
+      headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
     });
   }
   if (user.type === 4 || user.type === 5) throw redirect(env.adminUrl);

@@ -12,11 +12,13 @@ function RoleCard({
   title,
   text,
   disabledLabel,
+  selected = false,
 }: {
   to?: string;
   title: string;
   text: string;
   disabledLabel?: string;
+  selected?: boolean;
 }) {
   const content = (
     <CardContent sx={{ minHeight: 120 }}>
@@ -27,9 +29,19 @@ function RoleCard({
     </CardContent>
   );
   return (
-    <Card variant="outlined" sx={{ height: '100%', opacity: to ? 1 : 0.6 }} aria-disabled={!to}>
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', opacity: to ? 1 : 0.6, ...(selected && { borderColor: 'primary.main', borderWidth: 2 }) }}
+      aria-disabled={!to}
+    >
       {to ? (
-        <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
+        <CardActionArea
+          component={Link}
+          to={to}
+          preventScrollReset
+          aria-current={selected ? 'true' : undefined}
+          sx={{ height: '100%' }}
+        >
           {content}
         </CardActionArea>
       ) : (
@@ -54,7 +66,12 @@ export default function JoinUs() {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <RoleCard to="/auth/join-us?kind=individual" title={t('join.individual')} text={t('join.individual_desc')} />
+          <RoleCard
+            to="/auth/join-us?kind=individual"
+            selected={individual}
+            title={t('join.individual')}
+            text={t('join.individual_desc')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <RoleCard to="/entity/signin/" title={t('join.entity')} text={t('join.entity_desc')} />

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { isLang } from '~/i18n';
 import { safeRedirect } from '~/utils/auth.server';
-import { langCookie } from '~/utils/session.server';
+import { langCookieHeader } from '~/utils/session.server';
 
 export async function loader() {
   return redirect('/');
@@ -12,5 +12,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const lang = form.get('lang');
   const to = safeRedirect(form.get('redirectTo'));
   if (!isLang(lang)) return redirect(to);
-  return redirect(to, { headers: { 'Set-Cookie': await langCookie.serialize(lang) } });
+  return redirect(to, { headers: { 'Set-Cookie': langCookieHeader(lang) } });
 }

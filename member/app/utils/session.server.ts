@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage } from '@remix-run/node';
+import { createCookieSessionStorage } from '@remix-run/node';
 import { isLang, type Lang } from '~/i18n';
 import { env } from './env.server';
 
@@ -35,14 +35,16 @@ export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>
 
 export const getSession = (request: Request) => sessionStorage.getSession(request.headers.get('Cookie'));
 
-/** The chosen language, kept a year, read on the server so the first render has the right lang and dir. */
-export const langCookie = createCookie('lang', { path: '/', sameSite: 'lax', maxAge: 60 * 60 * 24 * 365 });
+const LANG_MAX_AGE = 60 * 60 * 24 * 365;
 
+/** The chosen language as a plain `lang=en|ar` cookie, kept a year (readable by any of our apps and tests). */
+export function langCookieHeader(lang: Lang): string {
+  return `lang=${lang}; Max-Age=${LANG_MAX_AGE}; Path=/; SameSite=Lax`;
+}
+
+/** Read on the server so the first render has the right lang and dir; without a cookie, the browser's preference. */
 export async function getLang(request: Request): Promise<Lang> {
-  const value = await langCookie.parse(request.headers.get('Cookie'));
-  if (isLang(value)) return value;
-  // Also accept a raw `lang=ar` (not serialized by Remix), then the browser's preference.
-  const raw = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.get('Cookie') ?? '')?.[1];
+  const raw = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.get('Cookie') ?? '')?.[1];
   if (isLang(raw)) return raw;
   return (request.headers.get('Accept-Language') ?? '').toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }

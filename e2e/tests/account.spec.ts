@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { createMember, signInStudent } from './helpers';
+
+test.describe('the account page', () => {
+  test('a student edits the profile and uploads a picture (English)', async ({ page }) => {
+    const member = await createMember(page, 0);
+    await signInStudent(page, member.id, member.password);
+    await page.goto('/accounts');
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    // Update Profile appears only once a field has changed.
+    await expect(page.getByRole('button', { name: 'Update Profile' })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed Student');
+    await page.getByRole('combobox', { name: 'Grade' }).selectOption('9');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(page.getByText('Profile Update Successfully')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Renamed Student');
+    await expect(page.getByRole('combobox', { name: 'Grade' })).toHaveValue('9');
+
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2266aa' } })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type=file][name=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Upload picture' }).click();
+    await expect(page.getByText('Profile Picture Update Successfully!')).toBeVisible();
+    const src = await page.locator('main img').first().getAttribute('src');
+    expect(src).toMatch(/^\/uploads\/users\/.+\.jpg$/);
+    const image = await page.request.get(src!);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
+
+    // A text file named .png is refused by its bytes.
+    await page
+      .locator('input[type=file][name=file]')
+      .setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await page.getByRole('button', { name: 'Upload picture' }).click();
+    await expect(page.getByText('Please choose a JPG or PNG picture.')).toBeVisible();
+  });
+
+  test('a student manages skills in Arabic', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
+    const member = await createMember(page, 0);
+    await signInStudent(page, member.id, member.password);
+    await page.goto('/accounts?tab=myskills');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect(page.getByText('لا يُسمح باسم فارغ')).toBeVisible();
+    await page.locator('#skill-new').fill('البرمجة');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect(page.getByText('البرمجة', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'تحديث' }).click();
+    await page.locator('main form input[name=name]').last().fill('الروبوتات');
+    await page.getByRole('button', { name: 'تحديث' }).click();
+    await expect(page.getByText('الروبوتات', { exact: true })).toBeVisible();
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('button', { name: 'حذف' }).click();
+    await expect(page.getByText('لا توجد مهارات بعد. أضف أول مهارة.')).toBeVisible();
+  });
+
+  test('changing the password signs the member out everywhere', async ({ page }) => {
+    const member = await createMember(page, 1);
+    await signInStudent(page, member.id, member.password, 'coach');
+    await page.goto('/accounts?tab=settings');
+    await page.locator('#password').fill(member.password);
+    await page.locator('#npassword').fill('Changed-pass-1');
+    await page.locator('#cpassword').fill('Changed-pass-2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password is not Matched')).toBeVisible();
+    await page.locator('#cpassword').fill('Changed-pass-1');
+    await page.locator('#npassword').fill('Changed-pass-1');
+    await page.locator('#password').fill(member.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password Update Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+    await signInStudent(page, member.id, 'Changed-pass-1', 'coach');
+  });
+});

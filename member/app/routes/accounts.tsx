@@ -1,0 +1,627 @@
+import {
+  Alert,
+  Avatar,
+  Box,
+  Breadcrumbs,
+  Button,
+  Card,
+  CardContent,
+  Container,
+  Grid,
+  Link as MuiLink,
+  List,
+  ListItem,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { translate, useT } from '~/i18n';
+import { api, type ApiUser } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { signupReference } from '~/utils/reference.server';
+import { getSession, sessionStorage } from '~/utils/session.server';
+import { forwardPicture } from '~/utils/upload.server';
+
+interface AccountUser extends ApiUser {
+  dob: string | null;
+  gender: string | null;
+  nationality: string | null;
+  region: string | null;
+  city: string | null;
+  entityType: string | null;
+  tax_id: string | null;
+  crNumber: string | null;
+  education: { school_name: string; education_admin: string; level: string; grade: string } | null;
+  supervisor: { name: string; email: string; phone_number: string; supervisor_id: string } | null;
+  skilles: { _id: string; name: string }[];
+}
+
+const ALL_TABS = [
+  'profile',
+  'myteams',
+  'achivements',
+  'myskills',
+  'certificates',
+  'research',
+  'subscriptions',
+  'settings',
+  'logout',
+] as const;
+type TabName = (typeof ALL_TABS)[number];
+
+/** Which tabs a member type sees (spec §2 "Account page"). */
+function tabsFor(type: number): TabName[] {
+  return ALL_TABS.filter((tab) => {
+    if (type === 2 && ['myskills', 'certificates', 'research'].includes(tab)) return false;
+    if (tab === 'subscriptions') return type === 1 || type === 2;
+    return true;
+  });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, ['student', 'coach', 'entity']);
+  const [account, reference] = await Promise.all([
+    api<{ user: AccountUser }>(request, '/accounts', { token: viewer.token, lang: viewer.lang }),
+    signupReference(request, viewer.lang),
+  ]);
+  // A failed account load goes home (spec §2).
+  if (!account.ok) throw redirect('/');
+  return { user: account.data.user, reference };
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v.trim() : undefined;
+};
+
+async function flashBack(request: Request, type: 'success' | 'error', message: string, tab: TabName) {
+  const session = await getSession(request);
+  session.flash('toast', { type, text: message });
+  return redirect(`/accounts?tab=${tab}`, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token, lang, user } = await requireUser(request, ['student', 'coach', 'entity']);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const failed = (message: string | undefined, tab: TabName) =>
+    data({ error: message ?? translate(lang, 'account.failed'), tab }, { status: 400 });
+  const call = (path: string, method: string, body?: unknown) => api(request, path, { method, body, token, lang });
+
+  switch (intent) {
+    case 'profile': {
+      const body: Record<string, unknown> = {};
+      for (const name of [
+        'name',
+        'phone_number',
+        'dob',
+        'gender',
+        'nationality',
+        'region',
+        'city',
+        'entityType',
+        'tax_id',
+        'crNumber',
+      ]) {
+        const v = text(form, name);
+        if (v !== undefined) body[name] = v;
+      }
+      if (user.type !== 2) {
+        body.education = Object.fromEntries(
+          ['school_name', 'education_admin', 'level', 'grade']
+            .map((k) => [k, text(form, `education.${k}`)])
+            .filter(([, v]) => v !== undefined),
+        );
+      } else {
+        body.supervisor = Object.fromEntries(
+          ['name', 'email', 'phone_number', 'supervisor_id']
+            .map((k) => [k, text(form, `supervisor.${k}`)])
+            .filter(([, v]) => v !== undefined),
+        );
+      }
+      const res = await call('/accounts', 'POST', body);
+      if (!res.ok) return failed(res.data.message, 'profile');
+      return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'profile');
+    }
+    case 'picture': {
+      const file = form.get('file');
+      if (!(file instanceof File) || file.size === 0)
+        return failed(translate(lang, 'account.choose_picture'), 'profile');
+      const res = await forwardPicture(file, token, lang);
+      if (!res.ok) return failed(res.message, 'profile');
+      return flashBack(request, 'success', res.message ?? translate(lang, 'account.updated'), 'profile');
+    }
+    case 'skill-add':
+    case 'skill-edit': {
+      const name = text(form, 'name');
+      if (!name) return failed(translate(lang, 'account.empty_name'), 'myskills');
+      const res =
+        intent === 'skill-add'
+          ? await call('/skills/', 'POST', { skillname: name })
+          : await call('/skills/', 'PUT', { id: text(form, 'id'), name });
+      if (!res.ok) return failed(res.data.message, 'myskills');
+      return flashBack(request, 'success', res.data.message ?? '', 'myskills');
+    }
+    case 'skill-delete': {
+      const res = await call(`/skills/?id=${encodeURIComponent(text(form, 'id') ?? '')}`, 'DELETE');
+      if (!res.ok) return failed(res.data.message, 'myskills');
+      return flashBack(request, 'success', res.data.message ?? '', 'myskills');
+    }
+    case 'password': {
+      const body = {
+        password: form.get('password'),
+        npassword: form.get('npassword'),
+        cpassword: form.get('cpassword'),
+      };
+      if (!body.password || !body.npassword || !body.cpassword)
+        return failed(translate(lang, 'account.old_password'), 'settings');
+      if (body.npassword !== body.cpassword) return failed(translate(lang, 'account.password_mismatch'), 'settings');
+      const res = await call('/accounts/changepassword', 'POST', body);
+      if (!res.ok) return failed(res.data.message, 'settings');
+      // The API ended every session: sign out here too (spec §4).
+      const session = await getSession(request);
+      session.unset('token');
+      session.flash('toast', { type: 'success', text: res.data.message ?? '' });
+      return redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+    }
+    default:
+      return failed(undefined, 'profile');
+  }
+}
+
+function Field(props: {
+  name: string;
+  label: string;
+  value?: string | null;
+  type?: string;
+  ltr?: boolean;
+  required?: boolean;
+  options?: { id: string; name: string }[];
+}) {
+  const { name, label, value, type, ltr, required, options } = props;
+  if (options) {
+    return (
+      <TextField
+        id={name}
+        name={name}
+        label={label}
+        defaultValue={value ?? ''}
+        select
+        fullWidth
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="" />
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </TextField>
+    );
+  }
+  return (
+    <TextField
+      id={name}
+      name={name}
+      label={label}
+      defaultValue={value ?? ''}
+      type={type}
+      required={required}
+      fullWidth
+      slotProps={{
+        htmlInput: ltr ? { dir: 'ltr' } : undefined,
+        inputLabel: type === 'date' ? { shrink: true } : undefined,
+      }}
+    />
+  );
+}
+
+function ProfileTab({
+  user,
+  reference,
+}: {
+  user: AccountUser;
+  reference: { regions: { id: string; name: string }[]; countries: { id: string; name: string }[] };
+}) {
+  const { t, m } = useT();
+  // Without JavaScript both buttons always show; with it, only once there is something to send.
+  const [enhanced, setEnhanced] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [picked, setPicked] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const busy = useNavigation().state === 'submitting';
+  const entity = user.type === 2;
+  const half = { xs: 12, sm: 6 };
+  const gridFields: ReactNode[] = [
+    <Field key="name" name="name" label={t('account.name')} value={user.name} required />,
+    <Field key="phone" name="phone_number" label={t('account.phone')} value={user.phone_number} type="tel" ltr />,
+    <TextField
+      key="email"
+      label={t('account.email')}
+      value={user.email ?? ''}
+      fullWidth
+      disabled
+      slotProps={{ htmlInput: { dir: 'ltr' } }}
+    />,
+    !entity && (
+      <TextField
+        key="iqama"
+        label={t('account.iqama')}
+        value={user.national_id ?? ''}
+        fullWidth
+        disabled
+        slotProps={{ htmlInput: { dir: 'ltr' } }}
+      />
+    ),
+    !entity && <Field key="dob" name="dob" label={t('account.dob')} value={user.dob} type="date" />,
+    !entity && (
+      <Field
+        key="gender"
+        name="gender"
+        label={t('account.gender')}
+        value={user.gender}
+        options={[
+          { id: 'Male', name: t('account.male') },
+          { id: 'Female', name: t('account.female') },
+        ]}
+      />
+    ),
+    !entity && (
+      <Field
+        key="nat"
+        name="nationality"
+        label={t('account.nationality')}
+        value={user.nationality}
+        options={reference.countries}
+      />
+    ),
+    user.type !== 0 && (
+      <Field key="region" name="region" label={t('account.region')} value={user.region} options={reference.regions} />
+    ),
+    <Field key="city" name="city" label={t('account.city')} value={user.city} />,
+    !entity && (
+      <Field
+        key="school"
+        name="education.school_name"
+        label={t('account.school')}
+        value={user.education?.school_name}
+      />
+    ),
+    user.type === 0 && (
+      <Field
+        key="admin"
+        name="education.education_admin"
+        label={t('account.education_admin')}
+        value={user.education?.education_admin}
+      />
+    ),
+    user.type === 0 && (
+      <Field
+        key="level"
+        name="education.level"
+        label={t('account.level')}
+        value={user.education?.level}
+        options={(['Elementry', 'Jonior', 'Senior'] as const).map((l) => ({ id: l, name: m.signup.levels[l] }))}
+      />
+    ),
+    user.type === 0 && (
+      <Field
+        key="grade"
+        name="education.grade"
+        label={t('account.grade')}
+        value={user.education?.grade}
+        options={Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), name: String(i + 1) }))}
+      />
+    ),
+    user.type === 1 && (
+      <Field key="qual" name="education.level" label={t('account.qualification')} value={user.education?.level} />
+    ),
+    entity && (
+      <Field
+        key="etype"
+        name="entityType"
+        label={t('account.entity_type')}
+        value={user.entityType}
+        options={Object.entries(m.signup.entity_types).map(([id, name]) => ({ id, name }))}
+      />
+    ),
+    entity && <Field key="tax" name="tax_id" label={t('account.tax_id')} value={user.tax_id} ltr />,
+    entity && <Field key="cr" name="crNumber" label={t('account.cr_number')} value={user.crNumber} ltr />,
+    entity && (
+      <Field key="sname" name="supervisor.name" label={t('signup.supervisor_name')} value={user.supervisor?.name} />
+    ),
+    entity && (
+      <Field
+        key="sid"
+        name="supervisor.supervisor_id"
+        label={t('signup.supervisor_id')}
+        value={user.supervisor?.supervisor_id}
+        ltr
+      />
+    ),
+    entity && (
+      <Field
+        key="semail"
+        name="supervisor.email"
+        label={t('signup.supervisor_email')}
+        value={user.supervisor?.email}
+        ltr
+      />
+    ),
+    entity && (
+      <Field
+        key="sphone"
+        name="supervisor.phone_number"
+        label={t('signup.supervisor_phone')}
+        value={user.supervisor?.phone_number}
+        ltr
+      />
+    ),
+  ].filter(Boolean);
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Avatar
+          src={user.picture ?? undefined}
+          alt=""
+          sx={{ width: 96, height: 96, fontSize: 40, bgcolor: 'secondary.main' }}
+        >
+          {user.name.slice(0, 1)}
+        </Avatar>
+        <Box>
+          <Typography variant="h6">{user.name}</Typography>
+          {user.type !== 2 && (
+            <MuiLink component={Link} to={`/profile/public/${user._id}`}>
+              {t('account.public_profile')}
+            </MuiLink>
+          )}
+          <Form method="post" encType="multipart/form-data">
+            <input type="hidden" name="intent" value="picture" />
+            <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+              <Button component="label" variant="outlined" size="small">
+                {t('account.choose_picture')}
+                <input
+                  type="file"
+                  name="file"
+                  accept="image/jpeg,image/png"
+                  hidden
+                  onChange={(e) => setPicked(!!e.currentTarget.files?.length)}
+                />
+              </Button>
+              {(picked || !enhanced) && (
+                <Button type="submit" variant="contained" size="small" disabled={busy}>
+                  {t('account.upload_picture')}
+                </Button>
+              )}
+              <Typography variant="caption" color="text.secondary">
+                {t('account.picture_hint')}
+              </Typography>
+            </Stack>
+          </Form>
+        </Box>
+      </Stack>
+      <Form method="post" onChange={() => setDirty(true)}>
+        <input type="hidden" name="intent" value="profile" />
+        <Grid container spacing={2}>
+          {gridFields.map((f, i) => (
+            <Grid key={i} size={half}>
+              {f}
+            </Grid>
+          ))}
+        </Grid>
+        {(dirty || !enhanced) && (
+          <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={busy}>
+            {t('account.update')}
+          </Button>
+        )}
+      </Form>
+    </Stack>
+  );
+}
+
+function SkillsTab({ skills }: { skills: AccountUser['skilles'] }) {
+  const { t } = useT();
+  const [editing, setEditing] = useState<string | null>(null);
+  // A saved change brings a new list: leave edit mode.
+  useEffect(() => setEditing(null), [skills]);
+  return (
+    <Stack spacing={2}>
+      <Form method="post" key={skills.length}>
+        <input type="hidden" name="intent" value="skill-add" />
+        <Stack direction="row" spacing={1}>
+          <TextField
+            id="skill-new"
+            name="name"
+            label={t('account.skill_name')}
+            size="small"
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 60 } }}
+          />
+          <Button type="submit" variant="contained">
+            {t('account.save')}
+          </Button>
+        </Stack>
+      </Form>
+      {skills.length === 0 ? (
+        <Typography color="text.secondary">{t('account.skills_empty')}</Typography>
+      ) : (
+        <List disablePadding>
+          {skills.map((s) => (
+            <ListItem key={s._id} divider sx={{ gap: 1, flexWrap: 'wrap' }}>
+              {editing === s._id ? (
+                <Form method="post" style={{ display: 'flex', gap: 8, flex: 1 }}>
+                  <input type="hidden" name="intent" value="skill-edit" />
+                  <input type="hidden" name="id" value={s._id} />
+                  <TextField
+                    name="name"
+                    defaultValue={s.name}
+                    size="small"
+                    fullWidth
+                    aria-label={t('account.skill_name')}
+                  />
+                  <Button type="submit" variant="contained" size="small">
+                    {t('account.update_skill')}
+                  </Button>
+                </Form>
+              ) : (
+                <>
+                  <Typography sx={{ flex: 1 }}>{s.name}</Typography>
+                  <Button size="small" onClick={() => setEditing(s._id)}>
+                    {t('account.update_skill')}
+                  </Button>
+                  <Form
+                    method="post"
+                    onSubmit={(e) => !window.confirm(t('account.delete_confirm')) && e.preventDefault()}
+                  >
+                    <input type="hidden" name="intent" value="skill-delete" />
+                    <input type="hidden" name="id" value={s._id} />
+                    <Button type="submit" size="small" color="error">
+                      {t('account.delete')}
+                    </Button>
+                  </Form>
+                </>
+              )}
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+function SettingsTab() {
+  const { t } = useT();
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="password" />
+      <Typography variant="h6" gutterBottom>
+        {t('account.password_title')}
+      </Typography>
+      <Stack spacing={2} sx={{ maxWidth: 420 }}>
+        <TextField
+          id="password"
+          name="password"
+          type="password"
+          label={t('account.current_password')}
+          autoComplete="current-password"
+        />
+        <TextField
+          id="npassword"
+          name="npassword"
+          type="password"
+          label={t('account.new_password')}
+          autoComplete="new-password"
+        />
+        <TextField
+          id="cpassword"
+          name="cpassword"
+          type="password"
+          label={t('account.retype_password')}
+          autoComplete="new-password"
+        />
+        <Button type="submit" variant="contained">
+          {t('account.change_password')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}
+
+const EMPTY: Partial<
+  Record<
+    TabName,
+    | 'account.teams_empty'
+    | 'account.achievements_empty'
+    | 'account.certificates_empty'
+    | 'account.research_empty'
+    | 'account.subscriptions_empty'
+  >
+> = {
+  myteams: 'account.teams_empty',
+  achivements: 'account.achievements_empty',
+  certificates: 'account.certificates_empty',
+  research: 'account.research_empty',
+  subscriptions: 'account.subscriptions_empty',
+};
+
+export default function Accounts() {
+  const { user, reference } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const tabs = tabsFor(user.type);
+  const asked = (result?.tab ?? params.get('tab')) as TabName | null;
+  const tab: TabName = asked && tabs.includes(asked) ? asked : 'profile';
+  const empty = EMPTY[tab];
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Breadcrumbs sx={{ mb: 2 }}>
+        <MuiLink component={Link} to="/">
+          {t('account.breadcrumb_home')}
+        </MuiLink>
+        <Typography color="text.primary">{t('account.breadcrumb')}</Typography>
+      </Breadcrumbs>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 3 }}>
+          <Card>
+            {(['vertical', 'horizontal'] as const).map((orientation) => (
+              <Tabs
+                key={orientation}
+                orientation={orientation}
+                value={tab}
+                variant="scrollable"
+                scrollButtons="auto"
+                aria-label={t('account.title')}
+                sx={{
+                  display: orientation === 'vertical' ? { xs: 'none', md: 'flex' } : { xs: 'flex', md: 'none' },
+                  '& .MuiTab-root': { alignItems: 'flex-start' },
+                }}
+              >
+                {tabs.map((name) => (
+                  <Tab
+                    key={name}
+                    value={name}
+                    label={t(`account.tabs.${name}`)}
+                    component={Link}
+                    to={`/accounts?tab=${name}`}
+                  />
+                ))}
+              </Tabs>
+            ))}
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 9 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="h5" component="h1" gutterBottom>
+                {t(`account.tabs.${tab}`)}
+              </Typography>
+              {result?.error && (
+                <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+                  {result.error}
+                </Alert>
+              )}
+              {tab === 'profile' && <ProfileTab user={user} reference={reference} />}
+              {tab === 'myskills' && <SkillsTab skills={user.skilles} />}
+              {tab === 'settings' && <SettingsTab />}
+              {tab === 'logout' && (
+                <Form method="post" action="/logout">
+                  <Typography sx={{ mb: 2 }}>{t('account.logout_text')}</Typography>
+                  <Button type="submit" variant="contained" color="error">
+                    {t('account.tabs.logout')}
+                  </Button>
+                </Form>
+              )}
+              {empty && <Typography color="text.secondary">{t(empty)}</Typography>}
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </Container>
+  );
+}
