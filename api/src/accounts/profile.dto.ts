@@ -1,18 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value;
-
-function Text(max = 200): PropertyDecorator {
-  return (target, key) => {
-    IsOptional()(target, key);
-    Transform(trim)(target, key);
-    IsString()(target, key);
-    MaxLength(max)(target, key);
-  };
-}
+import { Text } from '../common/dto';
 
 export class EducationDto {
   @ApiProperty() @Text(150) school_name?: string;

@@ -1,19 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value;
-
-/** Declares an optional trimmed text field of the sign-up payload. */
-function Text(max = 200): PropertyDecorator {
-  return (target, key) => {
-    IsOptional()(target, key);
-    Transform(trim)(target, key);
-    IsString()(target, key);
-    MaxLength(max)(target, key);
-  };
-}
+import { Text } from '../common/dto';
 
 /**
  * The sign-up payload `userInof`, field names as the contract spells them. Everything arrives as

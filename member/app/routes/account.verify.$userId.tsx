@@ -1,4 +1,5 @@
-import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { FormCard } from '~/components/FormCard';
+import { Button, Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
@@ -43,40 +44,25 @@ export default function VerifyPhone() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
-      <Card>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t('verify.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('verify.intro')}
-          </Typography>
-          {result?.error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {result.error}
-            </Alert>
-          )}
-          <Form method="post" replace>
-            <Stack spacing={2}>
-              <TextField
-                id="phone_number"
-                name="phone_number"
-                type="tel"
-                label={t('verify.phone')}
-                defaultValue={result?.phone ?? ''}
-                required
-                autoComplete="tel"
-                helperText={t('signup.phone_hint')}
-                slotProps={{ htmlInput: { dir: 'ltr' } }}
-              />
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {t('verify.send')}
-              </Button>
-            </Stack>
-          </Form>
-        </CardContent>
-      </Card>
-    </Container>
+    <FormCard title={t('verify.title')} intro={t('verify.intro')} error={result?.error}>
+      <Form method="post" replace>
+        <Stack spacing={2}>
+          <TextField
+            id="phone_number"
+            name="phone_number"
+            type="tel"
+            label={t('verify.phone')}
+            defaultValue={result?.phone ?? ''}
+            required
+            autoComplete="tel"
+            helperText={t('signup.phone_hint')}
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {t('verify.send')}
+          </Button>
+        </Stack>
+      </Form>
+    </FormCard>
   );
 }

@@ -1,7 +1,6 @@
-import { Alert, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { CodeStep } from '~/components/FormCard';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CodeInput } from '~/components/CodeInput';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
@@ -37,33 +36,13 @@ export default function VerifyCode() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
-      <Card>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t('verify.code_title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('verify.code_intro', { length })} <bdi dir="ltr">{destination}</bdi>
-          </Typography>
-          {result?.error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {result.error}
-            </Alert>
-          )}
-          <Form method="post">
-            <Stack spacing={3}>
-              <CodeInput length={length} />
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {t('verify.submit')}
-              </Button>
-            </Stack>
-          </Form>
-          <Button component={Link} to={`/account/verify/${userId}`} sx={{ mt: 2 }}>
-            {t('verify.resend')}
-          </Button>
-        </CardContent>
-      </Card>
-    </Container>
+    <CodeStep
+      title={t('verify.code_title')}
+      destination={destination}
+      length={length}
+      error={result?.error}
+      busy={busy}
+      resendTo={`/account/verify/${userId}`}
+    />
   );
 }

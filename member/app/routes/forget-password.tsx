@@ -1,4 +1,5 @@
-import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { FormCard } from '~/components/FormCard';
+import { Button, Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
@@ -27,39 +28,24 @@ export default function ForgetPassword() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
-      <Card>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t('reset.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('reset.intro')}
-          </Typography>
-          {result?.error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {result.error}
-            </Alert>
-          )}
-          <Form method="post" replace>
-            <Stack spacing={2}>
-              <TextField
-                id="email"
-                name="email"
-                type="email"
-                label={t('reset.email')}
-                defaultValue={result?.email ?? ''}
-                required
-                autoComplete="email"
-                slotProps={{ htmlInput: { dir: 'ltr' } }}
-              />
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {t('reset.send')}
-              </Button>
-            </Stack>
-          </Form>
-        </CardContent>
-      </Card>
-    </Container>
+    <FormCard title={t('reset.title')} intro={t('reset.intro')} error={result?.error}>
+      <Form method="post" replace>
+        <Stack spacing={2}>
+          <TextField
+            id="email"
+            name="email"
+            type="email"
+            label={t('reset.email')}
+            defaultValue={result?.email ?? ''}
+            required
+            autoComplete="email"
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {t('reset.send')}
+          </Button>
+        </Stack>
+      </Form>
+    </FormCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { FormCard } from '~/components/FormCard';
+import { Button, Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
@@ -45,44 +46,32 @@ export default function ResetPassword() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
-      <Card>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t('reset.new_title')}
-          </Typography>
-          {result?.error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {result.error}
-            </Alert>
-          )}
-          <Form method="post" replace>
-            <Stack spacing={2}>
-              <TextField
-                id="password"
-                name="password"
-                type="password"
-                label={t('reset.password')}
-                required
-                autoComplete="new-password"
-                helperText={t('signup.password_hint')}
-                slotProps={{ htmlInput: { minLength: 8 } }}
-              />
-              <TextField
-                id="cpassword"
-                name="cpassword"
-                type="password"
-                label={t('reset.cpassword')}
-                required
-                autoComplete="new-password"
-              />
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {t('reset.save')}
-              </Button>
-            </Stack>
-          </Form>
-        </CardContent>
-      </Card>
-    </Container>
+    <FormCard title={t('reset.new_title')} error={result?.error}>
+      <Form method="post" replace>
+        <Stack spacing={2}>
+          <TextField
+            id="password"
+            name="password"
+            type="password"
+            label={t('reset.password')}
+            required
+            autoComplete="new-password"
+            helperText={t('signup.password_hint')}
+            slotProps={{ htmlInput: { minLength: 8 } }}
+          />
+          <TextField
+            id="cpassword"
+            name="cpassword"
+            type="password"
+            label={t('reset.cpassword')}
+            required
+            autoComplete="new-password"
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {t('reset.save')}
+          </Button>
+        </Stack>
+      </Form>
+    </FormCard>
   );
 }
