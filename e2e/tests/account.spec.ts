@@ -56,6 +56,15 @@ test.describe('the account page', () => {
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: 'حذف' }).click();
     await expect(page.getByText('لا توجد مهارات بعد. أضف أول مهارة.')).toBeVisible();
+
+    // The public profile shows the member, and an unknown id is the not-found page.
+    await page.locator('#skill-new').fill('الإلكترونيات');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await page.goto(`/profile/public/${member.userId}`);
+    await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
+    await expect(page.getByText('الإلكترونيات')).toBeVisible();
+    const missing = await page.goto('/profile/public/00000000-0000-4000-8000-000000000000');
+    expect(missing?.status()).toBe(404);
   });
 
   test('changing the password signs the member out everywhere', async ({ page }) => {

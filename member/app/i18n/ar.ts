@@ -231,6 +231,12 @@ export const ar: Messages = {
     logout_text: 'تسجيل الخروج من حسابك على هذا الجهاز.',
     failed: 'حدث خطأ ما',
   },
+  public_profile: {
+    skills: 'المهارات',
+    no_skills: 'لا توجد مهارات بعد.',
+    student: 'طالب',
+    coach: 'مدرب',
+  },
   notfound: {
     title: 'الصفحة غير موجودة',
     text: 'الصفحة التي تبحث عنها غير موجودة.',

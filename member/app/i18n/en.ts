@@ -230,6 +230,12 @@ export const en = {
     logout_text: 'Sign out of your account on this device.',
     failed: 'Something Went Wrong',
   },
+  public_profile: {
+    skills: 'Skills',
+    no_skills: 'No skills listed yet.',
+    student: 'Student',
+    coach: 'Coach',
+  },
   notfound: {
     title: 'Page not found',
     text: 'The page you are looking for was not found.',
