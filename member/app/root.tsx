@@ -14,14 +14,14 @@ import {
 import { useMemo, type ReactNode } from 'react';
 import { Footer } from './components/Footer';
 import { Navbar } from './components/Navbar';
-import { NotFound } from './components/NotFound';
+import { MessagePage, NotFound } from './components/NotFound';
 import { ToastBar } from './components/ToastBar';
 import { dirOf, translate, useT, type Lang } from './i18n';
 import { createAppTheme } from './theme';
 import { getViewer } from './utils/auth.server';
 import { env } from './utils/env.server';
 import { getLang, getSession, sessionStorage } from './utils/session.server';
-import { Box, Container, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 
 export interface NavUser {
   name: string;
@@ -96,14 +96,10 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && error.status === 404 ? (
       <NotFound />
     ) : (
-      <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {t('error.title')}
-        </Typography>
-        <Typography color="text.secondary">
-          {isRouteErrorResponse(error) && error.status === 503 ? t('error.unavailable') : t('error.text')}
-        </Typography>
-      </Container>
+      <MessagePage
+        title={t('error.title')}
+        text={isRouteErrorResponse(error) && error.status === 503 ? t('error.unavailable') : t('error.text')}
+      />
     );
   return (
     <>

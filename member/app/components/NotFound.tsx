@@ -1,18 +1,21 @@
-import { Link } from '@remix-run/react';
 import { Box, Button, Container, Typography } from '@mui/material';
+import { Link } from '@remix-run/react';
 import { useT } from '~/i18n';
 
-export function NotFound() {
+/** A page that only says something: the not-found and error pages. */
+export function MessagePage({ code, title, text }: { code?: string; title: string; text: string }) {
   const { t } = useT();
   return (
     <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
-      <Typography variant="h2" component="p" color="primary" sx={{ fontWeight: 700 }}>
-        404
-      </Typography>
+      {code && (
+        <Typography variant="h2" component="p" color="primary" sx={{ fontWeight: 700 }}>
+          {code}
+        </Typography>
+      )}
       <Typography variant="h5" component="h1" gutterBottom>
-        {t('notfound.title')}
+        {title}
       </Typography>
-      <Typography color="text.secondary">{t('notfound.text')}</Typography>
+      <Typography color="text.secondary">{text}</Typography>
       <Box sx={{ mt: 3 }}>
         <Button component={Link} to="/" variant="contained">
           {t('notfound.back')}
@@ -20,4 +23,9 @@ export function NotFound() {
       </Box>
     </Container>
   );
+}
+
+export function NotFound() {
+  const { t } = useT();
+  return <MessagePage code="404" title={t('notfound.title')} text={t('notfound.text')} />;
 }
