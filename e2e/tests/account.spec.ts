@@ -85,3 +85,27 @@ test.describe('the account page', () => {
     await signInStudent(page, member.id, 'Changed-pass-1', 'coach');
   });
 });
+
+test('a coach applies as a judge with a PDF CV; a PNG named .pdf is refused', async ({ page }) => {
+  const member = await createMember(page, 1);
+  await signInStudent(page, member.id, member.password, 'coach');
+  await page.getByRole('link', { name: 'Apply now' }).click();
+  const fill = async () => {
+    await page.getByLabel('Organization name').fill('Riyadh Robotics Club');
+    await page.getByLabel('City').fill('Riyadh');
+    await page.getByLabel('Apply as').selectOption('Judge');
+    await page.getByLabel('Previous experience').selectOption('yes');
+  };
+  await fill();
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  await page.locator('#cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: png });
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText('CV files must be PDF documents.')).toBeVisible();
+
+  await fill();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  await page.locator('#cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText('Registration Request Submited Successfully!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply now' })).toHaveCount(0);
+});

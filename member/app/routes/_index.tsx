@@ -1,6 +1,6 @@
-import { Avatar, Box, Card, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useT } from '~/i18n';
 import { requireUser } from '~/utils/auth.server';
 
@@ -14,6 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       national_id: user.national_id,
       active: user.subscriptionValid,
+      // The invitation shows only to members who have not applied (spec §4).
+      invite: [0, 1, 2].includes(user.type) && !user.refree_judge && user.apply_as === 'None',
     },
   };
 }
@@ -63,6 +65,21 @@ export default function Home() {
           </Stack>
         </CardContent>
       </Card>
+      {user.invite && (
+        <Card sx={{ mt: 2 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {t('judge.invite_title')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {t('judge.invite_text')}
+            </Typography>
+            <Button component={Link} to="/judges/apply" variant="outlined">
+              {t('judge.apply')}
+            </Button>
+          </CardContent>
+        </Card>
+      )}
     </Container>
   );
 }

@@ -22,6 +22,8 @@ export interface ApiUser {
   subscriptionValid: boolean;
   start_date: string | null;
   end_date: string | null;
+  refree_judge: boolean;
+  apply_as: string;
 }
 
 function clientIp(request: Request): string | undefined {

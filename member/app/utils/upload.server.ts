@@ -1,20 +1,17 @@
 import type { Lang } from '~/i18n';
 import { env } from './env.server';
 
-const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
-/** Passes a picked file on to the API as multipart; the API checks its bytes. */
-export async function forwardPicture(
-  file: File,
+/** Posts a multipart body to the API with the member's token; answers ok and the API's message. */
+export async function forwardMultipart(
+  path: string,
+  body: FormData,
   token: string,
   lang: Lang,
 ): Promise<{ ok: boolean; message?: string }> {
-  if (file.size > MAX_BYTES + 1024) return { ok: false };
-  const body = new FormData();
-  body.set('type', 'profile');
-  body.set('file', file, file.name);
   try {
-    const res = await fetch(`${env.apiUrl}/profile/uploads/`, {
+    const res = await fetch(`${env.apiUrl}${path}`, {
       method: 'POST',
       headers: { Authorization: token, 'Accept-Language': lang },
       body,
@@ -25,4 +22,13 @@ export async function forwardPicture(
   } catch {
     return { ok: false };
   }
+}
+
+/** Passes a picked picture on to the API; the API checks its bytes. */
+export function forwardPicture(file: File, token: string, lang: Lang): Promise<{ ok: boolean; message?: string }> {
+  if (file.size > MAX_PICTURE_BYTES + 1024) return Promise.resolve({ ok: false });
+  const body = new FormData();
+  body.set('type', 'profile');
+  body.set('file', file, file.name);
+  return forwardMultipart('/profile/uploads/', body, token, lang);
 }

@@ -1,0 +1,99 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { FormCard } from '~/components/FormCard';
+import { translate, useT } from '~/i18n';
+import { requireUser } from '~/utils/auth.server';
+import { getSession, sessionStorage } from '~/utils/session.server';
+import { forwardMultipart } from '~/utils/upload.server';
+
+const MEMBERS = ['student', 'coach', 'entity'] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, [...MEMBERS]);
+  return null;
+}
+
+/** The judge/referee application (spec §5): the fields, then the PDFs as file_0, file_1, … to the API. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { token, lang } = await requireUser(request, [...MEMBERS]);
+  const form = await request.formData();
+  const fields = ['organization_name', 'city', 'apply_as', 'pexperince'].map(
+    (name) => [name, String(form.get(name) ?? '').trim()] as const,
+  );
+  const values = Object.fromEntries(fields);
+  if (fields.some(([, v]) => !v))
+    return data({ error: translate(lang, 'judge.fields_empty'), values }, { status: 400 });
+  const files = form.getAll('cv').filter((f): f is File => f instanceof File && f.size > 0);
+  const body = new FormData();
+  for (const [name, value] of fields) body.set(name, value);
+  files.forEach((file, i) => body.set(`file_${i}`, file, file.name));
+  body.set('total_files', String(files.length));
+  const res = await forwardMultipart('/invest/registration', body, token, lang);
+  if (!res.ok) return data({ error: res.message ?? translate(lang, 'judge.failed'), values }, { status: 400 });
+  const session = await getSession(request);
+  session.flash('toast', { type: 'success', text: res.message ?? translate(lang, 'judge.submitted') });
+  return redirect('/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+}
+
+export default function JudgeApply() {
+  const { t } = useT();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const v = (name: string) => result?.values?.[name] ?? '';
+  const select = (name: string, label: string, options: [string, string][]) => (
+    <TextField
+      id={name}
+      name={name}
+      label={label}
+      defaultValue={v(name)}
+      select
+      required
+      fullWidth
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="" />
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </TextField>
+  );
+  return (
+    <FormCard title={t('judge.title')} error={result?.error}>
+      <Form method="post" encType="multipart/form-data">
+        <Stack spacing={2}>
+          <TextField
+            id="organization_name"
+            name="organization_name"
+            label={t('judge.organization')}
+            defaultValue={v('organization_name')}
+            required
+          />
+          <TextField id="city" name="city" label={t('judge.city')} defaultValue={v('city')} required />
+          {select('apply_as', t('judge.apply_as'), [
+            ['Refree', t('judge.refree')],
+            ['Judge', t('judge.judge')],
+          ])}
+          {select('pexperince', t('judge.experience'), [
+            ['yes', t('judge.yes')],
+            ['no', t('judge.no')],
+          ])}
+          <TextField
+            id="cv"
+            name="cv"
+            type="file"
+            label={t('judge.cv')}
+            helperText={t('judge.cv_hint')}
+            required
+            slotProps={{ htmlInput: { accept: 'application/pdf,.pdf', multiple: true }, inputLabel: { shrink: true } }}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {t('judge.submit')}
+          </Button>
+        </Stack>
+      </Form>
+    </FormCard>
+  );
+}
