@@ -12,9 +12,9 @@ import { memberUser } from './user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
 import { isCountryCode, isEmail, normalizePhone } from './reference';
 import { ENTITY_TYPES, LEVELS } from './signup.service';
+import { isUuid } from '../common/ids';
 
 const MAX_SKILLS = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The account page (spec §2 "Account page", §6): one's own profile, password and skills. */
 @Injectable()
@@ -88,7 +88,7 @@ export class ProfileService {
     if (dto.region !== undefined) {
       if (!dto.region || dto.region === 'None') set.regionId = null;
       else {
-        const [region] = UUID.test(dto.region)
+        const [region] = isUuid(dto.region)
           ? await this.db.select().from(regions).where(eq(regions.id, dto.region))
           : [];
         if (!region) throw new AppError(400, 'signup.bad_region');
@@ -191,7 +191,7 @@ export class ProfileService {
 
   async renameSkill(user: User, id: string | undefined, name: string | undefined) {
     if (!name) throw new AppError(400, 'skill.empty');
-    if (!id || !UUID.test(id)) throw new AppError(404, 'request.not_found');
+    if (!isUuid(id)) throw new AppError(404, 'request.not_found');
     const done = await this.db
       .update(skills)
       .set({ name })
@@ -202,7 +202,7 @@ export class ProfileService {
   }
 
   async deleteSkill(user: User, id: string | undefined) {
-    if (!id || !UUID.test(id)) throw new AppError(404, 'request.not_found');
+    if (!isUuid(id)) throw new AppError(404, 'request.not_found');
     const done = await this.db
       .delete(skills)
       .where(and(eq(skills.id, id), eq(skills.userId, user.id)))
@@ -213,7 +213,7 @@ export class ProfileService {
 
   /** A public profile exists only for students and coaches; it shows no contact details. */
   async publicProfile(id: string | undefined) {
-    if (!id || !UUID.test(id)) throw new AppError(404, 'request.not_found');
+    if (!isUuid(id)) throw new AppError(404, 'request.not_found');
     const [user] = await this.db
       .select()
       .from(users)

@@ -7,6 +7,7 @@ import { regions, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { isCountryCode, isEmail, isFreeEmail, normalizePhone } from './reference';
 import type { UserInfoDto } from './signup.dto';
+import { isUuid } from '../common/ids';
 
 export const ENTITY_TYPES = [
   'School',
@@ -65,7 +66,7 @@ export class SignupService {
     }
     let regionId: string | null = null;
     if (info.region && info.region !== NONE) {
-      const [region] = /^[0-9a-f-]{36}$/i.test(info.region)
+      const [region] = isUuid(info.region)
         ? await this.db.select({ id: regions.id }).from(regions).where(eq(regions.id, info.region)).limit(1)
         : [];
       if (!region) throw fail('signup.bad_region');

@@ -14,8 +14,8 @@ import { OutboxService } from '../messages/outbox.service';
 import { templates } from '../messages/templates';
 import { CodesService, maskDestination } from './codes.service';
 import { isEmail, normalizePhone } from './reference';
+import { isUuid } from '../common/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RESEND_AFTER_MS = 30_000;
 
 interface ResetClaims {
@@ -40,7 +40,7 @@ export class VerificationService {
   ) {}
 
   private async member(userId: string | undefined): Promise<User> {
-    if (!userId || !UUID.test(userId)) throw new AppError(404, 'otp.user_not_found');
+    if (!isUuid(userId)) throw new AppError(404, 'otp.user_not_found');
     const [user] = await this.db
       .select()
       .from(users)
@@ -116,7 +116,7 @@ export class VerificationService {
 
   /** Checks a reset code and returns a short-lived reset token (rs_token). */
   async checkResetCode(userId: string | undefined, code: string | undefined): Promise<string> {
-    if (!userId || !UUID.test(userId)) throw new AppError(400, 'otp.incorrect');
+    if (!isUuid(userId)) throw new AppError(400, 'otp.incorrect');
     const user = await this.db.query.users.findFirst({ where: eq(users.id, userId) });
     if (!user) {
       // A made-up id (unknown e-mail): the same answer as a wrong code.
@@ -139,8 +139,7 @@ export class VerificationService {
     } catch {
       claims = undefined;
     }
-    if (!claims || claims.purpose !== 'reset' || !UUID.test(claims.sub ?? ''))
-      throw new AppError(401, 'reset.link_expired');
+    if (!claims || claims.purpose !== 'reset' || !isUuid(claims.sub)) throw new AppError(401, 'reset.link_expired');
     if (!password) throw new AppError(400, 'signup.fields_empty');
     if (password.length < 8) throw new AppError(400, 'signup.password_weak');
     if (confirm !== undefined && confirm !== password) throw new AppError(400, 'signup.password_mismatch');

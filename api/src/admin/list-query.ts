@@ -1,5 +1,6 @@
 import { AppError } from '../common/app-error';
 import type { FilterType, ResourceDef } from './resource';
+import { isUuid } from '../common/ids';
 
 export interface ListQuery {
   sort: { field: string; order: 'ASC' | 'DESC' };
@@ -10,11 +11,6 @@ export interface ListQuery {
 }
 
 const MAX_PAGE = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
 
 function parseJson(param: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;

@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import { AppError } from '../common/app-error';
 import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
-import { isUuid, parseListQuery } from './list-query';
+import { isUuid } from '../common/ids';
+import { parseListQuery } from './list-query';
 import type { ResourceDef } from './resource';
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { sessions, users, type Session, type User } from '../db/schema';
+import { isUuid } from '../common/ids';
 
 export interface Auth {
   user: User;
@@ -45,7 +46,7 @@ export class SessionService {
     } catch {
       return null;
     }
-    if (typeof claims.sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(claims.sid)) return null;
+    if (!isUuid(claims.sid)) return null;
     const [row] = await this.db
       .select({ session: sessions, user: users })
       .from(sessions)

@@ -8,13 +8,12 @@ import { DB } from '../db/db.module';
 import { regions } from '../db/schema';
 import { Public } from '../auth/roles';
 import { langOf } from '../common/messages';
+import { isUuid } from '../common/ids';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 countries.registerLocale(require('i18n-iso-countries/langs/ar.json'));
 /* eslint-enable @typescript-eslint/no-require-imports */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reference data that ships with the code: regions, countries with Arabic names, cities. No third-party call. */
 @ApiTags('reference')
@@ -47,7 +46,7 @@ export class RegionsController {
   @Get('cities')
   async cities(@Query('region') regionId?: string) {
     let state: string | undefined;
-    if (regionId && UUID.test(regionId)) {
+    if (isUuid(regionId)) {
       const [region] = await this.db.select().from(regions).where(eq(regions.id, regionId)).limit(1);
       state = region?.code.slice(3);
     }
