@@ -1,15 +1,27 @@
 import { useMemo } from 'react';
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import admins from './admins';
+import announcements from './announcements';
+import audit from './audit';
+import blogs from './blogs';
+import categories from './categories';
+import contact from './contact';
 import events from './events';
 import { i18nProvider } from './i18n';
 import { DirectionProvider, useDirection } from './layout/DirectionProvider';
 import { Layout } from './layout/Layout';
 import { themes } from './layout/themes';
 import { store } from './store';
+import judges from './judges';
+import plans from './plans';
+import { SettingsPage } from './settings/SettingsPage';
+import { competitions, seasons, teams } from './teams';
+import transactions from './transactions';
 import users from './users';
 
 export function App() {
@@ -31,12 +43,33 @@ export function App() {
         requireAuth
         disableTelemetry
       >
-        {(permissions) => (
-          <>
-            <Resource name="users" {...users} />
-            {permissions === 'admin' && <Resource name="events" {...events} />}
-          </>
-        )}
+        {(permissions) =>
+          permissions === 'admin' ? (
+            <>
+              <Resource name="plans" {...plans} />
+              <Resource name="users" {...users} />
+              <Resource name="judges" {...judges} />
+              <Resource name="admins" {...admins} />
+              <Resource name="events" {...events} />
+              <Resource name="announcements" {...announcements} />
+              <Resource name="categories" {...categories} />
+              <Resource name="blogs" {...blogs} />
+              <Resource name="seasons" {...seasons} />
+              <Resource name="competitions" {...competitions} />
+              <Resource name="teams" {...teams} />
+              <Resource name="transections" {...transactions} />
+              <Resource name="contactus" {...contact} />
+              <Resource name="audit" {...audit} />
+              <Resource name="settings" />
+              <CustomRoutes>
+                <Route path="/settings" element={<SettingsPage />} />
+              </CustomRoutes>
+            </>
+          ) : (
+            // Sub-admins: the users list, view and edit only (the API refuses the rest too).
+            <Resource name="users" {...users} create={undefined} />
+          )
+        }
       </Admin>
     </DirectionProvider>
   );

@@ -4,6 +4,9 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
+import { CertificatesModule } from './certificates/certificates.module';
+import { ContactModule } from './contact/contact.module';
+import { ContentModule } from './content/content.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/exception.filter';
 import type { AppConfig } from './config/config';
@@ -12,7 +15,11 @@ import { CoreModule } from './db/db.module';
 import { HealthController } from './health/health.controller';
 import { SiteController } from './health/site.controller';
 import { JudgesModule } from './judges/judges.module';
+import { LearningModule } from './learning/learning.module';
+import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
+import { ResearchModule } from './research/research.module';
+import { TeamsModule } from './teams/teams.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
 import { accountTracker, ipTracker } from './rate-limit/signin-throttle.guard';
 import { RegionsController } from './regions/regions.controller';
@@ -48,6 +55,13 @@ export class AppModule {
         AuthModule,
         AccountsModule,
         JudgesModule,
+        ResearchModule,
+        MediaModule,
+        ContentModule,
+        TeamsModule,
+        ContactModule,
+        LearningModule,
+        CertificatesModule,
         AdminModule,
       ],
       controllers: [HealthController, SiteController, RegionsController],

@@ -67,6 +67,37 @@ test.describe('the account page', () => {
     expect(missing?.status()).toBe(404);
   });
 
+  test('a coach keeps research with its file, sees certificates, and a renamed file is refused', async ({ page }) => {
+    const member = await createMember(page, 1);
+    await signInStudent(page, member.id, member.password, 'coach');
+    await page.goto('/accounts?tab=certificates');
+    await expect(page.getByText('No certificates yet.')).toBeVisible();
+
+    await page.goto('/accounts?tab=research');
+    await expect(page.getByText('No research yet.')).toBeVisible();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    await page.getByLabel('Title').fill('Line follower tuning');
+    await page.locator('#research-file').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: png });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please choose a PDF, Word, PowerPoint, Excel or ZIP file.')).toBeVisible();
+
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2 * 1024 * 1024, 32), Buffer.from('\n%%EOF\n')]);
+    await page.locator('#research-file').setInputFiles({ name: 'بحث.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByLabel('Description').fill('PID gains for a line follower');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Research Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Line follower tuning')).toBeVisible();
+    await expect(page.getByText('بحث.pdf')).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toBe('بحث.pdf');
+
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No research yet.')).toBeVisible();
+  });
+
   test('changing the password signs the member out everywhere', async ({ page }) => {
     const member = await createMember(page, 1);
     await signInStudent(page, member.id, member.password, 'coach');

@@ -83,3 +83,43 @@ export async function signInStudent(page: Page, nationalId: string, password: st
   await expect(page.locator('main [role=alert]')).toHaveCount(0);
   await expect(page).toHaveURL(/:\d+\/$/);
 }
+
+/** The decoded text of the newest e-mail the SMTP catcher received for an address (MIME parts decoded). */
+export async function mailedText(to: string, contains: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(() => {
+      if (!existsSync(mailbox)) return '';
+      const raw = readFileSync(mailbox, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { to: string; raw: string })
+        .filter((m) => m.to === to)
+        .at(-1)?.raw;
+      text = raw ? decodeMime(raw) : '';
+      return text.includes(contains);
+    })
+    .toBe(true);
+  return text;
+}
+
+function decodeMime(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
+  if (boundary) {
+    return body
+      .split(`--${boundary}`)
+      .map((part) => decodeMime(part.replace(/^\r?\n/, '')))
+      .join('\n');
+  }
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}

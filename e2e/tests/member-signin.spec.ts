@@ -15,7 +15,8 @@ test.describe('a student signs in and out', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Sign in Suucessfully!')).toBeVisible();
     await expect(page.getByRole('heading', { name: `Welcome, ${E2E.student.name}` })).toBeVisible();
-    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    // The welcome card's badge comes first (team cards below have their own).
+    await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
     await expect(page.getByText(E2E.student.nationalId).first()).toBeVisible();
     // The API token never reaches the browser: only the signed, httpOnly session cookie.
     const cookies = await page.context().cookies();
@@ -43,7 +44,7 @@ test.describe('a student signs in and out', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('تم تسجيل الدخول بنجاح!')).toBeVisible();
     await expect(page.getByRole('heading', { name: `مرحبًا، ${E2E.student.name}` })).toBeVisible();
-    await expect(page.getByText('نشط', { exact: true })).toBeVisible();
+    await expect(page.getByText('نشط', { exact: true }).first()).toBeVisible();
     await signOut(page);
     await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -58,11 +58,16 @@ test.describe('sign-up, verification and password reset', () => {
     await expect(page.getByText('Incorrect Code')).toBeVisible();
   });
 
-  test('an entity cannot sign up with a free e-mail address', async ({ page }) => {
+  test('an entity is refused a free e-mail address, then signs up with its business one and signs in', async ({
+    page,
+  }) => {
+    const suffix = uniqueId();
+    const business = `office${suffix}@bright.example`;
+    const phone = `+9661${suffix.slice(-8)}`;
     await page.goto('/entity/signup/');
     await page.getByLabel('Entity name').fill('Bright Future School');
     await page.getByLabel('Business email').fill('bright.school@gmail.com');
-    await page.locator('#phone_number').fill('+966112223333');
+    await page.locator('#phone_number').fill(phone);
     await page.getByLabel('Entity type').selectOption('School');
     await page.getByLabel('Tax number').fill('300000000000003');
     await page.getByLabel('Commercial registration number').fill('1010101010');
@@ -76,6 +81,23 @@ test.describe('sign-up, verification and password reset', () => {
     await page.getByLabel('Supervisor mobile number').fill('0501234567');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Only Business Email is Allowed')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Business email').fill(business);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Registration Successfully!')).toBeVisible();
+    await page.getByLabel('Mobile number (WhatsApp)').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await typeCode(page, await outboxCode(page, phone));
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+
+    await page.goto('/entity/signin/');
+    await page.getByLabel('Email').fill(business);
+    await page.locator('#password').fill('Entity-pass-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: /Bright Future School/ })).toBeVisible();
+    await expect(page.getByText(business)).toBeVisible();
   });
 
   test('a coach resets a forgotten password with the code e-mailed through SMTP', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { DateField, useLocaleState, useRecordContext, type DateFieldProps } from 'react-admin';
+import { DateField, useFieldValue, useLocaleState, type DateFieldProps } from 'react-admin';
 import { dateLocales, type Locale } from '../i18n';
 
 const dateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
@@ -19,8 +19,7 @@ export function LocalDateField(props: DateFieldProps) {
 
 /** Phone numbers, URLs and other left-to-right values keep their order inside Arabic text. */
 export function LtrField({ source }: { source: string; label?: string }) {
-  const record = useRecordContext<Record<string, unknown>>();
-  const value = record?.[source];
+  const value: unknown = useFieldValue({ source });
   if (value === null || value === undefined || value === '') return null;
   return <bdi dir="ltr">{String(value)}</bdi>;
 }

@@ -1,16 +1,68 @@
-import { Card, CardContent, Typography } from '@mui/material';
-import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { Alert, Card, CardContent, CardHeader, Grid, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { apiFetch } from '../common/api';
+import { dateLocales, type Locale } from '../i18n';
+import { BarChart } from './BarChart';
 
-/** A welcome card for now; the statistics come in a later version (the card says so). */
+interface Stats {
+  members: Record<'0' | '1' | '2', number>;
+  signups: { week: string; count: number }[];
+  activeSubscriptions: number;
+  revenue?: { month: string; total: number }[];
+  pendingJudges?: number;
+  unreadMessages?: number;
+}
+
+function Stat({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
+  const body = (
+    <CardContent>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p">
+        {value === undefined ? <Skeleton width={60} /> : value.toLocaleString()}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card sx={{ height: '100%' }}>
+      {to ? (
+        <Link to={to} style={{ color: 'inherit', textDecoration: 'none' }}>
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </Card>
+  );
+}
+
+/** What staff check first: members, sign-ups, subscriptions; for admins money and what waits for them. */
 export function Dashboard() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dateLocale = dateLocales[locale as Locale] ?? dateLocales.en;
   const { identity } = useGetIdentity();
   const { permissions } = usePermissions();
+  const { data, error } = useQuery({
+    queryKey: ['admin-dashboard'],
+    queryFn: async () => (await (await apiFetch('/admin/dashboard')).json()) as Stats,
+  });
+  const sar = (n: number) =>
+    new Intl.NumberFormat(dateLocale, { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }).format(n);
+  const week = (iso: string) =>
+    new Date(iso).toLocaleDateString(dateLocale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const month = (ym: string) =>
+    new Date(`${ym}-01`).toLocaleDateString(dateLocale, { month: 'short', timeZone: 'UTC' });
+  const half = { xs: 12, md: 6 };
+  const third = { xs: 6, sm: 4, md: 2 };
   return (
-    <Card sx={{ mt: 2 }}>
+    <Grid container spacing={2} sx={{ mt: 1 }}>
       <Title title="ra.page.dashboard" />
-      <CardContent>
-        <Typography variant="h5" gutterBottom>
+      <Grid size={12}>
+        <Typography variant="h5" component="h1">
           {translate('app.dashboard.welcome', { name: identity?.fullName ?? '' })}
         </Typography>
         {permissions && (
@@ -18,8 +70,79 @@ export function Dashboard() {
             {translate(permissions === 'admin' ? 'app.dashboard.role_admin' : 'app.dashboard.role_sub_admin')}
           </Typography>
         )}
-        <Typography sx={{ mt: 1 }}>{translate('app.dashboard.intro')}</Typography>
-      </CardContent>
-    </Card>
+      </Grid>
+      {error && (
+        <Grid size={12}>
+          <Alert severity="error">{(error as Error).message}</Alert>
+        </Grid>
+      )}
+      <Grid size={third}>
+        <Stat
+          label={translate('app.dashboard.students')}
+          value={data?.members[0]}
+          to="/users?filter=%7B%22type%22%3A0%7D"
+        />
+      </Grid>
+      <Grid size={third}>
+        <Stat
+          label={translate('app.dashboard.coaches')}
+          value={data?.members[1]}
+          to="/users?filter=%7B%22type%22%3A1%7D"
+        />
+      </Grid>
+      <Grid size={third}>
+        <Stat
+          label={translate('app.dashboard.entities')}
+          value={data?.members[2]}
+          to="/users?filter=%7B%22type%22%3A2%7D"
+        />
+      </Grid>
+      <Grid size={third}>
+        <Stat label={translate('app.dashboard.active_subscriptions')} value={data?.activeSubscriptions} />
+      </Grid>
+      {permissions === 'admin' && (
+        <>
+          <Grid size={third}>
+            <Stat
+              label={translate('app.dashboard.pending_judges')}
+              value={data?.pendingJudges}
+              to="/judges?filter=%7B%22status%22%3A%22pending%22%7D"
+            />
+          </Grid>
+          <Grid size={third}>
+            <Stat label={translate('app.dashboard.unread_messages')} value={data?.unreadMessages} to="/contactus" />
+          </Grid>
+        </>
+      )}
+      <Grid size={permissions === 'admin' ? half : 12}>
+        <Card>
+          <CardHeader title={translate('app.dashboard.signups')} titleTypographyProps={{ variant: 'h6' }} />
+          <CardContent>
+            {data ? (
+              <BarChart
+                bars={data.signups.map((s) => ({ label: week(s.week), value: s.count }))}
+                format={(n) => n.toLocaleString(dateLocale)}
+              />
+            ) : (
+              <Skeleton variant="rectangular" height={200} />
+            )}
+          </CardContent>
+        </Card>
+      </Grid>
+      {permissions === 'admin' && (
+        <Grid size={half}>
+          <Card>
+            <CardHeader title={translate('app.dashboard.revenue')} titleTypographyProps={{ variant: 'h6' }} />
+            <CardContent>
+              {data?.revenue ? (
+                <BarChart bars={data.revenue.map((r) => ({ label: month(r.month), value: r.total }))} format={sar} />
+              ) : (
+                <Skeleton variant="rectangular" height={200} />
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+      )}
+    </Grid>
   );
 }

@@ -1,7 +1,7 @@
-import { AppBar as RaAppBar, LocalesMenuButton, TitlePortal } from 'react-admin';
+import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { ThemeMenu } from './ThemeMenu';
 
-/** Page title, then language and theme choices; the user menu (logout) stays at the end. */
+/** Page title, then language and theme choices and Reload (a spinner while loading); the user menu (logout) stays at the end. */
 export function AppBar() {
   return (
     <RaAppBar
@@ -9,6 +9,7 @@ export function AppBar() {
         <>
           <LocalesMenuButton />
           <ThemeMenu />
+          <LoadingIndicator />
         </>
       }
     >

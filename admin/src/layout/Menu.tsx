@@ -1,16 +1,33 @@
-import { Menu as RaMenu } from 'react-admin';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { Menu as RaMenu, usePermissions } from 'react-admin';
 
 /**
- * Dashboard, then the resources in a fixed order. An item shows only when its <Resource> is
- * registered, and App registers admin-only resources (events) for admins only, so sub-admins see
- * Dashboard and Users.
+ * Dashboard, then the resources in the spec's order. An item shows only when its <Resource> is
+ * registered, and App registers admin-only resources for admins only, so sub-admins see Dashboard
+ * and Users.
  */
 export function Menu() {
+  const { permissions } = usePermissions();
   return (
     <RaMenu>
       <RaMenu.DashboardItem />
+      <RaMenu.ResourceItem name="plans" />
       <RaMenu.ResourceItem name="users" />
+      <RaMenu.ResourceItem name="judges" />
+      <RaMenu.ResourceItem name="admins" />
       <RaMenu.ResourceItem name="events" />
+      <RaMenu.ResourceItem name="announcements" />
+      <RaMenu.ResourceItem name="categories" />
+      <RaMenu.ResourceItem name="blogs" />
+      <RaMenu.ResourceItem name="seasons" />
+      <RaMenu.ResourceItem name="competitions" />
+      <RaMenu.ResourceItem name="teams" />
+      <RaMenu.ResourceItem name="transections" />
+      {permissions === 'admin' && (
+        <RaMenu.Item to="/settings" primaryText="resources.settings.name" leftIcon={<SettingsIcon />} />
+      )}
+      <RaMenu.ResourceItem name="contactus" />
+      <RaMenu.ResourceItem name="audit" />
     </RaMenu>
   );
 }

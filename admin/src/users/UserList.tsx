@@ -1,16 +1,21 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  BooleanField,
+  CreateButton,
   DataTable,
+  EditButton,
   List,
   NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleList,
+  TopToolbar,
+  usePermissions,
   useTranslate,
 } from 'react-admin';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ToggleField } from '../common/ToggleField';
 import { LocalDateField, LtrField } from '../common/fields';
-import { listPagination } from '../common/list';
+import { listPagination, stickyTableSx } from '../common/list';
 import {
   SubscriptionChip,
   UserAvatar,
@@ -38,6 +43,16 @@ const filters = [
   />,
 ];
 
+function UserActions() {
+  const { permissions } = usePermissions();
+  return (
+    <TopToolbar>
+      {permissions === 'admin' && <CreateButton />}
+      <ExportCsvButton />
+    </TopToolbar>
+  );
+}
+
 export function UserList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
@@ -47,7 +62,7 @@ export function UserList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={10}
       pagination={listPagination}
-      exporter={false}
+      actions={<UserActions />}
     >
       {small ? (
         <SimpleList<UserRecord>
@@ -58,7 +73,7 @@ export function UserList() {
           rowClick="show"
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable rowClick="show" bulkActionButtons={false} sx={stickyTableSx}>
           <DataTable.Col source="picture" disableSort>
             <UserAvatar />
           </DataTable.Col>
@@ -75,14 +90,17 @@ export function UserList() {
           <DataTable.Col source="subcription" disableSort>
             <SubscriptionChip />
           </DataTable.Col>
-          <DataTable.Col source="isVerified" disableSort>
-            <BooleanField source="isVerified" />
+          <DataTable.Col source="isVerified">
+            <ToggleField source="isVerified" />
           </DataTable.Col>
           <DataTable.Col source="start_date">
             <LocalDateField source="start_date" />
           </DataTable.Col>
           <DataTable.Col source="end_date">
             <LocalDateField source="end_date" />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.edit">
+            <EditButton />
           </DataTable.Col>
         </DataTable>
       )}

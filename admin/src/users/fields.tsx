@@ -36,8 +36,17 @@ export function pictureUrl(picture: string | null | undefined, thumb = false): s
   return new URL(path, window.location.origin).href;
 }
 
-export function UserAvatar({ size = 32, thumb = true }: { size?: number; thumb?: boolean; label?: string }) {
-  const user = useRecordContext<UserRecord>();
+export function UserAvatar({
+  size = 32,
+  thumb = true,
+  record,
+}: {
+  size?: number;
+  thumb?: boolean;
+  label?: string;
+  record?: Pick<UserRecord, 'name' | 'picture'>;
+}) {
+  const user = useRecordContext<Pick<UserRecord, 'name' | 'picture'>>({ record });
   if (!user) return null;
   return (
     <Avatar

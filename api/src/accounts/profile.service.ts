@@ -6,7 +6,7 @@ import { DB } from '../db/db.module';
 import { regions, skills, users, type User } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { SessionService } from '../auth/session.service';
-import { imageFormat, squarePicture } from '../media/images';
+import { removePicture, storePicture } from '../media/images';
 import { UploadStore } from '../media/upload-store';
 import { memberUser } from './user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
@@ -28,29 +28,17 @@ export class ProfileService {
   /** Replaces the profile picture: JPG or PNG by its bytes, re-encoded square; the old file goes once the new one is saved. */
   async setPicture(user: User, bytes: Buffer | undefined): Promise<string> {
     if (!bytes?.length) throw new AppError(400, 'upload.missing');
-    const format = await imageFormat(bytes);
-    if (format !== 'jpeg' && format !== 'png') throw new AppError(400, 'upload.picture_type');
-    let picture: string | undefined;
+    const picture = await storePicture(this.uploads, bytes, ['jpeg', 'png']);
+    if (!picture) throw new AppError(400, 'upload.picture_type');
     try {
-      const [large, thumb] = await Promise.all([squarePicture(bytes, 512), squarePicture(bytes, 128)]);
-      picture = await this.uploads.save('users', '.jpg', large);
-      await this.uploads.save('users/thumbs', '.jpg', thumb, picture.split('/').pop());
       await this.db.update(users).set({ picture, updatedAt: new Date() }).where(eq(users.id, user.id));
     } catch (err) {
       // Nothing half-done stays behind.
-      await this.removePicture(picture);
-      if (err instanceof AppError) throw err;
-      if ((err as Error).message?.includes('Input buffer')) throw new AppError(400, 'upload.picture_type');
+      await removePicture(this.uploads, picture);
       throw err;
     }
-    await this.removePicture(user.picture);
+    await removePicture(this.uploads, user.picture);
     return picture;
-  }
-
-  private async removePicture(path: string | null | undefined) {
-    if (!path) return;
-    await this.uploads.remove(path);
-    await this.uploads.remove(path.replace('/uploads/users/', '/uploads/users/thumbs/'));
   }
 
   async view(user: User) {

@@ -1,14 +1,54 @@
 import { Module } from '@nestjs/common';
+import { ContactReplyController } from './contact/contact-reply.controller';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { PeopleFilesController } from './people/uploads.controller';
+import { ResultsImportController } from './results/results-import.controller';
 import { resourceController } from './resource.controller';
 import { ResourceService } from './resource.service';
+import { adminsResource } from './resources/admins.resource';
+import { auditResource } from './resources/audit.resource';
+import { blogsResource } from './resources/blogs.resource';
+import { contactResource } from './resources/contact.resource';
+import {
+  announcementsResource,
+  categoriesResource,
+  plansResource,
+  settingsResource,
+} from './resources/content.resources';
 import { eventsResource } from './resources/events.resource';
+import { judgesResource } from './resources/judges.resource';
+import { competitionsResource, seasonsResource, teamsResource } from './resources/teams.resource';
+import { transactionsResource } from './resources/transactions.resource';
 import { usersResource } from './resources/users.resource';
 
 /** Every back-office resource, declared once each. */
-export const ADMIN_RESOURCES = [usersResource, eventsResource];
+export const ADMIN_RESOURCES = [
+  usersResource,
+  adminsResource,
+  judgesResource,
+  contactResource,
+  transactionsResource,
+  auditResource,
+  eventsResource,
+  announcementsResource,
+  categoriesResource,
+  plansResource,
+  blogsResource,
+  settingsResource,
+  seasonsResource,
+  competitionsResource,
+  teamsResource,
+];
 
 @Module({
-  controllers: ADMIN_RESOURCES.map(resourceController),
+  // The hand-written routes first, so `dashboard` and `:id/reply` are not taken for resource ids.
+  controllers: [
+    DashboardController,
+    ContactReplyController,
+    PeopleFilesController,
+    ResultsImportController,
+    ...ADMIN_RESOURCES.map(resourceController),
+  ],
   providers: [ResourceService],
 })
 export class AdminModule {}

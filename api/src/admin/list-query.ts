@@ -46,7 +46,8 @@ function coerce(field: string, type: FilterType, value: unknown): string | numbe
 /** Reads ra-data-simple-rest's `sort`, `range` and `filter` parameters, allowing only what the resource declares. */
 export function parseListQuery(def: ResourceDef, query: Record<string, unknown>): ListQuery {
   const sortRaw = parseJson('sort', query.sort) ?? def.defaultSort;
-  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string' || !(sortRaw[0] in def.sort)) {
+  // `id` (react-admin's default sort) is always allowed.
+  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string' || !(sortRaw[0] in def.sort || sortRaw[0] === 'id')) {
     throw new AppError(400, 'request.bad_query', { param: 'sort' });
   }
   const order = String(sortRaw[1] ?? 'ASC').toUpperCase();

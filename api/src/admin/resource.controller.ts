@@ -1,22 +1,44 @@
-import { Controller, Get, Param, Query, Res, type Type } from '@nestjs/common';
+import {
+  Body,
+  Delete,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  type Type,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Roles } from '../auth/roles';
-import type { ResourceDef } from './resource';
+import { Readable } from 'node:stream';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import { Roles, type Role } from '../auth/roles';
+import type { Auth } from '../auth/session.service';
+import { AppError } from '../common/app-error';
+import { langOf } from '../common/messages';
+import type { Body as WriteBody, ResourceDef } from './resource';
 import { ResourceService } from './resource.service';
 
-/** Builds the ra-data-simple-rest controller of one declared resource. Thin: parsing and queries live in ResourceService. */
+const body = (raw: unknown): WriteBody => {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new AppError(400, 'request.bad');
+  return raw as WriteBody;
+};
+
+/**
+ * Builds the ra-data-simple-rest controller of one declared resource. A route is declared only when
+ * the resource has its hook and roles, so an absent action is a plain 404. Thin: parsing, queries
+ * and the audit log live in ResourceService.
+ */
 export function resourceController(def: ResourceDef): Type<unknown> {
   @ApiTags(`admin: ${def.name}`)
   @Controller(`admin/${def.name}`)
   class ResourceController {
     constructor(readonly service: ResourceService) {}
 
-    @Get()
-    @Roles(...def.roles.read)
-    @ApiOperation({
-      summary: `List ${def.name} (sort, range, filter as ra-data-simple-rest); Content-Range holds the total`,
-    })
     async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
       const page = await this.service.list(def, query);
       const range = page.records.length ? `${page.start}-${page.end}` : `*`;
@@ -25,13 +47,89 @@ export function resourceController(def: ResourceDef): Type<unknown> {
       return page.records;
     }
 
-    @Get(':id')
-    @Roles(...def.roles.read)
-    @ApiOperation({ summary: `One of ${def.name}` })
+    async export(@Query() query: Record<string, unknown>, @Res() res: Response) {
+      const lines = this.service.exportCsv(def, query);
+      // The first chunk (the header) is produced before answering, so a bad filter is still a 400.
+      const first = await lines.next();
+      const date = new Date().toISOString().slice(0, 10);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${def.export!.filename}-${date}.csv"`);
+      res.setHeader('Cache-Control', 'no-store');
+      const stream = Readable.from(
+        (async function* () {
+          if (!first.done) yield first.value;
+          yield* lines;
+        })(),
+      );
+      stream.on('error', () => res.destroy());
+      stream.pipe(res);
+    }
+
     get(@Param('id') id: string) {
       return this.service.get(def, id);
     }
+
+    create(@Body() raw: unknown, @CurrentAuth() auth: Auth, @Headers('accept-language') al?: string) {
+      return this.service.create(def, body(raw), auth.user, langOf(al));
+    }
+
+    update(
+      @Param('id') id: string,
+      @Body() raw: unknown,
+      @CurrentAuth() auth: Auth,
+      @Headers('accept-language') al?: string,
+    ) {
+      return this.service.update(def, id, body(raw), auth.user, langOf(al));
+    }
+
+    remove(@Param('id') id: string, @CurrentAuth() auth: Auth, @Headers('accept-language') al?: string) {
+      return this.service.remove(def, id, auth.user, langOf(al));
+    }
   }
+
+  const route = (
+    method: keyof ResourceController,
+    roles: Role[] | undefined,
+    enabled: boolean,
+    ...decorators: MethodDecorator[]
+  ) => {
+    if (!enabled || !roles?.length) return;
+    const proto = ResourceController.prototype;
+    const descriptor = Object.getOwnPropertyDescriptor(proto, method)!;
+    Reflect.decorate([...decorators, Roles(...roles)], proto, method, descriptor);
+  };
+  // Declaration order is route order: `export` must come before `:id`.
+  route(
+    'list',
+    def.roles.read,
+    true,
+    Get(),
+    ApiOperation({ summary: `List ${def.name} (sort, range, filter); Content-Range holds the total` }),
+  );
+  route(
+    'export',
+    def.roles.export ?? def.roles.read,
+    !!def.export,
+    Get('export'),
+    ApiOperation({ summary: `CSV of ${def.name} with the list's filter (UTF-8 with BOM)` }),
+  );
+  route('get', def.roles.read, true, Get(':id'), ApiOperation({ summary: `One of ${def.name}` }));
+  route(
+    'create',
+    def.roles.create,
+    !!def.create,
+    Post(),
+    HttpCode(201),
+    ApiOperation({ summary: `Create one of ${def.name}` }),
+  );
+  route(
+    'update',
+    def.roles.update,
+    !!def.update,
+    Put(':id'),
+    ApiOperation({ summary: `Update one of ${def.name} (only the fields sent; a toggle is one field)` }),
+  );
+  route('remove', def.roles.delete, true, Delete(':id'), ApiOperation({ summary: `Delete one of ${def.name}` }));
   Object.defineProperty(ResourceController, 'name', { value: `Admin_${def.name}_Controller` });
   return ResourceController;
 }

@@ -1,52 +1,241 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import Papa from 'papaparse';
 import { AppError } from '../common/app-error';
+import { isUuid } from '../common/ids';
+import type { Lang } from '../common/messages';
 import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
-import { isUuid } from '../common/ids';
-import { parseListQuery } from './list-query';
-import type { ResourceDef } from './resource';
+import { auditLog, type User } from '../db/schema';
+import { uniqueViolation } from './form';
+import { parseListQuery, type ListQuery } from './list-query';
+import type { Body, ResourceDef, WriteContext } from './resource';
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A CSV cell that a spreadsheet would run as a formula starts with one of these; it gets a leading quote. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text =
+    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+const EXPORT_BATCH = 1000;
+
+/** Fields that differ between two records, as { before, after } holding only those fields. */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return { before: b, after: a };
+}
+
 @Injectable()
 export class ResourceService {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async list(def: ResourceDef, query: Record<string, unknown>) {
-    const parsed = parseListQuery(def, query);
+  // Joins change the row type with every call; the builder is typed loosely here and rows by each resource.
+  private base(def: ResourceDef, db: Db = this.db): any {
+    let query: any = db.select().from(def.table).$dynamic();
+    for (const [table, on] of def.joins ?? []) query = query.leftJoin(table, on);
+    return query;
+  }
+
+  private where(def: ResourceDef, parsed: ListQuery): SQL | undefined {
     const conditions: (SQL | undefined)[] = [def.scope];
     if (parsed.q) conditions.push(or(...def.search.map((column) => ilike(column, likePattern(parsed.q!)))));
     if (parsed.ids) conditions.push(inArray(def.id, parsed.ids));
     for (const f of parsed.filters) conditions.push(eq(def.filters![f.field].column, f.value));
-    const where = and(...conditions);
-    const column = def.sort[parsed.sort.field];
+    return and(...conditions);
+  }
+
+  /** The resource's own row from a (possibly joined) result row. */
+  private own(def: ResourceDef, row: any): Record<string, unknown> {
+    return def.joins ? row[getTableName(def.table)] : row;
+  }
+
+  async list(def: ResourceDef, query: Record<string, unknown>) {
+    const parsed = parseListQuery(def, query);
+    const where = this.where(def, parsed);
+    const column = parsed.sort.field === 'id' ? def.id : def.sort[parsed.sort.field];
     const order = parsed.sort.order === 'ASC' ? asc(column) : desc(column);
     const { start, end } = parsed.range;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(def.table)
+    let counter: any = this.db.select({ total: count() }).from(def.table).$dynamic();
+    for (const [table, on] of def.joins ?? []) counter = counter.leftJoin(table, on);
+    const [rows, [{ total }]]: [any[], { total: number }[]] = await Promise.all([
+      this.base(def)
         .where(where)
         .orderBy(order, asc(def.id))
         .offset(start)
         .limit(end - start + 1),
-      this.db.select({ total: count() }).from(def.table).where(where),
+      counter.where(where),
     ]);
-    return { records: rows.map((row) => def.toRecord(row)), start, end: start + Math.max(rows.length - 1, 0), total };
+    return {
+      records: rows.map((row: any) => def.toRecord(row)),
+      start,
+      end: start + Math.max(rows.length - 1, 0),
+      total,
+    };
+  }
+
+  private async find(def: ResourceDef, id: string, db: Db = this.db, lock = false) {
+    if (!isUuid(id)) throw new AppError(404, 'request.not_found');
+    let query = this.base(def, db)
+      .where(and(def.scope, eq(def.id, id)))
+      .limit(1);
+    if (lock) query = query.for('update', { of: def.table });
+    const [row] = await query;
+    if (!row) throw new AppError(404, 'request.not_found');
+    return row;
   }
 
   async get(def: ResourceDef, id: string) {
-    if (!isUuid(id)) throw new AppError(404, 'request.not_found');
-    const [row] = await this.db
-      .select()
-      .from(def.table)
-      .where(and(def.scope, eq(def.id, id)))
-      .limit(1);
-    if (!row) throw new AppError(404, 'request.not_found');
-    return def.toRecord(row);
+    const row = await this.find(def, id);
+    return { ...def.toRecord(row), ...(def.detail ? await def.detail(row, this.db) : {}) };
+  }
+
+  private audit(
+    ctx: WriteContext,
+    def: ResourceDef,
+    action: string,
+    recordId: string,
+    before: object | null,
+    after: object | null,
+  ) {
+    return ctx.tx.insert(auditLog).values({
+      actorId: ctx.actor.id,
+      actorName: ctx.actor.name,
+      action,
+      resource: def.name,
+      recordId,
+      before: before as Record<string, unknown> | null,
+      after: after as Record<string, unknown> | null,
+    });
+  }
+
+  /** Every write and its audit entry in one transaction; a unique-index clash becomes its message. */
+  private async write<T>(
+    def: ResourceDef,
+    actor: User,
+    lang: Lang,
+    body: Body,
+    work: (ctx: WriteContext) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.db.transaction((tx) => work({ actor, lang, body, tx: tx as unknown as Db }));
+    } catch (err) {
+      const index = uniqueViolation(err);
+      if (!index) throw err;
+      const match = Object.entries(def.unique ?? {}).find(([name]) => index.includes(name));
+      throw new AppError(409, match ? match[1] : 'admin.duplicate');
+    }
+  }
+
+  async create(def: ResourceDef, body: Body, actor: User, lang: Lang) {
+    return this.write(def, actor, lang, body, async (ctx) => {
+      const values = await def.create!(body, ctx);
+      const [inserted] = await ctx.tx.insert(def.table).values(values).returning();
+      const id = String((inserted as Record<string, unknown>)[this.idKey(def)]);
+      const row = await this.find(def, id, ctx.tx);
+      await def.afterWrite?.('create', row, ctx);
+      const record = def.toRecord(row);
+      await this.audit(ctx, def, 'create', id, null, record);
+      return record;
+    });
+  }
+
+  async update(def: ResourceDef, id: string, body: Body, actor: User, lang: Lang) {
+    return this.write(def, actor, lang, body, async (ctx) => {
+      const beforeRow = await this.find(def, id, ctx.tx, true);
+      const set = await def.update!(body, beforeRow, ctx);
+      if (Object.keys(set).length) await ctx.tx.update(def.table).set(set).where(eq(def.id, id));
+      const row = await this.find(def, id, ctx.tx);
+      await def.afterWrite?.('update', row, ctx, beforeRow);
+      const before = def.toRecord(beforeRow);
+      const after = def.toRecord(row);
+      const diff = changes(before, after);
+      const sent = Object.keys(body).filter((k) => k !== 'id' && k !== '_id');
+      const toggle = sent.length === 1 && def.toggles?.includes(sent[0]);
+      if (Object.keys(diff.after).length)
+        await this.audit(ctx, def, toggle ? 'toggle' : 'update', id, diff.before, diff.after);
+      return after;
+    });
+  }
+
+  async remove(def: ResourceDef, id: string, actor: User, lang: Lang) {
+    return this.write(def, actor, lang, {}, async (ctx) => {
+      const row = await this.find(def, id, ctx.tx, true);
+      const outcome = def.remove ? await def.remove(row, ctx) : 'deleted';
+      if (outcome === 'deleted') await ctx.tx.delete(def.table).where(eq(def.id, id));
+      await def.afterWrite?.('delete', row, ctx);
+      const record = def.toRecord(row);
+      await this.audit(ctx, def, outcome === 'deleted' ? 'delete' : 'archive', id, record, null);
+      return record;
+    });
+  }
+
+  private idKey(def: ResourceDef): string {
+    const entry = Object.entries(getTableColumns(def.table)).find(([, c]) => c === def.id);
+    return entry![0];
+  }
+
+  /**
+   * The filtered list as CSV, written page by page (keyset on the export's timestamp and the id, the
+   * timestamp carried as text so no microsecond is lost), so a million rows never sit in memory.
+   * Starts with a UTF-8 BOM so Excel reads Arabic.
+   */
+  async *exportCsv(def: ResourceDef, query: Record<string, unknown>): AsyncGenerator<string> {
+    const spec = def.export!;
+    const parsed = parseListQuery(def, { filter: query.filter });
+    const where = this.where(def, parsed);
+    const key = sql<string>`${spec.order}::text`.as('export_key');
+    const fields = def.joins
+      ? Object.fromEntries([def.table, ...def.joins.map(([t]) => t)].map((t) => [getTableName(t), t]))
+      : getTableColumns(def.table);
+    yield '\uFEFF' + Papa.unparse([spec.columns.map(([header]) => header)], { newline: '\r\n' }) + '\r\n';
+    let after: { key: string; id: string } | null = null;
+    for (;;) {
+      let query: any = this.db
+        .select({ ...fields, exportKey: key } as any)
+        .from(def.table)
+        .$dynamic();
+      for (const [table, on] of def.joins ?? []) query = query.leftJoin(table, on);
+      const keyset = after
+        ? sql`(${spec.order}, ${def.id}) > (${after.key}::timestamptz, ${after.id}::uuid)`
+        : undefined;
+      const rows: any[] = await query
+        .where(and(where, keyset))
+        .orderBy(asc(spec.order), asc(def.id))
+        .limit(EXPORT_BATCH);
+      if (!rows.length) return;
+      const lines = rows.map((row) => spec.columns.map(([, value]) => csvCell(value(row))));
+      yield Papa.unparse(lines, { newline: '\r\n' }) + '\r\n';
+      const last = rows.at(-1);
+      after = { key: last.exportKey, id: String(this.own(def, last)[this.idKey(def)]) };
+      if (rows.length < EXPORT_BATCH) return;
+    }
   }
 }

@@ -1,23 +1,41 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../auth/roles';
+import type { Lang, MessageKey } from '../common/messages';
+import type { Db } from '../db/database';
+import type { User } from '../db/schema';
 
 export type FilterType = 'int' | 'bool' | 'text' | 'uuid';
 
+/** What a write hook gets: the staff member acting, the transaction every write runs in, their language. */
+export interface WriteContext {
+  actor: User;
+  tx: Db;
+  lang: Lang;
+  /** The request body of the write (empty for a delete). */
+  body: Body;
+}
+
+export type Body = Record<string, unknown>;
+
 /**
- * One back-office resource, declared once: every route under /api/admin/{name} (list, get, and the
- * write routes as they are added) is generated from this, following ra-data-simple-rest.
+ * One back-office resource, declared once: every route under /api/admin/{name} (list, one, create,
+ * update, delete, CSV export) is generated from this, following ra-data-simple-rest. A route exists
+ * only when its hook (and its roles) are declared. Every write runs in one transaction with its
+ * audit-log entry.
  */
 export interface ResourceDef<Row = any> {
   /** The path segment under /api/admin/ and the Content-Range unit. */
   name: string;
   table: PgTable;
   id: PgColumn;
-  roles: { read: Role[]; write: Role[] };
+  /** Left joins; with them, rows are `{ [table name]: row }` objects as Drizzle returns joined selects. */
+  joins?: [table: PgTable, on: SQL][];
+  roles: { read: Role[]; create?: Role[]; update?: Role[]; delete?: Role[]; export?: Role[] };
   /** Columns searched by `filter={"q": ...}` (case-insensitive substring; trigram-indexed where large). */
-  search: PgColumn[];
-  /** API field name -> column; only these may be sorted on. */
-  sort: Record<string, PgColumn>;
+  search: (PgColumn | SQL)[];
+  /** API field name -> column or expression; only these may be sorted on. */
+  sort: Record<string, PgColumn | SQL>;
   defaultSort: [field: string, order: 'ASC' | 'DESC'];
   /** API field name -> column and type; only these may be filtered on (besides q and id). */
   filters?: Record<string, { column: PgColumn; type: FilterType }>;
@@ -25,6 +43,31 @@ export interface ResourceDef<Row = any> {
   scope?: SQL;
   /** The record react-admin receives: `id` plus the contract's field names, never secrets. */
   toRecord(row: Row): Record<string, unknown>;
+  /** More for the one-record view (e.g. a message's replies); may also mark the record as seen. */
+  detail?(row: Row, db: Db): Promise<Record<string, unknown>>;
+
+  /** Validated insert values from a create body; throws AppError with the message to show. */
+  create?(body: Body, ctx: WriteContext): Promise<Record<string, unknown>>;
+  /**
+   * Validated column changes from an update body (only the fields sent change: a toggle is a PUT of
+   * one field). Also where per-record rules live (an admin cannot disable themselves).
+   */
+  update?(body: Body, before: Row, ctx: WriteContext): Promise<Record<string, unknown>>;
+  /** Fields whose PUT alone is recorded as a toggle in the audit log. */
+  toggles?: string[];
+  /** Checks before a delete, or does it differently (archive); the default deletes the row. */
+  remove?(row: Row, ctx: WriteContext): Promise<'deleted' | 'kept'>;
+  /** Unique index name (or a part of it) -> the message a clash gets ('This e-mail is already used'). */
+  unique?: Record<string, MessageKey>;
+  /** Runs in the write's transaction after it (end sessions, sync a member's flags). */
+  afterWrite?(action: 'create' | 'update' | 'delete', row: Row, ctx: WriteContext, before?: Row): Promise<void>;
+
+  /** A streamed CSV of the filtered list, in keyset pages ordered by `order` then id. */
+  export?: {
+    filename: string;
+    order: PgColumn;
+    columns: [header: string, value: (row: Row) => unknown][];
+  };
 }
 
 export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {

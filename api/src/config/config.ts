@@ -25,6 +25,8 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string };
   whatsapp?: { apiUrl: string; phoneNumberId: string; token: string };
   outboxPollMs: number;
+  /** The external learning provider (Odoo eLearning); null hides the courses. */
+  courses: { url: string; db: string; apiKey: string; login: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -162,5 +164,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
           }
         : undefined,
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),
+    courses: coursesConfig(env),
+  };
+}
+
+/** COURSES_URL, COURSES_DB and COURSES_API_KEY together, or none of them. */
+function coursesConfig(env: Env): AppConfig['courses'] {
+  const names = ['COURSES_URL', 'COURSES_DB', 'COURSES_API_KEY'] as const;
+  const given = names.filter((n) => env[n]);
+  if (given.length === 0) return null;
+  const missing = names.find((n) => !env[n]);
+  if (missing) throw new ConfigError(missing, `is required with ${given.join(', ')}`);
+  return {
+    url: url(env, 'COURSES_URL', '')!.replace(/\/+$/, ''),
+    db: env.COURSES_DB!,
+    apiKey: env.COURSES_API_KEY!,
+    login: env.COURSES_LOGIN || 'api',
   };
 }

@@ -90,6 +90,8 @@ export const users = pgTable(
       .on(t.nationalId)
       .where(sql`${t.nationalId} <> '0000000000'`),
     index('users_type_idx').on(t.type, t.createdAt),
+    // Keyset paging of CSV exports: (created_at, id) > (last seen).
+    index('users_created_id_idx').on(t.createdAt, t.id),
     index('users_name_trgm').using('gin', trgm('name')),
     index('users_email_trgm').using('gin', trgm('email')),
     index('users_national_id_trgm').using('gin', trgm('national_id')),
@@ -161,6 +163,11 @@ export const events = pgTable(
     descriptionEn: text('description_en').notNull().default(''),
     link: text('link').notNull().default(''),
     type: text('type').notNull().default('wro'),
+    /**
+     * An external results site (its `/api/{type}/get-teams` is read by the API); null means this
+     * platform holds the event's teams and results.
+     */
+    resultsUrl: text('results_url'),
     eventDate: timestamp('event_date', { withTimezone: true }),
     status: boolean('status').notNull().default(true),
     homeStatus: boolean('home_status').notNull().default(false),
@@ -296,4 +303,204 @@ export const judgeApplications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('judge_applications_user_idx').on(t.userId), index('judge_applications_created_idx').on(t.createdAt)],
+);
+
+/** A certificate awarded to a member (a competition, a course); the PDF is public under /uploads/certificates/. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    issuedOn: date('issued_on').notNull(),
+    file: text('file'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('certificates_user_idx').on(t.userId, t.issuedOn)],
+);
+
+/** A member's research: title, description and one document, kept outside the public uploads. */
+export const research = pgTable(
+  'research',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    file: jsonb('file').$type<StoredFile & { type: string }>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('research_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A message from the public contact form; staff replies are kept in `contact_replies` and e-mailed. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    message: text('message').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
+);
+
+/**
+ * A payment order (the back-office's "transactions"). The customer and plan are copied in, so an
+ * order stays readable after its user is deleted (shown as DELETED) or its plan archived.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    plan: jsonb('plan').$type<PlanSnapshot>(),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    nationalId: text('national_id').notNull().default(''),
+    /** subscription (a plan) or renewal */
+    orderType: text('order_type').notNull().default('subscription'),
+    currency: text('currency').notNull().default('SAR'),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    /** card, apple_pay, mada, … as the provider reports it */
+    method: text('method').notNull().default(''),
+    /** initiated | paid | failed | refunded */
+    status: text('status').notNull().default('initiated'),
+    transactionRef: text('transaction_ref'),
+    /** The provider's payment object as received, for support. */
+    raw: jsonb('raw').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_user_idx').on(t.userId),
+    uniqueIndex('orders_transaction_ref_unique').on(t.transactionRef),
+  ],
+);
+
+/** Every back-office write: who, when, what, and the record's fields before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** create | update | delete | toggle | reply | status */
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_record_idx').on(t.resource, t.recordId)],
+);
+
+/** The media library: files uploaded by staff for posts (feature images, galleries, videos) and pages. */
+export const galleryFiles = pgTable(
+  'gallery_files',
+  {
+    id: id(),
+    /** /uploads/imgvgallery/<uuid>.<ext> */
+    path: text('path').notNull().unique(),
+    /** /uploads/imgvgallery/thumbs/<uuid>.jpg for raster images */
+    thumb: text('thumb'),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    ext: text('ext').notNull(),
+    /** image, video or file */
+    type: text('type').$type<'image' | 'video' | 'file'>().notNull(),
+    active: boolean('active').notNull().default(true),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('gallery_files_type_created_idx').on(t.type, t.createdAt),
+    index('gallery_files_name_trgm').using('gin', trgm('name')),
+  ],
+);
+
+/** A competition season (e.g. WRO 2026). */
+export const seasons = pgTable('seasons', {
+  id: id(),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull(),
+  status: boolean('status').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** A competition category within the platform (e.g. RoboMission Junior). */
+export const competitions = pgTable('competitions', {
+  id: id(),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull(),
+  status: boolean('status').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/**
+ * A team of a season and competition: its members and coaches (team_people), the entity it
+ * represents, and its result (score, rank) once the results are in.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    teamNo: text('team_no').notNull().unique(),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'restrict' }),
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'restrict' }),
+    entityId: uuid('entity_id').references(() => users.id, { onDelete: 'set null' }),
+    status: boolean('status').notNull().default(true),
+    paymentStatus: boolean('payment_status').notNull().default(false),
+    score: numeric('score', { precision: 10, scale: 2 }),
+    ranked: integer('ranked'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('teams_entity_idx').on(t.entityId), index('teams_season_idx').on(t.seasonId)],
+);
+
+export const teamPeople = pgTable(
+  'team_people',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** member or coach */
+    role: text('role').$type<'member' | 'coach'>().notNull(),
+  },
+  (t) => [uniqueIndex('team_people_unique').on(t.teamId, t.userId), index('team_people_user_idx').on(t.userId)],
 );

@@ -3,7 +3,23 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { AppConfig } from '../config/config';
 import type { Db } from './database';
-import { announcements, categories, events, plans, posts, regions, settings, users } from './schema';
+import {
+  announcements,
+  categories,
+  certificates,
+  competitions,
+  contactMessages,
+  events,
+  orders,
+  plans,
+  posts,
+  regions,
+  seasons,
+  settings,
+  teamPeople,
+  teams,
+  users,
+} from './schema';
 
 /** The 13 administrative regions of Saudi Arabia (ISO 3166-2:SA). */
 export const SAUDI_REGIONS = [
@@ -94,32 +110,35 @@ async function seedDemo(db: Db, log: SeedLog) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [riyadh] = await db.select().from(regions).where(eq(regions.code, 'SA-01')).limit(1);
   await db.transaction(async (tx) => {
-    await tx.insert(plans).values([
-      {
-        name: 'عضوية المدرب السنوية',
-        nameEn: 'Coach annual membership',
-        description: 'تفعيل حساب المدرب لموسم كامل',
-        descriptionEn: 'Activates a coach account for a full season',
-        orignalPirce: '500.00',
-        price: '350.00',
-        duration: 1,
-        durationType: 'year',
-        type: 'coach',
-        subtype: 'individual',
-      },
-      {
-        name: 'عضوية الجهة السنوية',
-        nameEn: 'Entity annual membership',
-        description: 'تفعيل حساب الجهة لموسم كامل',
-        descriptionEn: 'Activates an entity account for a full season',
-        orignalPirce: '2000.00',
-        price: '1500.00',
-        duration: 1,
-        durationType: 'year',
-        type: 'entity',
-        subtype: 'school',
-      },
-    ]);
+    const demoPlans = await tx
+      .insert(plans)
+      .values([
+        {
+          name: 'عضوية المدرب السنوية',
+          nameEn: 'Coach annual membership',
+          description: 'تفعيل حساب المدرب لموسم كامل',
+          descriptionEn: 'Activates a coach account for a full season',
+          orignalPirce: '500.00',
+          price: '350.00',
+          duration: 1,
+          durationType: 'year',
+          type: 'coach',
+          subtype: 'individual',
+        },
+        {
+          name: 'عضوية الجهة السنوية',
+          nameEn: 'Entity annual membership',
+          description: 'تفعيل حساب الجهة لموسم كامل',
+          descriptionEn: 'Activates an entity account for a full season',
+          orignalPirce: '2000.00',
+          price: '1500.00',
+          duration: 1,
+          durationType: 'year',
+          type: 'entity',
+          subtype: 'school',
+        },
+      ])
+      .returning();
     const inWeeks = (weeks: number) => new Date(Date.now() + weeks * 7 * 86_400_000);
     await tx.insert(events).values({
       name: 'أولمبياد الروبوت العالمي - التصفيات الوطنية',
@@ -180,6 +199,96 @@ async function seedDemo(db: Db, log: SeedLog) {
           entityType: m.type === 2 ? 'School' : null,
         })),
       );
+      const [student] = await tx.select().from(users).where(eq(users.nationalId, DEMO_MEMBERS[0].nationalId));
+      const [coach] = await tx.select().from(users).where(eq(users.nationalId, DEMO_MEMBERS[1].nationalId));
+      const coachPlan = demoPlans.find((p) => p.type === 'coach')!;
+      const snapshot = { name: coachPlan.name, name_en: coachPlan.nameEn, duration: 1, duration_type: 'year' };
+      await tx.insert(orders).values([
+        {
+          userId: coach.id,
+          planId: coachPlan.id,
+          plan: snapshot,
+          customerName: coach.name,
+          email: coach.email ?? '',
+          phone: '+966500000000',
+          nationalId: coach.nationalId ?? '',
+          total: coachPlan.price,
+          method: 'card',
+          status: 'failed',
+          transactionRef: 'DEMO-0001',
+          raw: { status: { code: -2, text: 'Declined' }, card: { type: 'Visa', last4: '0002' } },
+        },
+      ]);
+      const [entity] = await tx.select().from(users).where(eq(users.email, 'entity@school.example'));
+      const [s2025, s2026] = await tx
+        .insert(seasons)
+        .values([
+          { name: 'موسم 2025', nameEn: 'Season 2025', createdAt: new Date('2025-01-01') },
+          { name: 'موسم 2026', nameEn: 'Season 2026', createdAt: new Date('2026-01-01') },
+        ])
+        .returning();
+      const [mission, innovators] = await tx
+        .insert(competitions)
+        .values([
+          { name: 'مهمة الروبوت - المبتدئين', nameEn: 'RoboMission Junior' },
+          { name: 'المبتكرون المستقبليون', nameEn: 'Future Innovators' },
+        ])
+        .returning();
+      const demoTeams = await tx
+        .insert(teams)
+        .values([
+          {
+            teamNo: 'T-1001',
+            seasonId: s2025.id,
+            competitionId: mission.id,
+            entityId: entity.id,
+            paymentStatus: true,
+            score: '182',
+            ranked: 1,
+          },
+          {
+            teamNo: 'T-1002',
+            seasonId: s2026.id,
+            competitionId: innovators.id,
+            entityId: entity.id,
+            paymentStatus: true,
+          },
+          { teamNo: 'T-1003', seasonId: s2026.id, competitionId: mission.id, paymentStatus: false },
+        ])
+        .returning();
+      await tx.insert(teamPeople).values(
+        demoTeams.flatMap((t) => [
+          { teamId: t.id, userId: student.id, role: 'member' as const },
+          { teamId: t.id, userId: coach.id, role: 'coach' as const },
+        ]),
+      );
+      await tx.insert(contactMessages).values([
+        {
+          name: 'أم خالد',
+          email: 'parent@example.com',
+          phone: '+966500000010',
+          message: 'متى يبدأ التسجيل في الموسم القادم؟',
+        },
+        {
+          name: 'Riyadh Robotics Club',
+          email: 'club@robotics.example',
+          message: 'We would like to host a regional qualifier. Whom should we contact?',
+        },
+      ]);
+      await tx.insert(certificates).values([
+        {
+          userId: student.id,
+          name: 'شهادة مشاركة - أولمبياد الروبوت العالمي 2026',
+          nameEn: 'Certificate of participation - World Robot Olympiad 2026',
+          issuedOn: '2026-05-10',
+        },
+        {
+          userId: student.id,
+          name: 'إتمام دورة أساسيات البرمجة',
+          nameEn: 'Completed: Programming basics course',
+          issuedOn: '2026-02-01',
+        },
+      ]);
     }
   });
   log.info(

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { judgeApplications, users, type StoredFile, type User } from '../db/schema';
-import { UploadStore } from '../media/upload-store';
+import { UploadStore, uploadedName } from '../media/upload-store';
 
 export interface ApplicationForm {
   organization_name?: string;
@@ -52,7 +52,7 @@ export class JudgeApplicationService {
     try {
       for (const f of files) {
         const path = await this.cvStore.save('cv', '.pdf', f.buffer);
-        saved.push({ path, name: f.originalname.slice(0, 200), size: f.size });
+        saved.push({ path, name: uploadedName(f), size: f.size });
       }
       await this.db.transaction(async (tx) => {
         await tx.insert(judgeApplications).values({

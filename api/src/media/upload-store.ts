@@ -32,3 +32,23 @@ export class UploadStore {
     await unlink(this.resolve(publicPath.slice('/uploads/'.length))).catch(() => undefined);
   }
 }
+
+/**
+ * The name the uploader gave a file, as they wrote it. Multer hands it over decoded as latin1, so
+ * an Arabic name arrives garbled; the bytes are re-read as UTF-8 when they form valid UTF-8.
+ */
+export function uploadedName(file: Pick<Express.Multer.File, 'originalname'>, max = 200): string {
+  const raw = file.originalname;
+  const bytes = Buffer.from(raw, 'latin1');
+  let name = raw;
+  try {
+    name = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    name = raw;
+  }
+  // Control characters and path separators never reach a header or a listing.
+  return [...name]
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || c === '/' || c === '\\' ? '_' : c))
+    .join('')
+    .slice(0, max);
+}

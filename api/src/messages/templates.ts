@@ -49,4 +49,13 @@ export const templates = {
       html: mailHtml('en', lines, p.code).replace('</body>', `<p>${tail}</p></body>`),
     };
   },
+  contactReply(lang: Lang, p: { name: string; reply: string; original: string }): Rendered {
+    const [hello, wrote] = lang === 'ar' ? [`مرحبًا ${p.name}،`, 'رسالتك:'] : [`Hello ${p.name},`, 'Your message:'];
+    const subject = lang === 'ar' ? 'رد على رسالتك' : 'Reply to your message';
+    return {
+      subject,
+      body: `${hello}\n\n${p.reply}\n\n${wrote}\n> ${p.original.split('\n').join('\n> ')}`,
+      html: mailHtml(lang, [hello, ...p.reply.split('\n'), wrote, ...p.original.split('\n')]),
+    };
+  },
 };

@@ -9,7 +9,8 @@ export function Footer() {
     ['/accounts', t('footer.profile')],
     ['/accounts?tab=myteams', t('footer.teams')],
     ['/subcription/package', t('footer.store')],
-    ['/blogs/', t('footer.competitions')],
+    ['/blogs/', t('footer.articles')],
+    ['/contact', t('footer.contact')],
   ];
   return (
     <Box component="footer" sx={{ mt: 'auto', py: 3, bgcolor: 'grey.900', color: 'grey.300' }}>

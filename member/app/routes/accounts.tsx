@@ -11,6 +11,8 @@ import {
   Link as MuiLink,
   List,
   ListItem,
+  Pagination,
+  PaginationItem,
   Stack,
   Tab,
   Tabs,
@@ -25,7 +27,10 @@ import { api, type ApiUser } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { signupReference } from '~/utils/reference.server';
 import { getSession, sessionStorage } from '~/utils/session.server';
-import { forwardPicture } from '~/utils/upload.server';
+import { AchievementCard, type Achievement } from '~/components/AchievementCard';
+import { TeamCard, type Team } from '~/components/TeamCard';
+import { UploadForm } from '~/components/UploadForm';
+import { forwardAccountUpload } from '~/utils/upload.server';
 
 interface AccountUser extends ApiUser {
   dob: string | null;
@@ -40,6 +45,25 @@ interface AccountUser extends ApiUser {
   supervisor: { name: string; email: string; phone_number: string; supervisor_id: string } | null;
   skilles: { _id: string; name: string }[];
 }
+
+interface Certificate {
+  _id: string;
+  name: string;
+  name_en: string;
+  date: string;
+  file: string | null;
+}
+
+interface ResearchEntry {
+  _id: string;
+  title: string;
+  desc: string;
+  file: { name: string; size: number; type: string };
+  created_at: string;
+}
+
+/** The research file types the API accepts (spec §5). */
+const RESEARCH_ACCEPT = '.pdf,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.zip';
 
 const ALL_TABS = [
   'profile',
@@ -65,13 +89,67 @@ function tabsFor(type: number): TabName[] {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, ['student', 'coach', 'entity']);
-  const [account, reference] = await Promise.all([
-    api<{ user: AccountUser }>(request, '/accounts', { token: viewer.token, lang: viewer.lang }),
+  const tab = new URL(request.url).searchParams.get('tab');
+  const call = <T,>(path: string) => api<T>(request, path, { token: viewer.token, lang: viewer.lang });
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
+  // Teams and achievements need a valid plan for coaches and entities (students always have them).
+  const fullAccess = viewer.user.type === 0 || viewer.user.subscriptionValid;
+  const [account, reference, certs, research, teams, achievements] = await Promise.all([
+    call<{ user: AccountUser }>('/accounts'),
     signupReference(request, viewer.lang),
+    tab === 'certificates' ? call<{ certificates: Certificate[] }>('/certificates') : null,
+    tab === 'research' ? call<{ research: ResearchEntry[] }>('/research') : null,
+    tab === 'myteams' && fullAccess ? call<Paged<{ teams: Team[] }>>(`/wro/get-teams?page=${page - 1}`) : null,
+    tab === 'achivements' && fullAccess
+      ? call<Paged<{ achievements: Achievement[] }>>(`/achievements?page=${page - 1}&limit=12`)
+      : null,
   ]);
   // A failed account load goes home (spec §2).
   if (!account.ok) throw redirect('/');
-  return { user: account.data.user, reference };
+  return {
+    user: account.data.user,
+    reference,
+    certificates: certs?.ok ? certs.data.certificates : [],
+    research: research?.ok ? research.data.research : [],
+    teams: teams?.ok ? teams.data.teams : [],
+    achievements: achievements?.ok ? achievements.data.achievements : [],
+    totalPages: (teams?.ok ? teams.data.totalPages : achievements?.ok ? achievements.data.totalPages : 0) || 0,
+    page,
+    fullAccess,
+  };
+}
+
+type Paged<T> = T & { currentPage: number; totalPages: number };
+
+/** Pages as links (?tab=…&page=n), so they work without JavaScript. */
+function PageLinks({ tab, page, count }: { tab: TabName; page: number; count: number }) {
+  if (count <= 1) return null;
+  return (
+    <Pagination
+      sx={{ mt: 2 }}
+      page={page}
+      count={count}
+      renderItem={(item) => (
+        <PaginationItem component={Link} to={`/accounts?tab=${tab}&page=${item.page ?? 1}`} {...item} />
+      )}
+    />
+  );
+}
+
+function UpgradePrompt() {
+  const { t } = useT();
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button component={Link} to="/subcription/package" color="inherit" size="small">
+          {t('home.upgrade_action')}
+        </Button>
+      }
+    >
+      {t('home.upgrade')}
+    </Alert>
+  );
 }
 
 const text = (form: FormData, name: string) => {
@@ -128,13 +206,17 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!res.ok) return failed(res.data.message, 'profile');
       return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'profile');
     }
-    case 'picture': {
-      const file = form.get('file');
-      if (!(file instanceof File) || file.size === 0)
-        return failed(translate(lang, 'account.choose_picture'), 'profile');
-      const res = await forwardPicture(file, token, lang);
-      if (!res.ok) return failed(res.message, 'profile');
-      return flashBack(request, 'success', res.message ?? translate(lang, 'account.updated'), 'profile');
+    case 'picture':
+    case 'research-add': {
+      const tab = intent === 'picture' ? 'profile' : 'research';
+      const res = await forwardAccountUpload(intent, form, token, lang);
+      if (!res.ok) return failed(res.message, tab);
+      return flashBack(request, 'success', res.message ?? translate(lang, 'account.updated'), tab);
+    }
+    case 'research-delete': {
+      const res = await call(`/research/${encodeURIComponent(text(form, 'id') ?? '')}`, 'DELETE');
+      if (!res.ok) return failed(res.data.message, 'research');
+      return flashBack(request, 'success', res.data.message ?? '', 'research');
     }
     case 'skill-add':
     case 'skill-edit': {
@@ -380,8 +462,7 @@ function ProfileTab({
               {t('account.public_profile')}
             </MuiLink>
           )}
-          <Form method="post" encType="multipart/form-data">
-            <input type="hidden" name="intent" value="picture" />
+          <UploadForm intent="picture">
             <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
               <Button component="label" variant="outlined" size="small">
                 {t('account.choose_picture')}
@@ -402,7 +483,7 @@ function ProfileTab({
                 {t('account.picture_hint')}
               </Typography>
             </Stack>
-          </Form>
+          </UploadForm>
         </Box>
       </Stack>
       <Form method="post" onChange={() => setDirty(true)}>
@@ -494,6 +575,111 @@ function SkillsTab({ skills }: { skills: AccountUser['skilles'] }) {
   );
 }
 
+function CertificatesTab({ certificates }: { certificates: Certificate[] }) {
+  const { t, lang } = useT();
+  if (certificates.length === 0)
+    return <Typography color="text.secondary">{t('account.certificates_empty')}</Typography>;
+  return (
+    <List disablePadding>
+      {certificates.map((c) => (
+        <ListItem key={c._id} divider sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography>{lang === 'ar' ? c.name : c.name_en}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {formatDate(c.date, lang)}
+            </Typography>
+          </Box>
+          {c.file && (
+            <Button href={c.file} size="small" download>
+              {t('account.download')}
+            </Button>
+          )}
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+const formatDate = (iso: string, lang: string) =>
+  new Date(iso).toLocaleDateString(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+function ResearchTab({ entries }: { entries: ResearchEntry[] }) {
+  const { t, lang } = useT();
+  return (
+    <Stack spacing={3}>
+      <UploadForm intent="research-add" key={entries.length}>
+        <Stack spacing={2}>
+          <TextField
+            id="research-title"
+            name="title"
+            label={t('account.research_title')}
+            required
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <TextField
+            id="research-desc"
+            name="desc"
+            label={t('account.research_desc')}
+            multiline
+            minRows={3}
+            slotProps={{ htmlInput: { maxLength: 5000 } }}
+          />
+          <Box>
+            <input id="research-file" type="file" name="file" accept={RESEARCH_ACCEPT} required />
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t('account.research_hint')}
+            </Typography>
+          </Box>
+          <Box>
+            <Button type="submit" variant="contained">
+              {t('account.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </UploadForm>
+      {entries.length === 0 ? (
+        <Typography color="text.secondary">{t('account.research_empty')}</Typography>
+      ) : (
+        <List disablePadding>
+          {entries.map((r) => (
+            <ListItem key={r._id} divider sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+              <Box sx={{ flex: 1, minWidth: 200 }}>
+                <Typography sx={{ fontWeight: 600 }}>{r.title}</Typography>
+                {r.desc && (
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+                    {r.desc}
+                  </Typography>
+                )}
+                <Typography variant="caption" color="text.secondary">
+                  <bdi>{r.file.name}</bdi> · {formatSize(r.file.size)} · {formatDate(r.created_at, lang)}
+                </Typography>
+              </Box>
+              <Button href={`/accounts/research/${r._id}`} size="small">
+                {t('account.download')}
+              </Button>
+              <Form method="post" onSubmit={(e) => !window.confirm(t('account.delete_confirm')) && e.preventDefault()}>
+                <input type="hidden" name="intent" value="research-delete" />
+                <input type="hidden" name="id" value={r._id} />
+                <Button type="submit" size="small" color="error">
+                  {t('account.delete')}
+                </Button>
+              </Form>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
 function SettingsTab() {
   const { t } = useT();
   return (
@@ -532,25 +718,13 @@ function SettingsTab() {
   );
 }
 
-const EMPTY: Partial<
-  Record<
-    TabName,
-    | 'account.teams_empty'
-    | 'account.achievements_empty'
-    | 'account.certificates_empty'
-    | 'account.research_empty'
-    | 'account.subscriptions_empty'
-  >
-> = {
-  myteams: 'account.teams_empty',
-  achivements: 'account.achievements_empty',
-  certificates: 'account.certificates_empty',
-  research: 'account.research_empty',
+const EMPTY: Partial<Record<TabName, 'account.subscriptions_empty'>> = {
   subscriptions: 'account.subscriptions_empty',
 };
 
 export default function Accounts() {
-  const { user, reference } = useLoaderData<typeof loader>();
+  const { user, reference, certificates, research, teams, achievements, totalPages, page, fullAccess } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useT();
   const [params] = useSearchParams();
@@ -608,6 +782,41 @@ export default function Accounts() {
               )}
               {tab === 'profile' && <ProfileTab user={user} reference={reference} />}
               {tab === 'myskills' && <SkillsTab skills={user.skilles} />}
+              {(tab === 'myteams' || tab === 'achivements') && !fullAccess && <UpgradePrompt />}
+              {tab === 'myteams' && fullAccess && (
+                <>
+                  {teams.length === 0 ? (
+                    <Typography color="text.secondary">{t('account.teams_empty')}</Typography>
+                  ) : (
+                    <Grid container spacing={2}>
+                      {teams.map((team) => (
+                        <Grid key={team._id} size={{ xs: 12, sm: 6 }}>
+                          <TeamCard team={team} />
+                        </Grid>
+                      ))}
+                    </Grid>
+                  )}
+                  <PageLinks tab={tab} page={page} count={totalPages} />
+                </>
+              )}
+              {tab === 'achivements' && fullAccess && (
+                <>
+                  {achievements.length === 0 ? (
+                    <Typography color="text.secondary">{t('account.achievements_empty')}</Typography>
+                  ) : (
+                    <Grid container spacing={2}>
+                      {achievements.map((a) => (
+                        <Grid key={a._id} size={{ xs: 6, sm: 4, md: 3 }}>
+                          <AchievementCard achievement={a} />
+                        </Grid>
+                      ))}
+                    </Grid>
+                  )}
+                  <PageLinks tab={tab} page={page} count={totalPages} />
+                </>
+              )}
+              {tab === 'certificates' && <CertificatesTab certificates={certificates} />}
+              {tab === 'research' && <ResearchTab entries={research} />}
               {tab === 'settings' && <SettingsTab />}
               {tab === 'logout' && (
                 <Form method="post" action="/logout">

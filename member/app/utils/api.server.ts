@@ -24,6 +24,8 @@ export interface ApiUser {
   end_date: string | null;
   refree_judge: boolean;
   apply_as: string;
+  /** The member's account on the partner learning provider, once linked. */
+  steb_user_id: string | null;
 }
 
 function clientIp(request: Request): string | undefined {

@@ -1,11 +1,42 @@
+import { AppError } from '../../common/app-error';
 import { events } from '../../db/schema';
-import { defineResource } from '../resource';
+import { FormReader, defined } from '../form';
+import { defineResource, type Body } from '../resource';
 
+function readEvent(body: Body, creating: boolean) {
+  const f = new FormReader(body, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
+  const values = {
+    name: f.text('name', 200),
+    nameEn: f.text('name_en', 200),
+    description: f.long('description', 5000),
+    descriptionEn: f.long('description_en', 5000),
+    link: f.link('link'),
+    type: f.text('type', 40),
+    resultsUrl: body.results_url === null || body.results_url === '' ? null : f.link('results_url'),
+    eventDate: f.timestamp('event_date'),
+    status: f.bool('status'),
+    homeStatus: f.bool('home_status'),
+    countdownStarted: f.bool('countdownStarted'),
+  };
+  if (creating) {
+    values.type ||= 'wro';
+    f.need(values.name, values.nameEn, values.description, values.descriptionEn, values.link, values.eventDate);
+  } else {
+    for (const key of ['name', 'nameEn', 'description', 'descriptionEn', 'link', 'type'] as const)
+      if (values[key] === '') f.need('');
+    if (values.eventDate === null) f.need(null);
+  }
+  if (values.resultsUrl && !/^https?:\/\//i.test(values.resultsUrl))
+    throw new AppError(400, 'request.invalid_field', { field: 'results_url' });
+  return defined(values);
+}
+
+/** Events: the dashboard's countdown follows an active event with home display and countdown on. */
 export const eventsResource = defineResource<typeof events.$inferSelect>({
   name: 'events',
   table: events,
   id: events.id,
-  roles: { read: ['admin'], write: ['admin'] },
+  roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
   search: [events.name, events.nameEn, events.type],
   sort: {
     name: events.name,
@@ -19,6 +50,9 @@ export const eventsResource = defineResource<typeof events.$inferSelect>({
     status: { column: events.status, type: 'bool' },
     type: { column: events.type, type: 'text' },
   },
+  toggles: ['status', 'home_status', 'countdownStarted'],
+  create: async (body) => readEvent(body, true),
+  update: async (body) => readEvent(body, false),
   toRecord: (e) => ({
     id: e.id,
     _id: e.id,
@@ -28,6 +62,7 @@ export const eventsResource = defineResource<typeof events.$inferSelect>({
     description_en: e.descriptionEn,
     link: e.link,
     type: e.type,
+    results_url: e.resultsUrl,
     event_date: e.eventDate,
     status: e.status,
     home_status: e.homeStatus,

@@ -1,19 +1,62 @@
 import { inArray } from 'drizzle-orm';
 import { users, type User } from '../../db/schema';
-import { defineResource } from '../resource';
+import { FormReader, defined } from '../form';
+import { endSessions, PERSON_UNIQUE, readPerson } from '../people/person-form';
+import { defineResource, type Body } from '../resource';
 
-/** Members (students, coaches, entities). Staff accounts are the separate `admins` resource. */
+const MEMBER_TYPES = [0, 1, 2] as const;
+const TYPE_NAMES: Record<number, string> = { 0: 'Student', 1: 'Coach', 2: 'Entity' };
+
+/** The member-only fields of the user form (type, subscription, dates, personal details). */
+function memberFields(body: Body, creating: boolean) {
+  const f = new FormReader(body);
+  const values = defined({
+    type: f.oneOf('type', MEMBER_TYPES),
+    subcription: f.bool('subcription'),
+    isVerified: f.bool('isVerified'),
+    startDate: f.date('start_date'),
+    endDate: f.date('end_date'),
+    gender: f.oneOf('gender', ['Male', 'Female'] as const),
+    dob: f.date('dob'),
+    crNumber: f.optional('crNumber', 30),
+    guardianName: f.text('guardian_name', 120),
+    guardianPhone: f.text('guardian_phone', 30),
+  });
+  if (creating) {
+    // The spec's defaults for a new user.
+    values.type ??= 0;
+    values.dob ??= '2015-01-01';
+    values.guardianName ||= 'None';
+    values.guardianPhone ||= 'None';
+    values.isVerified ??= true;
+  }
+  return values;
+}
+
+/**
+ * Members (students, coaches, entities). Sub-admins may list, view and edit them; only admins
+ * create and delete. Staff accounts are the separate `admins` resource and never appear here.
+ */
 export const usersResource = defineResource<User>({
   name: 'users',
   table: users,
   id: users.id,
-  roles: { read: ['admin', 'sub_admin'], write: ['admin', 'sub_admin'] },
+  roles: {
+    read: ['admin', 'sub_admin'],
+    update: ['admin', 'sub_admin'],
+    create: ['admin'],
+    delete: ['admin'],
+    export: ['admin', 'sub_admin'],
+  },
   search: [users.name, users.nationalId, users.email, users.phoneNumber],
   sort: {
     name: users.name,
     email: users.email,
     national_id: users.nationalId,
+    phone_number: users.phoneNumber,
     type: users.type,
+    subcription: users.subcription,
+    isVerified: users.isVerified,
     created_at: users.createdAt,
     start_date: users.startDate,
     end_date: users.endDate,
@@ -24,7 +67,21 @@ export const usersResource = defineResource<User>({
     subcription: { column: users.subcription, type: 'bool' },
     isVerified: { column: users.isVerified, type: 'bool' },
   },
-  scope: inArray(users.type, [0, 1, 2]),
+  scope: inArray(users.type, [...MEMBER_TYPES]),
+  unique: PERSON_UNIQUE,
+  toggles: ['isVerified', 'subcription'],
+  async create(body) {
+    const { values } = await readPerson(body, true);
+    return { ...values, ...memberFields(body, true) };
+  },
+  async update(body) {
+    const { values } = await readPerson(body, false);
+    return { ...values, ...memberFields(body, false), updatedAt: new Date() };
+  },
+  async afterWrite(action, row, ctx, before) {
+    // A new password ends every session at once (a deleted account's sessions go with it).
+    if (action === 'update' && before && before.passwordHash !== row.passwordHash) await endSessions(ctx.tx, row.id);
+  },
   toRecord: (u) => ({
     id: u.id,
     _id: u.id,
@@ -46,4 +103,23 @@ export const usersResource = defineResource<User>({
     guardian_phone: u.guardianPhone,
     created_at: u.createdAt,
   }),
+  export: {
+    filename: 'users',
+    order: users.createdAt,
+    columns: [
+      ['ID', (u) => u.id],
+      ['Name', (u) => u.name],
+      ['NationalID', (u) => u.nationalId],
+      ['Email', (u) => u.email],
+      ['Phone', (u) => u.phoneNumber],
+      ['Type', (u) => TYPE_NAMES[u.type] ?? u.type],
+      ['CRNumber', (u) => u.crNumber],
+      ['Nationality', (u) => u.nationality],
+      ['Subscription', (u) => (u.subcription ? 'Active' : 'Not Active')],
+      ['Verified', (u) => u.isVerified],
+      ['StartDate', (u) => u.startDate],
+      ['EndDate', (u) => u.endDate],
+      ['CDate', (u) => u.createdAt],
+    ],
+  },
 });

@@ -1,0 +1,4 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import { named } from '../common/NamedResource';
+
+export default named(CategoryIcon);

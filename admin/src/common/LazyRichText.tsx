@@ -1,0 +1,14 @@
+import { LinearProgress } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import type { RichTextInputProps } from 'ra-input-rich-text';
+
+// The editor (tiptap, ProseMirror) is a large download: it loads only when a form with rich text opens.
+const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+
+export function LazyRichTextInput(props: RichTextInputProps) {
+  return (
+    <Suspense fallback={<LinearProgress sx={{ my: 2, width: '100%' }} />}>
+      <RichTextInput {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import {
+  PasswordInput,
+  SelectInput,
+  TextInput,
+  email,
+  regex,
+  required,
+  useLocaleState,
+  type Validator,
+} from 'react-admin';
+import { PictureInput } from './PictureInput';
+
+/** Countries with their names in the interface language, from the API's reference data. */
+export function useCountries() {
+  const [locale] = useLocaleState();
+  const [choices, setChoices] = useState<{ id: string; name: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/countries?lang=${locale}`)
+      .then((r) => r.json())
+      .then((body: { data: { iso2: string; country: string }[] }) => {
+        if (live) setChoices(body.data.map((c) => ({ id: c.iso2, name: c.country })));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return choices;
+}
+
+const nationalId = regex(/^\d{10}$/, 'app.validation.national_id');
+
+/** Password and confirmation must match ('Password is not Matched'). */
+const matchesPassword: Validator = (value, values) =>
+  (value || values.password) && value !== values.password ? 'app.validation.password_mismatch' : undefined;
+
+/**
+ * The fields users and admins share: picture, name, e-mail, phone, national ID, nationality and a
+ * password with its confirmation (required on create, optional on edit).
+ */
+export function PersonInputs({ creating }: { creating: boolean }) {
+  const countries = useCountries();
+  const need = creating ? [required()] : [];
+  return (
+    <>
+      <PictureInput />
+      <TextInput source="name" validate={required()} fullWidth />
+      <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />
+      <TextInput source="phone_number" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
+      <TextInput
+        source="national_id"
+        validate={[required(), nationalId]}
+        fullWidth
+        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', maxLength: 10 } }}
+      />
+      <SelectInput source="nationality" choices={countries} validate={required()} fullWidth />
+      <PasswordInput source="password" validate={need} fullWidth autoComplete="new-password" />
+      <PasswordInput source="cpassword" validate={[...need, matchesPassword]} fullWidth autoComplete="new-password" />
+    </>
+  );
+}

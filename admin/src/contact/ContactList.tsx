@@ -1,0 +1,195 @@
+import MailIcon from '@mui/icons-material/MarkEmailUnread';
+import {
+  Box,
+  Button as MuiButton,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  DataTable,
+  DeleteWithConfirmButton,
+  List,
+  SearchInput,
+  useGetOne,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { apiFetch } from '../common/api';
+import { LocalDateField, LtrField } from '../common/fields';
+import { listPagination, stickyTableSx } from '../common/list';
+import { dateLocales, type Locale } from '../i18n';
+
+interface ContactRecord {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  read: boolean;
+  created_at: string;
+  reply?: { _id: string; message: string; author: string; created_at: string }[];
+}
+
+function ReadChip(_props: { label?: string }) {
+  const record = useRecordContext<ContactRecord>();
+  const translate = useTranslate();
+  if (!record || record.read) return null;
+  return <Chip size="small" color="warning" icon={<MailIcon />} label={translate('app.contact.unread')} />;
+}
+
+/** The message, earlier replies and a reply box; sending e-mails the reply and keeps it in the thread. */
+function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [locale] = useLocaleState();
+  const { data, refetch, isPending } = useGetOne<ContactRecord>('contactus', { id });
+  const [reply, setReply] = useState('');
+  const [sending, setSending] = useState(false);
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(dateLocales[locale as Locale] ?? dateLocales.en, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+  const send = async () => {
+    if (!reply.trim()) {
+      notify('app.contact.reply_empty', { type: 'error' });
+      return;
+    }
+    setSending(true);
+    try {
+      const res = await apiFetch(`/admin/contactus/${id}/reply`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ message: reply }),
+      });
+      notify(((await res.json()) as { message: string }).message, { type: 'success' });
+      setReply('');
+      await refetch();
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="contact-dialog-title">
+      <DialogTitle id="contact-dialog-title">{data?.name ?? translate('ra.page.loading')}</DialogTitle>
+      <DialogContent dividers>
+        {!isPending && data && (
+          <Stack spacing={1.5}>
+            <Typography variant="body2" color="text.secondary">
+              <bdi dir="ltr">{data.email}</bdi>
+              {data.phone && (
+                <>
+                  {' · '}
+                  <bdi dir="ltr">{data.phone}</bdi>
+                </>
+              )}
+              {' · '}
+              {when(data.created_at)}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line' }}>{data.message}</Typography>
+            <Divider />
+            <Typography variant="subtitle2">{translate('app.contact.replies')}</Typography>
+            {data.reply?.length ? (
+              data.reply.map((r) => (
+                <Box key={r._id} sx={{ bgcolor: 'action.hover', p: 1.5, borderRadius: 1 }}>
+                  <Typography variant="caption" color="text.secondary">
+                    {r.author} · {when(r.created_at)}
+                  </Typography>
+                  <Typography sx={{ whiteSpace: 'pre-line' }}>{r.message}</Typography>
+                </Box>
+              ))
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {translate('app.contact.no_replies')}
+              </Typography>
+            )}
+            <TextField
+              label={translate('app.contact.reply')}
+              value={reply}
+              onChange={(e) => setReply(e.target.value)}
+              multiline
+              minRows={3}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 10000 } }}
+            />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose}>{translate('ra.action.close')}</MuiButton>
+        <MuiButton variant="contained" onClick={send} disabled={sending || isPending}>
+          {translate('app.contact.send')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function OpenButton({ onOpen }: { onOpen: (id: string) => void; label?: string }) {
+  const record = useRecordContext<ContactRecord>();
+  if (!record) return null;
+  return <Button label="app.contact.view_reply" onClick={() => onOpen(record.id)} />;
+}
+
+export function ContactList() {
+  const [open, setOpen] = useState<string | null>(null);
+  const refresh = useRefresh();
+  return (
+    <>
+      <List
+        filters={[<SearchInput key="q" source="q" alwaysOn />]}
+        sort={{ field: 'unread', order: 'DESC' }}
+        perPage={10}
+        pagination={listPagination}
+        actions={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick={(id) => (setOpen(String(id)), false)} sx={stickyTableSx}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="email">
+            <LtrField source="email" />
+          </DataTable.Col>
+          <DataTable.Col source="phone" disableSort>
+            <LtrField source="phone" />
+          </DataTable.Col>
+          <DataTable.Col source="created_at">
+            <LocalDateField source="created_at" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="read" disableSort>
+            <ReadChip />
+          </DataTable.Col>
+          <DataTable.Col label="app.contact.view_reply">
+            <OpenButton onOpen={setOpen} />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.delete">
+            <DeleteWithConfirmButton mutationMode="pessimistic" />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      {open && (
+        <MessageDialog
+          id={open}
+          onClose={() => {
+            setOpen(null);
+            refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}

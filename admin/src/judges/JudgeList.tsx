@@ -1,0 +1,152 @@
+import DownloadIcon from '@mui/icons-material/PictureAsPdf';
+import { MenuItem, TextField as MuiTextField } from '@mui/material';
+import {
+  Button,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { apiFetch, downloadResponse } from '../common/api';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { LocalDateField, LtrField } from '../common/fields';
+import { listPagination, stickyTableSx } from '../common/list';
+import { UserAvatar } from '../users/fields';
+
+interface JudgeRecord {
+  id: string;
+  user: { name: string; picture: string | null; type: number } | null;
+  status: 'pending' | 'accepted' | 'rejected';
+  certifcates: { name: string; url: string }[];
+}
+
+const STATUSES = ['pending', 'accepted', 'rejected'] as const;
+const statusChoices = STATUSES.map((id) => ({ id, name: `app.judge_status.${id}` }));
+const TYPE_KEYS: Record<number, string> = { 0: 'student', 1: 'coach', 2: 'entity' };
+
+function MemberAvatar(_props: { label?: string }) {
+  const record = useRecordContext<JudgeRecord>();
+  return record?.user ? <UserAvatar record={record.user} /> : null;
+}
+
+function MemberType(_props: { label?: string }) {
+  const record = useRecordContext<JudgeRecord>();
+  const translate = useTranslate();
+  if (!record?.user) return null;
+  const key = TYPE_KEYS[record.user.type];
+  return <span>{translate(key ? `app.user_type.${key}` : 'app.staff_type.admin')}</span>;
+}
+
+/** The status an admin sets; accepting makes the member a judge or referee. */
+function StatusSelect(_props: { label?: string }) {
+  const record = useRecordContext<JudgeRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [update, { isPending }] = useUpdate();
+  if (!record) return null;
+  return (
+    <MuiTextField
+      select
+      size="small"
+      value={record.status}
+      disabled={isPending}
+      onClick={(e) => e.stopPropagation()}
+      slotProps={{ htmlInput: { 'aria-label': translate('resources.judges.fields.status') } }}
+      onChange={(e) =>
+        update(
+          'judges',
+          { id: record.id, data: { status: e.target.value }, previousData: record },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => {
+              notify('app.notify.status_updated', { type: 'success' });
+              refresh();
+            },
+            onError: (error) => notify((error as Error).message, { type: 'error' }),
+          },
+        )
+      }
+    >
+      {STATUSES.map((s) => (
+        <MenuItem key={s} value={s}>
+          {translate(`app.judge_status.${s}`)}
+        </MenuItem>
+      ))}
+    </MuiTextField>
+  );
+}
+
+/** Downloads the first CV (the API checks the caller is an admin). */
+function CvButton(_props: { label?: string }) {
+  const record = useRecordContext<JudgeRecord>();
+  const notify = useNotify();
+  const first = record?.certifcates[0];
+  if (!first) return null;
+  return (
+    <Button
+      label="app.action.download_cv"
+      startIcon={<DownloadIcon />}
+      onClick={async (e) => {
+        e.stopPropagation();
+        try {
+          await downloadResponse(await apiFetch(first.url.replace(/^\/api/, '')), first.name);
+        } catch (error) {
+          notify((error as Error).message, { type: 'error' });
+        }
+      }}
+    />
+  );
+}
+
+export function JudgeList() {
+  return (
+    <List
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <SelectInput key="status" source="status" choices={statusChoices} />,
+      ]}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={10}
+      pagination={listPagination}
+      actions={
+        <TopToolbar>
+          <ExportCsvButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>
+        <DataTable.Col source="user.picture" disableSort>
+          <MemberAvatar />
+        </DataTable.Col>
+        <DataTable.Col source="user.name" />
+        <DataTable.Col source="user.national_id" disableSort>
+          <LtrField source="user.national_id" />
+        </DataTable.Col>
+        <DataTable.Col source="user.email" disableSort />
+        <DataTable.Col source="user.type" disableSort>
+          <MemberType />
+        </DataTable.Col>
+        <DataTable.Col source="organization_name" />
+        <DataTable.Col source="apply_as" />
+        <DataTable.Col source="city" />
+        <DataTable.Col source="pexperince" disableSort />
+        <DataTable.Col source="created_at">
+          <LocalDateField source="created_at" />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <StatusSelect />
+        </DataTable.Col>
+        <DataTable.Col source="certifcates" disableSort>
+          <CvButton />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,35 @@
+import { Alert, LinearProgress } from '@mui/material';
+import { LazyRichTextInput as RichTextInput } from '../common/LazyRichText';
+import { Edit, SaveButton, SimpleForm, Title, Toolbar, useGetList, useTranslate } from 'react-admin';
+
+/** Privacy policy and terms in both languages, for the site WRO; one Save. */
+export function SettingsPage() {
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetList('settings', {
+    filter: { site_name: 'WRO' },
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'site_name', order: 'ASC' },
+  });
+  if (isPending) return <LinearProgress sx={{ mt: 2 }} />;
+  if (error || !data?.[0]) return <Alert severity="error">{translate('app.errors.unknown')}</Alert>;
+  return (
+    <>
+      <Title title="resources.settings.name" />
+      <Edit resource="settings" id={data[0].id} mutationMode="pessimistic" redirect={false} title=" ">
+        <SimpleForm
+          sx={{ maxWidth: 960 }}
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          }
+        >
+          <RichTextInput source="privacy" fullWidth />
+          <RichTextInput source="privacy_en" fullWidth />
+          <RichTextInput source="tearm_condition" fullWidth />
+          <RichTextInput source="tearm_condition_en" fullWidth />
+        </SimpleForm>
+      </Edit>
+    </>
+  );
+}

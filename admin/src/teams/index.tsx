@@ -1,0 +1,254 @@
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import GroupsIcon from '@mui/icons-material/Groups';
+import UploadIcon from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import {
+  AutocompleteArrayInput,
+  BooleanInput,
+  Button,
+  Create,
+  CreateButton,
+  DataTable,
+  DeleteWithConfirmButton,
+  Edit,
+  EditButton,
+  List,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  TopToolbar,
+  required,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { apiFetch } from '../common/api';
+import { named } from '../common/NamedResource';
+import { listPagination, stickyTableSx } from '../common/list';
+import { ToggleField } from '../common/ToggleField';
+
+export const seasons = named(EmojiEventsIcon);
+export const competitions = named(EmojiEventsIcon);
+
+function LocalName({ source }: { source: 'season_name' | 'competion_name'; label?: string }) {
+  const record = useRecordContext<Record<string, { name: string; name_en: string } | null>>();
+  const [locale] = useLocaleState();
+  const value = record?.[source];
+  return value ? <span>{locale === 'ar' ? value.name : value.name_en}</span> : null;
+}
+
+interface PreviewRow {
+  line: number;
+  team_no: string;
+  score: string;
+  ranked: string;
+  error: string | null;
+}
+
+/** Results from a CSV (team_no, score, ranked): a preview with each row's error, then Apply. */
+function ImportResults() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [rows, setRows] = useState<PreviewRow[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (dry: boolean) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.set('file', file);
+      const res = await apiFetch(`/admin/teams/import${dry ? '?dry_run=true' : ''}`, { method: 'POST', body });
+      const data = (await res.json()) as { rows: PreviewRow[]; message?: string };
+      setRows(data.rows);
+      if (!dry) {
+        notify(data.message ?? 'ra.notification.updated', { type: 'success' });
+        setOpen(false);
+        refresh();
+      }
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const errors = rows?.filter((r) => r.error).length ?? 0;
+  return (
+    <>
+      <Button label="app.results.import" startIcon={<UploadIcon />} onClick={() => setOpen(true)} />
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
+        <DialogTitle>{translate('app.results.import')}</DialogTitle>
+        <DialogContent dividers>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {translate('app.results.hint')}
+          </Typography>
+          <input
+            type="file"
+            name="results-file"
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.currentTarget.files?.[0] ?? null);
+              setRows(null);
+            }}
+          />
+          {rows && (
+            <>
+              <Alert severity={errors ? 'warning' : 'success'} sx={{ my: 2 }}>
+                {translate('app.results.summary', { valid: rows.length - errors, invalid: errors })}
+              </Alert>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.results.line')}</TableCell>
+                    <TableCell>team_no</TableCell>
+                    <TableCell>score</TableCell>
+                    <TableCell>ranked</TableCell>
+                    <TableCell>{translate('app.results.error')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((r) => (
+                    <TableRow key={r.line} sx={r.error ? { bgcolor: 'error.light' } : undefined}>
+                      <TableCell>{r.line}</TableCell>
+                      <TableCell>
+                        <bdi>{r.team_no}</bdi>
+                      </TableCell>
+                      <TableCell>{r.score}</TableCell>
+                      <TableCell>{r.ranked}</TableCell>
+                      <TableCell>{r.error ?? '✓'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setOpen(false)}>{translate('ra.action.close')}</MuiButton>
+          <MuiButton onClick={() => send(true)} disabled={!file || busy}>
+            {translate('app.results.preview')}
+          </MuiButton>
+          <MuiButton variant="contained" onClick={() => send(false)} disabled={!rows || errors > 0 || busy}>
+            {translate('app.results.apply')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function TeamList() {
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={10}
+      pagination={listPagination}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+          <ImportResults />
+        </TopToolbar>
+      }
+    >
+      <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
+        <DataTable.Col source="team_no" />
+        <DataTable.Col source="season_name" disableSort>
+          <LocalName source="season_name" />
+        </DataTable.Col>
+        <DataTable.Col source="competion_name" disableSort>
+          <LocalName source="competion_name" />
+        </DataTable.Col>
+        <DataTable.Col source="score" />
+        <DataTable.Col source="ranked" />
+        <DataTable.Col source="status" disableSort>
+          <ToggleField source="status" />
+        </DataTable.Col>
+        <DataTable.Col source="payment_status" disableSort>
+          <ToggleField source="payment_status" />
+        </DataTable.Col>
+        <DataTable.Col label="ra.action.edit">
+          <EditButton />
+        </DataTable.Col>
+        <DataTable.Col label="ra.action.delete">
+          <DeleteWithConfirmButton mutationMode="pessimistic" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+function TeamForm() {
+  return (
+    <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: true, payment_status: false }}>
+      <TextInput source="team_no" validate={required()} slotProps={{ htmlInput: { dir: 'ltr' } }} />
+      <ReferenceInput source="season" reference="seasons" sort={{ field: 'created_at', order: 'DESC' }}>
+        <SelectInput optionText="name_en" validate={required()} fullWidth />
+      </ReferenceInput>
+      <ReferenceInput source="competition" reference="competitions" sort={{ field: 'name_en', order: 'ASC' }}>
+        <SelectInput optionText="name_en" validate={required()} fullWidth />
+      </ReferenceInput>
+      <ReferenceInput source="entity" reference="users" filter={{ type: 2 }} sort={{ field: 'name', order: 'ASC' }}>
+        <SelectInput optionText="name" fullWidth emptyText="app.blog.no_category" />
+      </ReferenceInput>
+      <ReferenceArrayInput
+        source="member_ids"
+        reference="users"
+        filter={{ type: 0 }}
+        sort={{ field: 'name', order: 'ASC' }}
+      >
+        <AutocompleteArrayInput optionText="name" fullWidth />
+      </ReferenceArrayInput>
+      <ReferenceArrayInput
+        source="coach_ids"
+        reference="users"
+        filter={{ type: 1 }}
+        sort={{ field: 'name', order: 'ASC' }}
+      >
+        <AutocompleteArrayInput optionText="name" fullWidth />
+      </ReferenceArrayInput>
+      <NumberInput source="score" step={0.01} />
+      <NumberInput source="ranked" step={1} />
+      <BooleanInput source="status" />
+      <BooleanInput source="payment_status" />
+    </SimpleForm>
+  );
+}
+
+export const teams = {
+  list: TeamList,
+  edit: () => (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <TeamForm />
+    </Edit>
+  ),
+  create: () => (
+    <Create redirect="list">
+      <TeamForm />
+    </Create>
+  ),
+  icon: GroupsIcon,
+  recordRepresentation: 'team_no',
+};

@@ -1,0 +1,199 @@
+import {
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Button as MuiButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+} from '@mui/material';
+import { useState } from 'react';
+import {
+  DataTable,
+  List,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { LocalDateField, LtrField } from '../common/fields';
+import { listPagination, stickyTableSx } from '../common/list';
+import { dateLocales, type Locale } from '../i18n';
+
+interface OrderRecord extends RaRecord {
+  customer_name: string;
+  customer_email: string;
+  items: { name: string; name_ar: string }[];
+  order_type: string;
+  currency: string;
+  total_amount: string;
+  payment_method: string;
+  payment_status: string;
+  trx_reference: string | null;
+  payment_data: Record<string, unknown> | null;
+  user: { name: string; email: string | null; national_id: string | null } | 'DELETED';
+  created_at: string;
+}
+
+const STATUSES = ['initiated', 'paid', 'failed', 'refunded'];
+const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
+  paid: 'success',
+  failed: 'error',
+  refunded: 'warning',
+};
+
+function StatusChip(_props: { label?: string }) {
+  const record = useRecordContext<OrderRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[record.payment_status] ?? 'default'}
+      label={translate(`app.payment_status.${record.payment_status}`, { _: record.payment_status })}
+    />
+  );
+}
+
+function PlanName(_props: { label?: string }) {
+  const record = useRecordContext<OrderRecord>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const item = record?.items[0];
+  if (!item) return null;
+  if (item.name === 'DELETED') return <span>{translate('app.deleted')}</span>;
+  return <span>{locale === 'ar' ? item.name_ar : item.name}</span>;
+}
+
+/** Raw payment data as labelled rows (nested objects indented), not a JSON blob. */
+function PaymentData({ data, depth = 0 }: { data: unknown; depth?: number }) {
+  if (data === null || typeof data !== 'object') return <bdi dir="ltr">{String(data ?? '—')}</bdi>;
+  return (
+    <Table size="small" sx={{ ml: depth ? 1 : 0 }}>
+      <TableBody>
+        {Object.entries(data as Record<string, unknown>).map(([k, v]) => (
+          <TableRow key={k}>
+            <TableCell component="th" sx={{ fontWeight: 500, width: '35%', verticalAlign: 'top' }}>
+              <bdi dir="ltr">{k}</bdi>
+            </TableCell>
+            <TableCell>
+              <PaymentData data={v} depth={depth + 1} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const user = order.user === 'DELETED' ? null : order.user;
+  const rows: [string, React.ReactNode][] = [
+    ['app.order.id', <bdi dir="ltr">{order.id}</bdi>],
+    ['app.order.user', user ? user.name : translate('app.deleted')],
+    ['app.order.email', <bdi dir="ltr">{user?.email ?? order.customer_email ?? '—'}</bdi>],
+    ['app.order.national_id', user ? <bdi dir="ltr">{user.national_id ?? '—'}</bdi> : translate('app.deleted')],
+    [
+      'app.order.plan',
+      order.items[0]?.name === 'DELETED'
+        ? translate('app.deleted')
+        : locale === 'ar'
+          ? order.items[0]?.name_ar
+          : order.items[0]?.name,
+    ],
+    ['app.order.total', <bdi dir="ltr">{`${order.total_amount} ${order.currency}`}</bdi>],
+    ['app.order.reference', <bdi dir="ltr">{order.trx_reference ?? '—'}</bdi>],
+    ['app.order.status', translate(`app.payment_status.${order.payment_status}`, { _: order.payment_status })],
+    ['app.order.date', new Date(order.created_at).toLocaleString(dateLocales[locale as Locale] ?? dateLocales.en)],
+  ];
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="order-dialog-title">
+      <DialogTitle id="order-dialog-title">{translate('app.order.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Table size="small">
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" sx={{ fontWeight: 500, width: '35%' }}>
+                  {translate(label)}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell component="th" sx={{ fontWeight: 500, verticalAlign: 'top' }}>
+                {translate('app.order.payment_data')}
+              </TableCell>
+              <TableCell>
+                <PaymentData data={order.payment_data} />
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose}>{translate('ra.action.close')}</MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function TransactionList() {
+  const [open, setOpen] = useState<OrderRecord | null>(null);
+  return (
+    <>
+      <List
+        filters={[
+          <SearchInput key="q" source="q" alwaysOn />,
+          <SelectInput
+            key="payment_status"
+            source="payment_status"
+            choices={STATUSES.map((id) => ({ id, name: `app.payment_status.${id}` }))}
+          />,
+        ]}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={10}
+        pagination={listPagination}
+        actions={false}
+      >
+        <DataTable<OrderRecord>
+          bulkActionButtons={false}
+          rowClick={(_id, _resource, record) => (setOpen(record as OrderRecord), false)}
+          sx={stickyTableSx}
+        >
+          <DataTable.Col source="customer_name" />
+          <DataTable.Col source="customer_email" disableSort>
+            <LtrField source="customer_email" />
+          </DataTable.Col>
+          <DataTable.Col source="customer_phone_number" disableSort>
+            <LtrField source="customer_phone_number" />
+          </DataTable.Col>
+          <DataTable.Col source="items" disableSort>
+            <PlanName />
+          </DataTable.Col>
+          <DataTable.Col source="order_type" disableSort />
+          <DataTable.Col source="currency" disableSort />
+          <DataTable.Col source="total_amount">
+            <NumberField source="total_amount" options={{ minimumFractionDigits: 2 }} />
+          </DataTable.Col>
+          <DataTable.Col source="payment_method" />
+          <DataTable.Col source="payment_status">
+            <StatusChip />
+          </DataTable.Col>
+          <DataTable.Col source="created_at">
+            <LocalDateField source="created_at" showTime />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      {open && <OrderDialog order={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

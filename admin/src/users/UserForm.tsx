@@ -1,0 +1,65 @@
+import { BooleanInput, Create, DateInput, Edit, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { PersonInputs } from '../common/people';
+import { userTypeChoices } from './fields';
+
+const subscriptionChoices = [
+  { id: true, name: 'app.subscription.active' },
+  { id: false, name: 'app.subscription.inactive' },
+];
+const genderChoices = [
+  { id: 'Male', name: 'app.gender.male' },
+  { id: 'Female', name: 'app.gender.female' },
+];
+
+function UserForm({ creating }: { creating: boolean }) {
+  return (
+    <SimpleForm
+      sx={{ maxWidth: 640 }}
+      defaultValues={
+        creating
+          ? {
+              type: 0,
+              dob: '2015-01-01',
+              nationality: 'SA',
+              guardian_name: 'None',
+              guardian_phone: 'None',
+              subcription: false,
+              isVerified: true,
+            }
+          : undefined
+      }
+    >
+      <PersonInputs creating={creating} />
+      <SelectInput source="type" choices={userTypeChoices} fullWidth />
+      <SelectInput source="subcription" choices={subscriptionChoices} fullWidth />
+      <DateInput source="start_date" fullWidth />
+      <DateInput source="end_date" fullWidth />
+      <SelectInput source="gender" choices={genderChoices} fullWidth />
+      <DateInput source="dob" fullWidth />
+      <TextInput source="crNumber" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
+      <TextInput source="guardian_name" fullWidth />
+      <TextInput source="guardian_phone" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
+      <BooleanInput source="isVerified" />
+    </SimpleForm>
+  );
+}
+
+/** An empty password on edit means "keep the current one". */
+export const withoutEmptyPassword = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data).filter(([k, v]) => !(k === 'password' || k === 'cpassword') || v));
+
+export function UserEdit() {
+  return (
+    <Edit mutationMode="pessimistic" transform={withoutEmptyPassword}>
+      <UserForm creating={false} />
+    </Edit>
+  );
+}
+
+export function UserCreate() {
+  return (
+    <Create redirect="list">
+      <UserForm creating />
+    </Create>
+  );
+}

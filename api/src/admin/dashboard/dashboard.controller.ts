@@ -1,0 +1,92 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { and, count, eq, gte, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { CurrentAuth } from '../../auth/current-auth.decorator';
+import { Roles } from '../../auth/roles';
+import type { Auth } from '../../auth/session.service';
+import type { Db } from '../../db/database';
+import { DB } from '../../db/db.module';
+import { contactMessages, judgeApplications, orders, users } from '../../db/schema';
+
+const WEEKS = 12;
+const MONTHS = 12;
+
+/** The back-office home: what staff check first, as counts and short series for charts. */
+@ApiTags('admin: dashboard')
+@Controller('admin/dashboard')
+export class DashboardController {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  @Get()
+  @Roles('admin', 'sub_admin')
+  @ApiOperation({
+    summary:
+      'Members by type, weekly sign-ups, active subscriptions; for admins also revenue, pending judges, unread messages',
+  })
+  async get(@CurrentAuth() auth: Auth) {
+    const members = inArray(users.type, [0, 1, 2]);
+    const today = new Date().toISOString().slice(0, 10);
+    const weeksAgo = new Date(Date.now() - WEEKS * 7 * 86_400_000);
+    const week = sql<string>`to_char(date_trunc('week', ${users.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+    const [byType, signups, [active]] = await Promise.all([
+      this.db.select({ type: users.type, n: count() }).from(users).where(members).groupBy(users.type),
+      this.db
+        .select({ week, n: count() })
+        .from(users)
+        .where(and(members, gte(users.createdAt, weeksAgo)))
+        .groupBy(week)
+        .orderBy(week),
+      this.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(members, sql`${users.plan} is not null`, gte(users.endDate, today))),
+    ]);
+    const result: Record<string, unknown> = {
+      members: Object.fromEntries([0, 1, 2].map((t) => [t, byType.find((r) => r.type === t)?.n ?? 0])),
+      signups: fillWeeks(signups),
+      activeSubscriptions: active.n,
+    };
+    if (auth.user.type === 4) {
+      const monthsAgo = new Date();
+      monthsAgo.setUTCMonth(monthsAgo.getUTCMonth() - (MONTHS - 1), 1);
+      monthsAgo.setUTCHours(0, 0, 0, 0);
+      const month = sql<string>`to_char(date_trunc('month', ${orders.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+      const [revenue, [pending], [unread]] = await Promise.all([
+        this.db
+          .select({ month, total: sum(orders.total) })
+          .from(orders)
+          .where(and(eq(orders.status, 'paid'), eq(orders.currency, 'SAR'), gte(orders.createdAt, monthsAgo)))
+          .groupBy(month)
+          .orderBy(month),
+        this.db.select({ n: count() }).from(judgeApplications).where(eq(judgeApplications.status, 'pending')),
+        this.db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+      ]);
+      result.revenue = fillMonths(
+        monthsAgo,
+        revenue.map((r) => ({ month: r.month, total: Number(r.total ?? 0) })),
+      );
+      result.pendingJudges = pending.n;
+      result.unreadMessages = unread.n;
+    }
+    return result;
+  }
+}
+
+/** Twelve weeks, oldest first, each Monday with its count (0 for a quiet week). */
+function fillWeeks(rows: { week: string; n: number }[]) {
+  const monday = new Date();
+  monday.setUTCHours(0, 0, 0, 0);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  return Array.from({ length: WEEKS }, (_, i) => {
+    const d = new Date(monday.getTime() - (WEEKS - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10);
+    return { week: d, count: rows.find((r) => r.week === d)?.n ?? 0 };
+  });
+}
+
+/** Twelve months, oldest first, with the SAR paid in each. */
+function fillMonths(start: Date, rows: { month: string; total: number }[]) {
+  return Array.from({ length: MONTHS }, (_, i) => {
+    const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1)).toISOString().slice(0, 7);
+    return { month: d, total: rows.find((r) => r.month === d)?.total ?? 0 };
+  });
+}

@@ -1,0 +1,59 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { eq } from 'drizzle-orm';
+import type { Response } from 'express';
+import { readFile } from 'node:fs/promises';
+import { Roles } from '../../auth/roles';
+import { AppError } from '../../common/app-error';
+import { isUuid } from '../../common/ids';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { CONFIG, DB } from '../../db/db.module';
+import { judgeApplications } from '../../db/schema';
+import { storePicture } from '../../media/images';
+import { UploadStore } from '../../media/upload-store';
+
+/** Files of the people screens: a picture for the user and admin forms, a judge applicant's CV. */
+@ApiTags('admin: files')
+@Controller('admin')
+export class PeopleFilesController {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly uploads: UploadStore,
+  ) {}
+
+  @Post('uploads/picture')
+  @Roles('admin', 'sub_admin')
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: 'Stores a picture (JPG, PNG or GIF by its bytes, 5 MB) for a user or admin form; answers its path',
+  })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } }))
+  async picture(@UploadedFile() file: Express.Multer.File | undefined) {
+    if (!file?.buffer.length) throw new AppError(400, 'upload.missing');
+    const path = await storePicture(this.uploads, file.buffer, ['jpeg', 'png', 'gif']);
+    if (!path) throw new AppError(400, 'admin.picture_type');
+    return { success: true, path };
+  }
+
+  @Get('judges/:id/cv/:index')
+  @Roles('admin')
+  @ApiOperation({ summary: "Downloads one of a judge applicant's CV PDFs" })
+  async cv(@Param('id') id: string, @Param('index') index: string, @Res() res: Response) {
+    if (!isUuid(id) || !/^\d{1,2}$/.test(index)) throw new AppError(404, 'request.not_found');
+    const [app] = await this.db.select().from(judgeApplications).where(eq(judgeApplications.id, id));
+    const file = app?.certifcates[Number(index)];
+    if (!file) throw new AppError(404, 'request.not_found');
+    const bytes = await readFile(`${this.config.dataDir}/private/${file.path.slice('/uploads/'.length)}`).catch(
+      () => null,
+    );
+    if (!bytes) throw new AppError(404, 'request.not_found');
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(bytes);
+  }
+}

@@ -1,0 +1,83 @@
+import { inArray } from 'drizzle-orm';
+import { AppError } from '../../common/app-error';
+import { users, type User } from '../../db/schema';
+import { FormReader, defined } from '../form';
+import { endSessions, otherActiveAdmins, PERSON_UNIQUE, readPerson } from '../people/person-form';
+import { defineResource, type WriteContext } from '../resource';
+
+const STAFF_TYPES = [4, 5] as const;
+
+/**
+ * Staff accounts: admins (4) and sub-admins (5), admins only. Nobody disables, demotes or deletes
+ * themselves, and the last active admin stays; a disabled admin's sessions end at once.
+ */
+async function guard(row: User, next: { isActive: boolean; type: number } | null, ctx: WriteContext) {
+  const losesAdmin = row.type === 4 && row.isActive && (!next || !next.isActive || next.type !== 4);
+  if (row.id === ctx.actor.id) {
+    if (!next) throw new AppError(400, 'admin.self_delete');
+    if (!next.isActive || next.type !== row.type) throw new AppError(400, 'admin.status_refused');
+  }
+  if (losesAdmin && (await otherActiveAdmins(ctx.tx, row)) === 0) throw new AppError(400, 'admin.last_admin');
+}
+
+export const adminsResource = defineResource<User>({
+  name: 'admins',
+  table: users,
+  id: users.id,
+  roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
+  search: [users.name, users.email, users.nationalId, users.phoneNumber],
+  sort: {
+    name: users.name,
+    email: users.email,
+    type: users.type,
+    status: users.isActive,
+    created_at: users.createdAt,
+  },
+  defaultSort: ['created_at', 'ASC'],
+  filters: {
+    type: { column: users.type, type: 'int' },
+    status: { column: users.isActive, type: 'bool' },
+  },
+  scope: inArray(users.type, [...STAFF_TYPES]),
+  unique: PERSON_UNIQUE,
+  toggles: ['status'],
+  async create(body) {
+    const { values } = await readPerson(body, true);
+    const f = new FormReader(body);
+    return {
+      ...values,
+      type: f.oneOf('type', STAFF_TYPES) ?? 4,
+      isActive: f.bool('status') ?? true,
+      isVerified: true,
+    };
+  },
+  async update(body, row, ctx) {
+    const { values } = await readPerson(body, false);
+    const f = new FormReader(body);
+    const changes = defined({ type: f.oneOf('type', STAFF_TYPES), isActive: f.bool('status') });
+    await guard(row, { isActive: changes.isActive ?? row.isActive, type: changes.type ?? row.type }, ctx);
+    return { ...values, ...changes, updatedAt: new Date() };
+  },
+  async remove(row, ctx) {
+    await guard(row, null, ctx);
+    return 'deleted';
+  },
+  async afterWrite(action, row, ctx, before) {
+    if (action !== 'update' || !before) return;
+    const demoted = !row.isActive || row.type !== before.type || row.passwordHash !== before.passwordHash;
+    if (demoted) await endSessions(ctx.tx, row.id);
+  },
+  toRecord: (u) => ({
+    id: u.id,
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    national_id: u.nationalId,
+    phone_number: u.phoneNumber,
+    nationality: u.nationality,
+    picture: u.picture,
+    type: u.type,
+    status: u.isActive,
+    created_at: u.createdAt,
+  }),
+});

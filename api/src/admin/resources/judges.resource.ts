@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { judgeApplications, users, type User } from '../../db/schema';
+import { FormReader } from '../form';
+import { defineResource } from '../resource';
+
+type Row = { judge_applications: typeof judgeApplications.$inferSelect; users: User | null };
+const STATUSES = ['pending', 'accepted', 'rejected'] as const;
+const TYPE_NAMES: Record<number, string> = { 0: 'Student', 1: 'Coach', 2: 'Entity' };
+
+/**
+ * Judge and referee applications with their member. Read-only except the status: accepting makes
+ * the member a judge or referee (`refree_judge`), rejecting frees them to apply again.
+ */
+export const judgesResource = defineResource<Row>({
+  name: 'judges',
+  table: judgeApplications,
+  id: judgeApplications.id,
+  joins: [[users, eq(users.id, judgeApplications.userId)]],
+  roles: { read: ['admin'], update: ['admin'], export: ['admin'] },
+  search: [users.name, users.nationalId, users.email, judgeApplications.organizationName, judgeApplications.city],
+  sort: {
+    created_at: judgeApplications.createdAt,
+    organization_name: judgeApplications.organizationName,
+    city: judgeApplications.city,
+    apply_as: judgeApplications.applyAs,
+    status: judgeApplications.status,
+    'user.name': users.name,
+  },
+  defaultSort: ['created_at', 'DESC'],
+  filters: {
+    status: { column: judgeApplications.status, type: 'text' },
+    apply_as: { column: judgeApplications.applyAs, type: 'text' },
+  },
+  toggles: ['status'],
+  async update(body) {
+    const status = new FormReader(body).oneOf('status', STATUSES);
+    return status ? { status } : {};
+  },
+  async afterWrite(action, row, ctx, before) {
+    const app = row.judge_applications;
+    if (action !== 'update' || app.status === before?.judge_applications.status) return;
+    await ctx.tx
+      .update(users)
+      .set({
+        refreeJudge: app.status === 'accepted',
+        applyAs: app.status === 'rejected' ? 'None' : app.applyAs,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, app.userId));
+  },
+  toRecord: ({ judge_applications: j, users: u }) => ({
+    id: j.id,
+    _id: j.id,
+    user: u && {
+      _id: u.id,
+      name: u.name,
+      national_id: u.nationalId,
+      email: u.email,
+      phone_number: u.phoneNumber,
+      type: u.type,
+      picture: u.picture,
+    },
+    organization_name: j.organizationName,
+    apply_as: j.applyAs,
+    city: j.city,
+    pexperince: j.pexperince,
+    certifcates: j.certifcates.map((c, i) => ({
+      name: c.name,
+      size: c.size,
+      url: `/api/admin/judges/${j.id}/cv/${i}`,
+    })),
+    status: j.status,
+    created_at: j.createdAt,
+  }),
+  export: {
+    filename: 'judges',
+    order: judgeApplications.createdAt,
+    columns: [
+      ['ID', (r) => r.judge_applications.id],
+      ['Name', (r) => r.judge_applications.organizationName],
+      ['City', (r) => r.judge_applications.city],
+      ['Experince', (r) => r.judge_applications.pexperince],
+      ['ApplyFor', (r) => r.judge_applications.applyAs],
+      ['PDF', (r) => r.judge_applications.certifcates.map((c) => c.name).join(' | ')],
+      ['Status', (r) => r.judge_applications.status],
+      ['UserName', (r) => r.users?.name],
+      ['NationalID', (r) => r.users?.nationalId],
+      ['Email', (r) => r.users?.email],
+      ['Phone', (r) => r.users?.phoneNumber],
+      ['CDate', (r) => r.judge_applications.createdAt],
+      ['UserType', (r) => (r.users ? (TYPE_NAMES[r.users.type] ?? 'Admin') : '')],
+    ],
+  },
+});

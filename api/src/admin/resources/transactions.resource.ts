@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import { orders, users, type User } from '../../db/schema';
+import { defineResource } from '../resource';
+
+type Row = { orders: typeof orders.$inferSelect; users: User | null };
+
+/** Payment orders, read-only. A deleted user or plan shows as DELETED; the order keeps its copies. */
+export const transactionsResource = defineResource<Row>({
+  name: 'transections',
+  table: orders,
+  id: orders.id,
+  joins: [[users, eq(users.id, orders.userId)]],
+  roles: { read: ['admin'] },
+  search: [
+    orders.customerName,
+    orders.email,
+    orders.phone,
+    orders.status,
+    orders.method,
+    orders.orderType,
+    orders.currency,
+    orders.transactionRef,
+    sql`coalesce(${orders.plan}->>'name_en', 'DELETED')`,
+  ],
+  sort: {
+    created_at: orders.createdAt,
+    customer_name: orders.customerName,
+    total_amount: orders.total,
+    payment_status: orders.status,
+    payment_method: orders.method,
+  },
+  defaultSort: ['created_at', 'DESC'],
+  filters: {
+    payment_status: { column: orders.status, type: 'text' },
+    order_type: { column: orders.orderType, type: 'text' },
+  },
+  toRecord: ({ orders: o, users: u }) => ({
+    id: o.id,
+    _id: o.id,
+    customer_name: o.customerName,
+    customer_email: o.email,
+    customer_phone_number: o.phone,
+    items: [{ name: o.plan ? o.plan.name_en : 'DELETED', name_ar: o.plan?.name ?? 'DELETED' }],
+    plan: o.plan ? { ...o.plan, deleted: o.planId === null } : null,
+    order_type: o.orderType,
+    currency: o.currency,
+    total_amount: o.total,
+    payment_method: o.method,
+    payment_status: o.status,
+    trx_reference: o.transactionRef,
+    payment_data: o.raw,
+    user: u ? { _id: u.id, name: u.name, email: u.email, national_id: u.nationalId } : 'DELETED',
+    created_at: o.createdAt,
+  }),
+});

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ContentController } from './content.controller';
+
+@Module({ controllers: [ContentController] })
+export class ContentModule {}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import type { AppConfig } from '../config/config';
+import { CONFIG } from '../db/db.module';
+import { COURSES, CoursesController } from './courses.controller';
+import { OdooCourses } from './odoo-courses';
+
+@Module({
+  controllers: [CoursesController],
+  providers: [
+    {
+      provide: COURSES,
+      inject: [CONFIG],
+      useFactory: (config: AppConfig) => (config.courses ? new OdooCourses(config.courses) : null),
+    },
+  ],
+})
+export class LearningModule {}

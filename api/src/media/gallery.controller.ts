@@ -1,0 +1,42 @@
+import { Controller, Get, Headers, HttpCode, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import { Roles } from '../auth/roles';
+import type { Auth } from '../auth/session.service';
+import { langOf, translate } from '../common/messages';
+import { GalleryService, type GalleryMode } from './gallery.service';
+
+@ApiTags('admin: media library')
+@Controller('gallery')
+export class GalleryController {
+  constructor(private readonly gallery: GalleryService) {}
+
+  @Get()
+  @Roles('admin')
+  @ApiOperation({
+    summary: 'Library files, 20 a page (page is zero-based); type all, image or video; s searches names',
+  })
+  list(@Query() query: Record<string, string>) {
+    return this.gallery.list(query);
+  }
+
+  @Post('upload')
+  @Roles('admin')
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: 'Adds files (field files, up to 10) of the mode given by ?type=all|image|video, checked by their bytes',
+  })
+  @UseInterceptors(FilesInterceptor('files', 10))
+  async upload(
+    @UploadedFiles() files: Express.Multer.File[] = [],
+    @Query('type') type: string | undefined,
+    @CurrentAuth() auth: Auth,
+    @Headers('accept-language') al?: string,
+  ) {
+    const mode: GalleryMode = type === 'image' || type === 'video' ? type : 'all';
+    const saved = await this.gallery.upload(files, mode, auth.user);
+    return { success: true, message: translate(langOf(al), 'gallery.uploaded'), files: saved };
+  }
+}

@@ -1,0 +1,175 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { likePattern } from '../admin/resource.service';
+import { AppError } from '../common/app-error';
+import type { AppConfig } from '../config/config';
+import type { Db } from '../db/database';
+import { CONFIG, DB } from '../db/db.module';
+import { galleryFiles, type User } from '../db/schema';
+import { sniff } from './sniff';
+import { uploadedName } from './upload-store';
+
+export type GalleryMode = 'all' | 'image' | 'video';
+
+const IMAGE = ['jpg', 'jpeg', 'png', 'gif', 'svg'];
+const VIDEO = ['mp4'];
+const DOCUMENTS = ['pdf', 'docx', 'doc', 'pptx', 'potx', 'xlsx', 'xls', 'csv', 'pptm', 'zip', 'txt'];
+/** What each library mode accepts (spec §5). */
+export const GALLERY_TYPES: Record<GalleryMode, string[]> = {
+  all: [...IMAGE, ...DOCUMENTS, ...VIDEO],
+  image: IMAGE,
+  video: VIDEO,
+};
+export const GALLERY_MAX_BYTES = 100 * 1024 * 1024;
+const MAX_BYTES_BY_KIND = { image: 10 * 1024 * 1024, video: GALLERY_MAX_BYTES, file: 25 * 1024 * 1024 };
+const PAGE_SIZE = 20;
+
+const kindOf = (ext: string): 'image' | 'video' | 'file' =>
+  IMAGE.includes(ext) ? 'image' : VIDEO.includes(ext) ? 'video' : 'file';
+
+/** An SVG that could run anything when opened on its own is refused, not "cleaned". */
+const ACTIVE_SVG =
+  /<script|\son\w+\s*=|javascript:|<foreignObject|<iframe|<embed|<object|xlink:href\s*=\s*["']?\s*(?!#)/i;
+
+/** The first bytes of a file on disk, enough to recognise it. */
+async function head(path: string, bytes = 64 * 1024): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+type Row = typeof galleryFiles.$inferSelect;
+const view = (f: Row) => ({
+  _id: f.id,
+  path: f.path,
+  thumb: f.thumb,
+  name: f.name,
+  size: f.size,
+  ext: f.ext,
+  type: f.type,
+  active: f.active,
+  created_at: f.createdAt,
+});
+
+/**
+ * The media library. Uploads arrive in a temporary folder (never in memory), are recognised by their
+ * bytes against the mode's list, size-capped per kind, given thumbnails when they are raster images,
+ * and only then moved under /uploads/imgvgallery/. A batch with one bad file keeps nothing.
+ */
+@Injectable()
+export class GalleryService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get tempDir() {
+    return join(this.config.dataDir, 'tmp');
+  }
+
+  async list(query: { type?: string; page?: string; limit?: string; s?: string }) {
+    const mode = (['image', 'video'].includes(query.type ?? '') ? query.type : 'all') as GalleryMode;
+    const page = Math.max(0, Number.parseInt(query.page ?? '0', 10) || 0);
+    const limit = Math.min(100, Math.max(1, Number.parseInt(query.limit ?? `${PAGE_SIZE}`, 10) || PAGE_SIZE));
+    const conditions: SQL[] = [eq(galleryFiles.active, true)];
+    if (mode !== 'all') conditions.push(eq(galleryFiles.type, mode));
+    const s = typeof query.s === 'string' ? query.s.trim().slice(0, 100) : '';
+    if (s) conditions.push(ilike(galleryFiles.name, likePattern(s)));
+    const where = and(...conditions);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(galleryFiles)
+        .where(where)
+        .orderBy(desc(galleryFiles.createdAt), desc(galleryFiles.id))
+        .limit(limit)
+        .offset(page * limit),
+      this.db.select({ total: count() }).from(galleryFiles).where(where),
+    ]);
+    return {
+      success: true,
+      galleries: rows.map(view),
+      currentPage: page,
+      totalPages: Math.ceil(total / limit),
+      totalItems: total,
+    };
+  }
+
+  /** Files by their public paths, only those in the library and active (what a post may reference). */
+  async existing(paths: string[]) {
+    if (!paths.length) return [];
+    return this.db
+      .select()
+      .from(galleryFiles)
+      .where(and(inArray(galleryFiles.path, paths), eq(galleryFiles.active, true)));
+  }
+
+  async upload(files: Express.Multer.File[], mode: GalleryMode, actor: User) {
+    const moved: string[] = [];
+    try {
+      if (!files.length) throw new AppError(400, 'upload.missing');
+      const checked = [];
+      for (const file of files) {
+        const name = uploadedName(file);
+        const bytes = await head(file.path);
+        const ext = sniff(name, bytes, GALLERY_TYPES[mode]);
+        if (!ext) throw new AppError(400, 'gallery.type', { name });
+        const kind = kindOf(ext);
+        if (file.size > MAX_BYTES_BY_KIND[kind]) throw new AppError(413, 'gallery.too_large', { name });
+        if (ext === 'svg' && ACTIVE_SVG.test(await readFile(file.path, 'utf8')))
+          throw new AppError(400, 'gallery.svg', { name });
+        checked.push({ file, name, ext: ext === 'jpeg' ? 'jpg' : ext, kind });
+      }
+      const root = join(this.config.uploadsDir, 'imgvgallery');
+      await mkdir(join(root, 'thumbs'), { recursive: true });
+      const rows = [];
+      for (const c of checked) {
+        const id = randomUUID();
+        let thumb: string | null = null;
+        if (c.kind === 'image' && c.ext !== 'svg') {
+          // Decoding the picture is the last check of its bytes; the thumbnail is re-encoded.
+          const out = join(root, 'thumbs', `${id}.jpg`);
+          await sharp(c.file.path, { limitInputPixels: 40_000_000 })
+            .rotate()
+            .resize(400, 400, { fit: 'inside', withoutEnlargement: true })
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: 80 })
+            .toFile(out)
+            .catch(() => {
+              throw new AppError(400, 'gallery.type', { name: c.name });
+            });
+          moved.push(out);
+          thumb = `/uploads/imgvgallery/thumbs/${id}.jpg`;
+        }
+        const target = join(root, `${id}.${c.ext}`);
+        await rename(c.file.path, target);
+        moved.push(target);
+        rows.push({
+          path: `/uploads/imgvgallery/${id}.${c.ext}`,
+          thumb,
+          name: c.name,
+          size: (await stat(target)).size,
+          ext: c.ext,
+          type: c.kind,
+          uploadedBy: actor.id,
+        });
+      }
+      const inserted = await this.db.insert(galleryFiles).values(rows).returning();
+      return inserted.map(view);
+    } catch (err) {
+      await Promise.all(moved.map((p) => unlink(p).catch(() => undefined)));
+      throw err;
+    } finally {
+      await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
+    }
+  }
+}

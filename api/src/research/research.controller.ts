@@ -1,0 +1,71 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import { MEMBERS, Roles } from '../auth/roles';
+import type { Auth } from '../auth/session.service';
+import { langOf, translate } from '../common/messages';
+import { RESEARCH_MAX_BYTES, ResearchService } from './research.service';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+@ApiTags('accounts: research')
+@Controller('research')
+export class ResearchController {
+  constructor(private readonly research: ResearchService) {}
+
+  @Get()
+  @Roles(...MEMBERS)
+  @ApiOperation({ summary: "The signed-in member's research entries, newest first" })
+  async list(@CurrentAuth() auth: Auth) {
+    return { success: true, research: await this.research.list(auth.user) };
+  }
+
+  @Post()
+  @Roles(...MEMBERS)
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Adds a research entry: title, desc and file (PDF, Word, PowerPoint, Excel or ZIP; 20 MB)' })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: RESEARCH_MAX_BYTES, files: 1, fields: 10 } }))
+  async add(
+    @CurrentAuth() auth: Auth,
+    @Body() body: Record<string, unknown>,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Headers('accept-language') al?: string,
+  ) {
+    const entry = await this.research.add(auth.user, { title: text(body.title), desc: text(body.desc) }, file);
+    return { success: true, message: translate(langOf(al), 'research.saved'), research: entry };
+  }
+
+  @Delete(':id')
+  @Roles(...MEMBERS)
+  @ApiOperation({ summary: 'Deletes one of the member’s research entries and its file' })
+  async remove(@CurrentAuth() auth: Auth, @Param('id') id: string, @Headers('accept-language') al?: string) {
+    await this.research.remove(auth.user, id);
+    return { success: true, message: translate(langOf(al), 'research.deleted') };
+  }
+
+  @Get(':id/file')
+  @Roles(...MEMBERS)
+  @ApiOperation({ summary: 'Downloads the file of one of the member’s research entries' })
+  async download(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: Response) {
+    const file = await this.research.file(auth.user, id);
+    res.setHeader('Content-Type', file.mime);
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(file.bytes);
+  }
+}

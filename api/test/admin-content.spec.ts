@@ -1,0 +1,231 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { slugify } from '../src/content/slug';
+import { galleryFiles, orders, plans, posts, settings } from '../src/db/schema';
+import { adminToken, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await adminToken(t);
+});
+afterAll(() => t.close());
+
+const post = (resource: string, body: object, lang = 'en') =>
+  t.http.post(`/api/admin/${resource}`).set('Authorization', admin).set('Accept-Language', lang).send(body);
+const put = (resource: string, id: string, body: object) =>
+  t.http.put(`/api/admin/${resource}/${id}`).set('Authorization', admin).send(body);
+const del = (resource: string, id: string) => t.http.delete(`/api/admin/${resource}/${id}`).set('Authorization', admin);
+const upload = (files: [Buffer, string][], type = 'all') => {
+  let req = t.http.post(`/api/gallery/upload?type=${type}`).set('Authorization', admin);
+  for (const [bytes, name] of files) req = req.attach('files', bytes, name);
+  return req;
+};
+const tempFiles = () => readdirSync(join(t.config.dataDir, 'tmp'));
+
+describe('slug rule', () => {
+  it('lower-cases, keeps base letters of accents, turns separators and spaces into single hyphens', () => {
+    expect(slugify('  Café Crème: Robots_&_AI!! ')).toBe('cafe-creme-robots-ai');
+    expect(slugify('A -- B   C')).toBe('a-b-c');
+    expect(slugify('Ünïcödé/Path.Name')).toBe('unicode-path-name');
+    expect(slugify('---')).toBe('');
+  });
+});
+
+describe('events', () => {
+  it('creates with every field required and the type defaulting to wro; toggles; deletes', async () => {
+    const missing = await post('events', { name: 'فعالية' });
+    expect([missing.status, missing.body.message]).toEqual([400, 'Please fill form carefully!']);
+    const body = {
+      name: 'بطولة',
+      name_en: 'Championship',
+      description: 'وصف',
+      description_en: 'About',
+      link: 'https://wro.example/apply',
+      event_date: '2027-03-01T09:00:00.000Z',
+    };
+    expect((await post('events', { ...body, link: 'javascript:alert(1)' })).status).toBe(400);
+    const created = await post('events', body);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ type: 'wro', status: true, home_status: false, countdownStarted: false });
+    const toggled = await put('events', created.body.id, { home_status: true });
+    expect(toggled.body.home_status).toBe(true);
+    const emptied = await put('events', created.body.id, { name: '' });
+    expect(emptied.body.message).toBe('Please fill form!');
+    expect((await del('events', created.body.id)).status).toBe(200);
+  });
+});
+
+describe('announcements, categories and plans', () => {
+  it('announcements need name, English name and link', async () => {
+    expect((await post('announcements', { name: 'x', name_en: 'x' })).body.message).toBe('Please fill form carefully!');
+    const ok = await post('announcements', { name: 'إعلان', name_en: 'Notice', link: '/blogs/' });
+    expect(ok.body).toMatchObject({ link: '/blogs/', status: true });
+  });
+
+  it('a category used by posts is not deleted, and says why', async () => {
+    const cat = await post('categories', { name: 'أخبار', name_en: 'News' });
+    await t.database.db
+      .insert(posts)
+      .values({ name: 'p', nameEn: 'p', slug: `p-${Date.now()}`, categoryId: cat.body.id });
+    const res = await del('categories', cat.body.id);
+    expect([res.status, res.body.message]).toEqual([
+      409,
+      'This category is used by 1 posts; move them to another category first.',
+    ]);
+    const free = await post('categories', { name: 'فارغ', name_en: 'Empty' });
+    expect((await del('categories', free.body.id)).status).toBe(200);
+  });
+
+  it('plans: the discount price never exceeds the original; a plan with orders is archived, not deleted', async () => {
+    const base = {
+      name: 'باقة',
+      name_en: 'Plan',
+      orignal_pirce: '500',
+      price: '350.5',
+      duration: 1,
+      duration_type: 'year',
+      type: 'coach',
+    };
+    expect((await post('plans', { ...base, price: '600' })).status).toBe(400);
+    expect((await post('plans', { ...base, duration_type: 'week' })).status).toBe(400);
+    const plan = await post('plans', base);
+    expect(plan.body).toMatchObject({ orignal_pirce: '500.00', price: '350.50', currency: 'SAR' });
+    await t.database.db.insert(orders).values({ planId: plan.body.id, customerName: 'C', total: '350.50' });
+    expect((await del('plans', plan.body.id)).status).toBe(200);
+    const [row] = await t.database.db.select().from(plans).where(eq(plans.id, plan.body.id));
+    expect(row.archivedAt).not.toBeNull();
+    expect(row.status).toBe(false);
+    expect((await t.http.get(`/api/admin/plans/${plan.body.id}`).set('Authorization', admin)).status).toBe(404);
+    const unused = await post('plans', base);
+    expect((await del('plans', unused.body.id)).status).toBe(200);
+    expect(await t.database.db.select().from(plans).where(eq(plans.id, unused.body.id))).toEqual([]);
+  });
+});
+
+describe('the media library', () => {
+  it('takes files by their bytes, makes thumbnails, refuses disguised files and leaves nothing behind', async () => {
+    const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    const ok = await upload([
+      [png, 'صورة.png'],
+      [Buffer.from('%PDF-1.4\n%%EOF\n'), 'rules.pdf'],
+    ]);
+    expect(ok.status).toBe(201);
+    expect(ok.body.files).toEqual([
+      expect.objectContaining({
+        name: 'صورة.png',
+        type: 'image',
+        ext: 'png',
+        thumb: expect.stringMatching(/thumbs\/.+\.jpg$/),
+      }),
+      expect.objectContaining({ name: 'rules.pdf', type: 'file', thumb: null }),
+    ]);
+    expect((await t.http.get(ok.body.files[0].thumb)).headers['content-type']).toBe('image/jpeg');
+    expect((await t.http.get(ok.body.files[1].path)).headers['content-disposition']).toBe('attachment');
+
+    const before = (await t.database.db.select().from(galleryFiles)).length;
+    const html = await upload([
+      [png, 'fine.png'],
+      [Buffer.from('<html><script>alert(1)</script></html>'), 'evil.png'],
+    ]);
+    expect([html.status, html.body.message]).toEqual([400, 'The file "evil.png" is not of an allowed type.']);
+    const svg = await upload([
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg'],
+    ]);
+    expect([svg.status, svg.body.message]).toEqual([400, 'The SVG "x.svg" contains scripts or links and was refused.']);
+    const onload = await upload([
+      [Buffer.from('<svg onload="alert(1)" xmlns="http://www.w3.org/2000/svg"/>'), 'y.svg'],
+    ]);
+    expect(onload.status).toBe(400);
+    const pdfAsImage = await upload([[Buffer.from('%PDF-1.4\n'), 'rules.pdf']], 'image');
+    expect(pdfAsImage.status).toBe(400);
+    expect((await t.database.db.select().from(galleryFiles)).length).toBe(before);
+    expect(tempFiles()).toEqual([]);
+    const clean = await upload(
+      [[Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'), 'dot.svg']],
+      'image',
+    );
+    expect(clean.body.files[0]).toMatchObject({ type: 'image', ext: 'svg', thumb: null });
+  });
+
+  it('lists 20 a page, zero-based, filtered by type and name', async () => {
+    const res = await t.http.get('/api/gallery?type=image&page=0&limit=20&s=صورة').set('Authorization', admin);
+    expect(res.body).toMatchObject({ success: true, currentPage: 0, totalPages: 1 });
+    expect(res.body.galleries.map((g: { name: string }) => g.name)).toEqual(['صورة.png']);
+    const videos = await t.http.get('/api/gallery?type=video').set('Authorization', admin);
+    expect(videos.body.galleries).toEqual([]);
+  });
+});
+
+describe('blogs', () => {
+  it('derives a unique slug, sanitizes rich text, and takes media only from the library', async () => {
+    const [image] = (await t.http.get('/api/gallery?type=image&s=صورة').set('Authorization', admin)).body.galleries;
+    const cat = await post('categories', { name: 'مقالات', name_en: 'Articles' });
+    const body = {
+      name: 'روبوتات',
+      name_en: 'Robots & You: Café Edition',
+      slug: 'ignored-from-the-form',
+      type: 'post',
+      category: cat.body.id,
+      short_desc: 'قصير',
+      short_desc_en: 'Short',
+      description: '<p onclick="steal()">نص <script>alert(1)</script><a href="javascript:alert(1)">رابط</a></p>',
+      description_en:
+        '<p>Body <img src="x" onerror="alert(1)"><a href="https://wro.example" target="_blank">link</a></p>',
+      image: image.path,
+      galleries: [image.path],
+    };
+    expect((await post('blogs', { name: 'x' })).body.message).toBe('Please fill form carefully!');
+    const first = await post('blogs', body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      slug: 'robots-you-cafe-edition',
+      category_name: { name_en: 'Articles' },
+      image: image.path,
+    });
+    expect(first.body.description).toBe('<p>نص <a>رابط</a></p>');
+    expect(first.body.description_en).toBe(
+      '<p>Body <img src="x" /><a href="https://wro.example" target="_blank" rel="noopener noreferrer">link</a></p>',
+    );
+    const second = await post('blogs', body);
+    expect(second.body.slug).toBe('robots-you-cafe-edition-2');
+
+    expect((await post('blogs', { ...body, image: '/uploads/imgvgallery/not-there.png' })).body.message).toBe(
+      'A chosen file is not in the media library.',
+    );
+    expect((await post('blogs', { ...body, galleries: Array(11).fill(image.path) })).body.message).toBe(
+      'File selections limit is exceeded',
+    );
+    expect((await post('blogs', { ...body, videos: [image.path] })).status).toBe(400);
+    expect((await post('blogs', { ...body, category: '00000000-0000-4000-8000-000000000000' })).body.message).toBe(
+      'Please choose an active category.',
+    );
+
+    const renamed = await put('blogs', second.body.id, { name_en: 'Something New' });
+    expect(renamed.body.slug).toBe('something-new');
+    expect((await put('blogs', second.body.id, { name: '' })).body.message).toBe('Please fill form!');
+  });
+});
+
+describe('settings', () => {
+  it('saves the policies sanitized and serves them to the member site', async () => {
+    const list = await t.http.get('/api/admin/settings').set('Authorization', admin);
+    const [wro] = list.body;
+    expect(wro.site_name).toBe('WRO');
+    const res = await put('settings', wro.id, {
+      privacy: '<h2>الخصوصية</h2><p>نحمي بياناتك<script>x()</script></p>',
+      privacy_en: '<p>We protect your data</p>',
+    });
+    expect(res.body.privacy).toBe('<h2>الخصوصية</h2><p>نحمي بياناتك</p>');
+    const [row] = await t.database.db.select().from(settings).where(eq(settings.id, wro.id));
+    expect(row.privacyEn).toBe('<p>We protect your data</p>');
+    const pub = await t.http.get('/api/settings?site_name=WRO');
+    expect(pub.body.setting).toMatchObject({ privacy: '<h2>الخصوصية</h2><p>نحمي بياناتك</p>' });
+    expect((await post('settings', {})).status).toBe(404);
+  });
+});

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E, apiUrl } from '../env';
+import { uniqueId } from './helpers';
+
+const adminUrl = `${apiUrl}/admin/`;
+
+async function signIn(page: Page) {
+  await page.goto(adminUrl);
+  await page.getByLabel(/email/i).fill(E2E.admin.email);
+  await page.locator('input[type=password]').fill(E2E.admin.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+}
+
+test.describe('back-office: content reaches the member site', () => {
+  test('an admin writes a categorised post with a feature image and gallery from the library; members read it in both languages', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const id = uniqueId();
+    const titleEn = `Line follower secrets ${id}`;
+    const titleAr = `أسرار تتبع الخط ${id}`;
+    await signIn(page);
+
+    await page.getByRole('menuitem', { name: 'Categories' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('input[name=name]').fill(`مسابقات ${id}`);
+    await page.locator('input[name=name_en]').fill(`Contests ${id}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+
+    await page.getByRole('menuitem', { name: 'Blogs' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('input[name=name]').fill(titleAr);
+    await page.locator('input[name=name_en]').fill(titleEn);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: `Contests ${id}` }).click();
+    await page.locator('textarea[name=short_desc_en]').fill('Tune your PID in five steps');
+    const editors = page.locator('.ProseMirror');
+    await editors.nth(0).fill('خطوات ضبط الروبوت');
+    await editors.nth(1).fill('Steps to tune the robot');
+
+    // Feature image: upload into the library, pick it, add it.
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    await page.getByRole('button', { name: 'Choose from library' }).first().click();
+    const library = page.getByRole('dialog');
+    await library
+      .locator('input[name=library-files]')
+      .setInputFiles({ name: `robot-${id}.png`, mimeType: 'image/png', buffer: png });
+    await expect(library.getByText('1 of 1 uploaded')).toBeVisible();
+    await library.getByRole('button', { name: `robot-${id}.png` }).click();
+    await library.getByRole('button', { name: 'Add In Project (1)' }).click();
+    await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(1);
+    // The gallery takes the same picture.
+    await page.getByRole('button', { name: 'Choose from library' }).nth(1).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `robot-${id}.png` })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add In Project (1)' }).click();
+    await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.locator('tbody tr', { hasText: titleEn })).toContainText(`Contests ${id}`);
+
+    // The member site, English then Arabic.
+    await page.goto(`${baseURL}/blogs/`);
+    await page.getByRole('link', { name: new RegExp(titleEn) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: titleEn })).toBeVisible();
+    await expect(page.getByText('Steps to tune the robot')).toBeVisible();
+    await expect(page.locator('article img[src*="/uploads/imgvgallery/"]').first()).toBeVisible();
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/uploads\/imgvgallery\//);
+    await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: titleAr })).toBeVisible();
+    await expect(page.getByText('خطوات ضبط الروبوت')).toBeVisible();
+  });
+
+  test('an admin edits the privacy policy in Arabic and /privacy shows it', async ({ page, context, baseURL }) => {
+    const text = `نحترم خصوصيتك ${uniqueId()}`;
+    await signIn(page);
+    await page.getByRole('button', { name: 'English' }).first().click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.getByRole('menuitem', { name: 'الإعدادات' }).click();
+    const editors = page.locator('.ProseMirror');
+    await editors.nth(0).fill(text);
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect(page.getByText('تم الحفظ بنجاح!')).toBeVisible();
+
+    await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
+    await page.goto(`${baseURL}/privacy`);
+    await expect(page.getByRole('heading', { name: 'سياسة الخصوصية' })).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
+  });
+});

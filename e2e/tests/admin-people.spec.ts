@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E, apiUrl } from '../env';
+import { mailedText, uniqueId } from './helpers';
+
+const adminUrl = `${apiUrl}/admin/`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(adminUrl);
+  await page.getByLabel(/email|البريد/i).fill(email);
+  await page.locator('input[type=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+  // Signed in and settled: the menu is drawn (the language menu would otherwise open mid-render).
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+}
+
+async function toArabic(page: Page) {
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  await page.getByRole('button', { name: 'English' }).first().click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+}
+
+test.describe('back-office: people and money', () => {
+  test('an admin creates, finds, edits, verifies and exports a user; the audit log shows it', async ({ page }) => {
+    const id = uniqueId();
+    const name = `Lama Created ${id}`;
+    await signIn(page, E2E.admin.email, E2E.admin.password);
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[name=picture-file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect(page.locator('main img[src*="/uploads/users/"]')).toBeVisible();
+    await page.locator('input[name=name]').fill(name);
+    await page.locator('input[name=email]').fill(`lama${id}@example.com`);
+    await page.locator('input[name=phone_number]').fill('0551230000');
+    await page.locator('input[name=national_id]').fill(id);
+    await page.locator('input[name=password]').fill('Lama-pass-123');
+    await page.locator('input[name=cpassword]').fill('Lama-pass-124');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Password is not Matched')).toBeVisible();
+    await page.locator('input[name=cpassword]').fill('Lama-pass-123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+
+    await page.getByPlaceholder('Search').fill(id);
+    const row = page.locator('tbody tr', { hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await row.getByRole('switch').click();
+    await expect(page.getByText('Status is Updated Successfully!')).toBeVisible();
+    await expect(row.getByRole('switch')).not.toBeChecked();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export as CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await file.path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain(name);
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2); // the header and the one filtered row
+
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.locator('input[name=name]').fill(`${name} Edited`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    const entry = page.locator('tbody tr', { hasText: 'Updated' }).first();
+    await expect(entry).toContainText('users');
+    await entry.click();
+    await expect(page.getByText(`${name} Edited`)).toBeVisible();
+  });
+
+  test('an admin creates a sub-admin, who then finds only Dashboard and Users', async ({ page }) => {
+    const id = uniqueId();
+    const email = `sub${id}@e2e.example`;
+    await signIn(page, E2E.admin.email, E2E.admin.password);
+    await page.getByRole('menuitem', { name: 'Admins' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('input[name=name]').fill('Noura Sub');
+    await page.locator('input[name=email]').fill(email);
+    await page.locator('input[name=phone_number]').fill('0559990000');
+    await page.locator('input[name=national_id]').fill(id);
+    await page.locator('input[name=password]').fill('Noura-pass-123');
+    await page.locator('input[name=cpassword]').fill('Noura-pass-123');
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'SubAdmin' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.locator('tbody tr', { hasText: email })).toContainText('SubAdmin');
+
+    await page.evaluate(() => localStorage.removeItem('admin_token'));
+    await page.context().clearCookies();
+    await signIn(page, email, 'Noura-pass-123');
+    await expect(page.getByRole('heading', { name: 'Welcome, Noura Sub' })).toBeVisible();
+    const items = page.getByRole('menuitem');
+    await expect(items).toHaveText(['Dashboard', 'Users']);
+    await page.goto(`${adminUrl}#/admins`);
+    await expect(page.getByRole('menuitem')).toHaveText(['Dashboard', 'Users']);
+  });
+
+  test('in Arabic, an admin answers a contact message (caught by SMTP) and opens a transaction', async ({ page }) => {
+    await signIn(page, E2E.admin.email, E2E.admin.password);
+    await toArabic(page);
+    await page.getByRole('menuitem', { name: 'تواصل معنا' }).click();
+    await page.locator('tbody tr', { hasText: 'أم خالد' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('متى يبدأ التسجيل في الموسم القادم؟');
+    await dialog.getByRole('button', { name: 'إرسال الرسالة' }).click();
+    await expect(page.getByText('يرجى تعبئة جميع الحقول...')).toBeVisible();
+    await dialog.getByLabel('ردك').fill('يبدأ التسجيل في الأول من يناير.');
+    await dialog.getByRole('button', { name: 'إرسال الرسالة' }).click();
+    await expect(page.getByText('تم إرسال الرسالة بنجاح!')).toBeVisible();
+    await expect(dialog).toContainText('يبدأ التسجيل في الأول من يناير.');
+    const mail = await mailedText('parent@example.com', 'يبدأ التسجيل في الأول من يناير.');
+    expect(mail).toContain('متى يبدأ التسجيل في الموسم القادم؟');
+    await dialog.getByRole('button', { name: 'إغلاق' }).click();
+
+    await page.getByRole('menuitem', { name: 'المعاملات' }).click();
+    await page.locator('tbody tr', { hasText: 'Khalid Coach' }).click();
+    const order = page.getByRole('dialog');
+    await expect(order).toContainText('DEMO-0001');
+    await expect(order).toContainText('Declined');
+    await expect(order).toContainText('عضوية المدرب السنوية');
+  });
+});

@@ -1,0 +1,103 @@
+import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { translate, useT } from '~/i18n';
+import { api } from '~/utils/api.server';
+import { getViewer } from '~/utils/auth.server';
+import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+
+/** The public contact form; a signed-in member finds their name and e-mail filled in. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request);
+  return { name: viewer?.user.name ?? '', email: viewer?.user.email ?? '', phone: viewer?.user.phone_number ?? '' };
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const lang = (matches[0]?.data as { lang?: 'en' | 'ar' } | undefined)?.lang ?? 'en';
+  return [{ title: `${translate(lang, 'contact.title')} · ${translate(lang, 'brand')}` }];
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const lang = await getLang(request);
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    ['name', 'email', 'phone', 'message'].map((k) => [k, String(form.get(k) ?? '').trim()]),
+  ) as Record<'name' | 'email' | 'phone' | 'message', string>;
+  if (!values.name || !values.email || !values.message)
+    return data({ error: translate(lang, 'contact.fields_empty'), values }, { status: 400 });
+  const res = await api(request, '/contactus', { body: values, lang });
+  if (!res.ok)
+    return data({ error: res.data.message ?? translate(lang, 'account.failed'), values }, { status: res.status });
+  const session = await getSession(request);
+  session.flash('toast', { type: 'success', text: res.data.message ?? '' });
+  return redirect('/contact', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+}
+
+export default function Contact() {
+  const prefill = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const { t } = useT();
+  const v = result?.values ?? { ...prefill, message: '' };
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <Card>
+        <CardContent>
+          <Typography variant="h4" component="h1" gutterBottom>
+            {t('contact.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('contact.intro')}
+          </Typography>
+          {result?.error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {result.error}
+            </Alert>
+          )}
+          <Form method="post">
+            <Stack spacing={2}>
+              <TextField
+                id="name"
+                name="name"
+                label={t('contact.name')}
+                defaultValue={v.name}
+                required
+                slotProps={{ htmlInput: { maxLength: 120 } }}
+              />
+              <TextField
+                id="email"
+                name="email"
+                type="email"
+                label={t('contact.email')}
+                defaultValue={v.email}
+                required
+                slotProps={{ htmlInput: { dir: 'ltr', maxLength: 254 } }}
+              />
+              <TextField
+                id="phone"
+                name="phone"
+                type="tel"
+                label={t('contact.phone')}
+                defaultValue={v.phone}
+                slotProps={{ htmlInput: { dir: 'ltr', maxLength: 30 } }}
+              />
+              <TextField
+                id="message"
+                name="message"
+                label={t('contact.message')}
+                defaultValue={v.message}
+                required
+                multiline
+                minRows={5}
+                slotProps={{ htmlInput: { maxLength: 5000 } }}
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t('contact.send')}
+              </Button>
+            </Stack>
+          </Form>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}

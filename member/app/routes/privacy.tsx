@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { PolicyPage } from '~/components/PolicyPage';
+import { loadPolicy } from '~/utils/policy.server';
+import { translate } from '~/i18n';
+
+export const loader = async ({ request }: LoaderFunctionArgs) => ({ policy: await loadPolicy(request, 'privacy') });
+
+export const meta: MetaFunction = ({ matches }) => {
+  const lang = (matches[0]?.data as { lang?: 'en' | 'ar' } | undefined)?.lang ?? 'en';
+  return [{ title: `${translate(lang, 'footer.privacy')} · ${translate(lang, 'brand')}` }];
+};
+
+export default function Privacy() {
+  return <PolicyPage which="privacy" policy={useLoaderData<typeof loader>().policy} />;
+}

@@ -1,0 +1,133 @@
+import { Alert, Box, Card, CardActionArea, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { translate, useT, type Lang } from '~/i18n';
+import { api } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { localized } from '~/utils/posts';
+
+interface Plan {
+  _id: string;
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  orignal_pirce: string;
+  price: string;
+  currency: string;
+  duration: number;
+  duration_type: 'day' | 'month' | 'year';
+}
+
+/**
+ * The activation plans of the member's type (coach, or entity for type 2), and one plan's page.
+ * Only coaches and entities are offered a plan; students always have full access.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, token, lang } = await requireUser(request, ['student', 'coach', 'entity', 'admin', 'sub_admin']);
+  if (user.type !== 1 && user.type !== 2) return { offered: false as const, plans: [], selected: null, active: false };
+  const res = await api<{ plan: Plan[] }>(request, `/plans?type=${user.type === 2 ? 'entity' : 'coach'}`, {
+    token,
+    lang,
+  });
+  if (!res.ok) throw new Response('Unavailable', { status: 503 });
+  const selected = params.id ? res.data.plan.find((p) => p._id === params.id) : null;
+  if (params.id && !selected) throw new Response('Not Found', { status: 404 });
+  return { offered: true as const, plans: res.data.plan, selected: selected ?? null, active: user.subscriptionValid };
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
+  return [{ title: `${translate(lang, 'plans.title')} · ${translate(lang, 'brand')}` }];
+};
+
+function money(amount: string, lang: Lang) {
+  return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', {
+    style: 'currency',
+    currency: 'SAR',
+    maximumFractionDigits: 2,
+  }).format(Number(amount));
+}
+
+/** The spec's price display: the original price crossed out, the price in SAR, per duration. */
+function Price({ plan }: { plan: Plan }) {
+  const { t, lang } = useT();
+  const discounted = Number(plan.orignal_pirce) > Number(plan.price);
+  return (
+    <Box>
+      {discounted && (
+        <Typography component="s" color="text.secondary" sx={{ mr: 1 }}>
+          {money(plan.orignal_pirce, lang)}
+        </Typography>
+      )}
+      <Typography component="span" variant="h4" sx={{ fontWeight: 700 }}>
+        {money(plan.price, lang)}
+      </Typography>
+      <Typography component="span" color="text.secondary">
+        {' / '}
+        {plan.duration > 1 ? `${plan.duration} ` : ''}
+        {t(`plans.per.${plan.duration_type}`)}
+      </Typography>
+      {plan.duration_type === 'year' && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {t('plans.billed_annually')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+export default function Packages() {
+  const { offered, plans, selected, active } = useLoaderData<typeof loader>();
+  const { t, lang } = useT();
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('plans.title')}
+      </Typography>
+      {!offered && <Alert severity="info">{t('plans.not_offered')}</Alert>}
+      {offered && active && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('plans.active')}
+        </Alert>
+      )}
+      {offered && plans.length === 0 && <Alert severity="info">{t('plans.none')}</Alert>}
+      {selected ? (
+        <Card>
+          <CardContent>
+            <Typography variant="h5" component="h2" gutterBottom>
+              {localized(lang, selected.name, selected.name_en)}
+            </Typography>
+            <Price plan={selected} />
+            <Typography sx={{ my: 2, whiteSpace: 'pre-line' }}>
+              {localized(lang, selected.description, selected.description_en)}
+            </Typography>
+            <Alert severity="info">{t('plans.payment_soon')}</Alert>
+          </CardContent>
+        </Card>
+      ) : (
+        <Grid container spacing={2}>
+          {plans.map((p) => (
+            <Grid key={p._id} size={{ xs: 12, sm: 6 }}>
+              <Card sx={{ height: '100%' }}>
+                <CardActionArea component={Link} to={`/subcription/package/${p._id}`} sx={{ height: '100%' }}>
+                  <CardContent>
+                    <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
+                      <Typography variant="h6" component="h2">
+                        {localized(lang, p.name, p.name_en)}
+                      </Typography>
+                      {Number(p.orignal_pirce) > Number(p.price) && (
+                        <Chip size="small" color="secondary" label={t('plans.offer')} />
+                      )}
+                    </Stack>
+                    <Price plan={p} />
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Container>
+  );
+}
