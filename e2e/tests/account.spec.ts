@@ -60,6 +60,8 @@ test.describe('the account page', () => {
     // The public profile shows the member, and an unknown id is the not-found page.
     await page.locator('#skill-new').fill('الإلكترونيات');
     await page.getByRole('button', { name: 'حفظ' }).click();
+    // Wait for the saved skill before leaving the page, or the navigation races the form post.
+    await expect(page.getByText('الإلكترونيات', { exact: true })).toBeVisible();
     await page.goto(`/profile/public/${member.userId}`);
     await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
     await expect(page.getByText('الإلكترونيات')).toBeVisible();
