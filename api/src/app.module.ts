@@ -18,6 +18,8 @@ import { JudgesModule } from './judges/judges.module';
 import { LearningModule } from './learning/learning.module';
 import { MediaModule } from './media/media.module';
 import { MessagesModule } from './messages/messages.module';
+import { PartnersModule } from './partners/partners.module';
+import { PaymentsModule } from './payments/payments.module';
 import { ResearchModule } from './research/research.module';
 import { TeamsModule } from './teams/teams.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
@@ -62,6 +64,8 @@ export class AppModule {
         ContactModule,
         LearningModule,
         CertificatesModule,
+        PaymentsModule,
+        PartnersModule,
         AdminModule,
       ],
       controllers: [HealthController, SiteController, RegionsController],

@@ -245,7 +245,15 @@ export const ar: Messages = {
       send: 'إرسال الرسالة',
       reply_empty: 'يرجى تعبئة جميع الحقول...',
     },
-    payment_status: { initiated: 'بدأت', paid: 'مدفوعة', failed: 'فشلت', refunded: 'مستردة' },
+    payment_status: {
+      pending: 'قيد الانتظار',
+      paid: 'مدفوعة',
+      declined: 'مرفوضة',
+      cancelled: 'ملغاة',
+      expired: 'منتهية',
+      failed: 'فشلت',
+      refunded: 'مستردة',
+    },
     deleted: 'محذوف',
     order: {
       title: 'المعاملة',

@@ -47,7 +47,15 @@ const app = {
     send: 'Send Message',
     reply_empty: 'Please fill in all fields...',
   },
-  payment_status: { initiated: 'Initiated', paid: 'Paid', failed: 'Failed', refunded: 'Refunded' },
+  payment_status: {
+    pending: 'Pending',
+    paid: 'Paid',
+    declined: 'Declined',
+    cancelled: 'Cancelled',
+    expired: 'Expired',
+    failed: 'Failed',
+    refunded: 'Refunded',
+  },
   deleted: 'DELETED',
   order: {
     title: 'Transaction',

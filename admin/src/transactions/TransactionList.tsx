@@ -41,11 +41,13 @@ interface OrderRecord extends RaRecord {
   created_at: string;
 }
 
-const STATUSES = ['initiated', 'paid', 'failed', 'refunded'];
+const STATUSES = ['pending', 'paid', 'declined', 'cancelled', 'expired', 'failed', 'refunded'];
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
   paid: 'success',
+  declined: 'error',
   failed: 'error',
   refunded: 'warning',
+  pending: 'warning',
 };
 
 function StatusChip(_props: { label?: string }) {

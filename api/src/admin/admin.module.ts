@@ -17,6 +17,7 @@ import {
 } from './resources/content.resources';
 import { eventsResource } from './resources/events.resource';
 import { judgesResource } from './resources/judges.resource';
+import { partnersResource } from './resources/partners.resource';
 import { competitionsResource, seasonsResource, teamsResource } from './resources/teams.resource';
 import { transactionsResource } from './resources/transactions.resource';
 import { usersResource } from './resources/users.resource';
@@ -38,6 +39,7 @@ export const ADMIN_RESOURCES = [
   seasonsResource,
   competitionsResource,
   teamsResource,
+  partnersResource,
 ];
 
 @Module({

@@ -37,11 +37,25 @@ export class AuthService {
     return this.signin(and(eq(sql`lower(${users.email})`, login), inArray(users.type, [4, 5])), password, meta);
   }
 
-  private async signin(where: ReturnType<typeof and>, password: string, meta: ClientMeta) {
+  /**
+   * Sign-in on a partner's embedded page: a student or coach by national ID, an entity by e-mail;
+   * `admit` may still refuse the member (an inactive subscription) before any session exists.
+   */
+  async signinEmbedded(login: string | undefined, password: string | undefined, meta: ClientMeta, admit: (user: User) => void) {
+    const id = login?.trim();
+    if (!id || !password) throw new AppError(400, 'auth.fields_empty');
+    const where = id.includes('@')
+      ? and(eq(sql`lower(${users.email})`, id.toLowerCase()), eq(users.type, 2))
+      : and(eq(users.nationalId, id), inArray(users.type, [0, 1]));
+    return this.signin(where, password, meta, admit);
+  }
+
+  private async signin(where: ReturnType<typeof and>, password: string, meta: ClientMeta, admit?: (user: User) => void) {
     const [user] = await this.db.select().from(users).where(where).limit(1);
     // Unknown account and wrong password answer alike, in the same time.
     if (!(await verifyPassword(user?.passwordHash, password))) throw new AppError(401, 'auth.invalid_credentials');
     if (!user.isActive) throw new AppError(403, 'auth.account_disabled');
+    admit?.(user);
     const token = await this.sessions.create(user, meta);
     return { token, user: user as User };
   }

@@ -25,6 +25,20 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string };
   whatsapp?: { apiUrl: string; phoneNumberId: string; token: string };
   outboxPollMs: number;
+  /** Where a browser reaches this API (the sandbox payment page is served from it). */
+  publicUrl: string;
+  payments: {
+    /** Telr's hosted payment page; undefined means the built-in sandbox. */
+    telr?: { storeId: string; authKey: string; testMode: boolean; apiUrl: string };
+    /** How often pending orders are asked about again. */
+    reconcileMs: number;
+    /** A pending order older than this is asked once more, then marked expired. */
+    expiryMinutes: number;
+    /** VAT shown on invoices (prices include it); 0 shows no VAT line. */
+    vatPercent: number;
+    /** The seller named on invoices. */
+    seller: { name: string; nameEn: string; vatNumber: string };
+  };
   /** The external learning provider (Odoo eLearning); null hides the courses. */
   courses: { url: string; db: string; apiKey: string; login: string } | null;
 }
@@ -165,6 +179,37 @@ export function loadConfig(env: Env = process.env): AppConfig {
         : undefined,
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),
     courses: coursesConfig(env),
+    publicUrl: url(env, 'PUBLIC_API_URL', `http://localhost:${port}`)!.replace(/\/+$/, ''),
+    payments: {
+      telr: telrConfig(env, production),
+      reconcileMs: int(env, 'PAYMENT_RECONCILE_MS', 60_000, 100, 86_400_000),
+      expiryMinutes: int(env, 'PAYMENT_EXPIRY_MINUTES', 60, 1, 10_080),
+      vatPercent: int(env, 'VAT_PERCENT', 15, 0, 100),
+      seller: {
+        name: env.SELLER_NAME || 'منصة المسابقات',
+        nameEn: env.SELLER_NAME_EN || 'WRO Platform',
+        vatNumber: env.SELLER_VAT_NUMBER || '',
+      },
+    },
+  };
+}
+
+/** TELR_STORE_ID and TELR_AUTH_KEY together, or neither (the sandbox provider, refused in production). */
+function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'] {
+  const storeId = env.TELR_STORE_ID || undefined;
+  const authKey = env.TELR_AUTH_KEY || undefined;
+  if (!!storeId !== !!authKey) {
+    throw new ConfigError(storeId ? 'TELR_AUTH_KEY' : 'TELR_STORE_ID', 'is required when the other Telr setting is given');
+  }
+  if (!storeId || !authKey) {
+    if (production) throw new ConfigError('TELR_STORE_ID', 'is required when NODE_ENV=production');
+    return undefined;
+  }
+  return {
+    storeId,
+    authKey,
+    testMode: bool(env, 'TELR_TEST_MODE', !production),
+    apiUrl: url(env, 'TELR_API_URL', 'https://secure.telr.com/gateway/order.json')!,
   };
 }
 

@@ -390,9 +390,18 @@ export const orders = pgTable(
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
     /** card, apple_pay, mada, … as the provider reports it */
     method: text('method').notNull().default(''),
-    /** initiated | paid | failed | refunded */
-    status: text('status').notNull().default('initiated'),
+    /** pending | paid | declined | cancelled | expired | failed (the provider refused to start) | refunded */
+    status: text('status').notNull().default('pending'),
     transactionRef: text('transaction_ref'),
+    /** sandbox or telr: who holds the payment page for this order. */
+    provider: text('provider').notNull().default('sandbox'),
+    /** The provider's order reference (Telr's order.ref), asked again by the return page and reconciliation. */
+    providerRef: text('provider_ref'),
+    /** When the paid order extended the member's subscription; set once, in the same transaction. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** The subscription period this order bought. */
+    periodStart: date('period_start'),
+    periodEnd: date('period_end'),
     /** The provider's payment object as received, for support. */
     raw: jsonb('raw').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -402,8 +411,61 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_user_idx').on(t.userId),
     uniqueIndex('orders_transaction_ref_unique').on(t.transactionRef),
+    uniqueIndex('orders_provider_ref_unique').on(t.provider, t.providerRef),
+    // Reconciliation reads the pending orders only.
+    index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * The member site's pending payment record (spec §3 "order/season record", routes /api/seasons/):
+ * saved before the browser leaves for the payment page, read and deleted on return.
+ */
+export const pendingPayments = pgTable(
+  'pending_payments',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('telr'),
+    ref: text('ref').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pending_payments_order_unique').on(t.orderId)],
+);
+
+/** The built-in sandbox provider's hosted payments (used when Telr is not configured). */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  ref: text('ref').primaryKey(),
+  cartId: text('cart_id').notNull().unique(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  /** Telr's codes: 1 pending, 3 paid, -2 cancelled, -3 declined. */
+  code: smallint('code').notNull().default(1),
+  returnUrls: jsonb('return_urls').$type<{ authorised: string; declined: string; cancelled: string }>().notNull(),
+  lang: text('lang').notNull().default('en'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Partner sites allowed to embed the sign-in page. The key is kept only as a hash. */
+export const partners = pgTable('partners', {
+  id: id(),
+  name: text('name').notNull(),
+  clientId: text('client_id').notNull().unique(),
+  keyHash: text('key_hash').notNull(),
+  /** Exact origins (scheme://host[:port]) that may frame the page and receive its message. */
+  origins: text('origins').array().notNull().default(sql`'{}'::text[]`),
+  status: boolean('status').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** Every back-office write: who, when, what, and the record's fields before and after. */
 export const auditLog = pgTable(

@@ -1,0 +1,239 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { subscriptionValid } from '../accounts/user.view';
+import { AppError } from '../common/app-error';
+import { isUuid } from '../common/ids';
+import type { Lang } from '../common/messages';
+import type { AppConfig } from '../config/config';
+import type { Db } from '../db/database';
+import { CONFIG, DB } from '../db/db.module';
+import { orders, plans, users, type User } from '../db/schema';
+import { addPeriod, isoDay } from './period';
+import { PAYMENT_PROVIDER, ProviderError, type PaymentCheck, type PaymentProvider } from './provider';
+
+export type Order = typeof orders.$inferSelect;
+
+/** The member contract's payment_status words (spec §3, §4). */
+export const STATUS_WORD: Record<string, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+const PAGE_SIZE = 10;
+
+/**
+ * Buying an activation plan: the order is priced from the plan on the server, the provider hosts
+ * the card page, and only the provider's answer (asked by the API) activates. Activation runs once
+ * per paid order, in one transaction with the order's row locked, whoever asks first.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  /** Creates an order for a plan of the member's type and the provider's payment page for it. */
+  async subscribe(user: User, planId: unknown, lang: Lang) {
+    if (user.type !== 1 && user.type !== 2) throw new AppError(403, 'payment.not_offered');
+    if (!isUuid(planId)) throw new AppError(404, 'payment.plan_not_found');
+    const [plan] = await this.db
+      .select()
+      .from(plans)
+      .where(
+        and(
+          eq(plans.id, planId),
+          eq(plans.type, user.type === 2 ? 'entity' : 'coach'),
+          eq(plans.status, true),
+          isNull(plans.archivedAt),
+        ),
+      );
+    if (!plan) throw new AppError(404, 'payment.plan_not_found');
+    const [order] = await this.db
+      .insert(orders)
+      .values({
+        userId: user.id,
+        planId: plan.id,
+        plan: { name: plan.name, name_en: plan.nameEn, duration: plan.duration, duration_type: plan.durationType },
+        customerName: user.name,
+        email: user.email ?? '',
+        phone: user.phoneNumber ?? '',
+        nationalId: user.nationalId ?? '',
+        orderType: subscriptionValid(user) ? 'renewal' : 'subscription',
+        currency: plan.currency,
+        total: plan.price,
+        provider: this.provider.name,
+        status: 'pending',
+      })
+      .returning();
+    const back = `${this.config.memberUrl.replace(/\/+$/, '')}/payment/telr?order_id=${order.id}`;
+    let page: { ref: string; url: string };
+    try {
+      page = await this.provider.create({
+        cartId: order.id,
+        amount: plan.price,
+        currency: plan.currency,
+        description: lang === 'ar' ? plan.name : plan.nameEn,
+        lang,
+        returnUrls: { authorised: back, declined: back, cancelled: back },
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.logger.warn(`payment page for order ${order.id} not created: ${message}`);
+      await this.db.update(orders).set({ status: 'failed', raw: { error: message }, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      throw new AppError(502, 'payment.provider_unavailable');
+    }
+    const [saved] = await this.db
+      .update(orders)
+      .set({ providerRef: page.ref, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { page, order: saved };
+  }
+
+  /** One of the member's own orders, or "not found" (another member's order looks the same as none). */
+  async ownOrder(user: User, orderId: unknown): Promise<Order> {
+    if (!isUuid(orderId)) throw new AppError(404, 'payment.order_not_found');
+    const [order] = await this.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
+    if (!order) throw new AppError(404, 'payment.order_not_found');
+    return order;
+  }
+
+  /** Asks the provider about the member's order and settles it; answers the order and the member's subscription. */
+  async check(user: User, orderId: unknown) {
+    let order = await this.ownOrder(user, orderId);
+    if (order.status === 'pending' && order.providerRef) {
+      let answer: PaymentCheck;
+      try {
+        answer = await this.provider.check(order.providerRef);
+      } catch (err) {
+        this.logger.warn(`check of order ${order.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+        throw new AppError(502, 'payment.provider_unavailable');
+      }
+      order = await this.settle(order.id, answer);
+    }
+    const [member] = await this.db.select().from(users).where(eq(users.id, user.id));
+    return { order, user: member };
+  }
+
+  /**
+   * Records the provider's answer. A paid answer activates the plan exactly once: the order row is
+   * locked, and an order already activated is left as it is, whatever arrives twice.
+   */
+  async settle(orderId: string, answer: PaymentCheck): Promise<Order> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order || order.activatedAt) return order;
+      if (answer.state === 'paid') {
+        // Money taken counts even when the order was already marked expired or cancelled.
+        const period = order.userId ? await this.extend(tx as unknown as Db, order) : null;
+        const [paid] = await tx
+          .update(orders)
+          .set({
+            status: 'paid',
+            transactionRef: answer.transactionRef ?? null,
+            method: answer.method ?? order.method,
+            raw: answer.raw,
+            activatedAt: new Date(),
+            periodStart: period?.start ?? null,
+            periodEnd: period?.end ?? null,
+            updatedAt: new Date(),
+          })
+          .where(eq(orders.id, order.id))
+          .returning();
+        this.logger.log(`order ${order.id} paid${period ? `; subscription until ${period.end}` : ''}`);
+        return paid;
+      }
+      if (order.status !== 'pending' || answer.state === 'pending') return order;
+      const [closed] = await tx
+        .update(orders)
+        .set({ status: answer.state, raw: answer.raw, updatedAt: new Date() })
+        .where(eq(orders.id, order.id))
+        .returning();
+      return closed;
+    });
+  }
+
+  /** Extends the member's subscription by the order's plan: from today, or from the current end date when still valid. */
+  private async extend(tx: Db, order: Order) {
+    const [member] = await tx.select().from(users).where(eq(users.id, order.userId!)).for('update');
+    if (!member || !order.plan) return null;
+    const today = isoDay(new Date());
+    const renewing = subscriptionValid(member) && !!member.endDate && member.endDate >= today;
+    const from = renewing ? member.endDate! : today;
+    const end = addPeriod(from, order.plan.duration, order.plan.duration_type);
+    await tx
+      .update(users)
+      .set({
+        subcription: true,
+        startDate: renewing ? member.startDate : today,
+        endDate: end,
+        plan: order.plan,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, member.id));
+    return { start: from, end };
+  }
+
+  /**
+   * Asks the provider again about pending orders (the member may have paid and closed the tab).
+   * Orders past the expiry that are still not paid are closed as expired. Returns what changed.
+   */
+  async reconcile(limit = 100) {
+    const expiry = sql`now() - make_interval(mins => ${this.config.payments.expiryMinutes})`;
+    const pending = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), sql`${orders.createdAt} > now() - interval '30 days'`))
+      .orderBy(asc(orders.createdAt))
+      .limit(limit);
+    const result = { checked: 0, paid: 0, closed: 0 };
+    for (const order of pending) {
+      if (!order.providerRef) {
+        // The provider was never reached (the API stopped before it answered).
+        const closed = await this.db
+          .update(orders)
+          .set({ status: 'failed', updatedAt: new Date() })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), lt(orders.createdAt, expiry)))
+          .returning({ id: orders.id });
+        result.closed += closed.length;
+        continue;
+      }
+      let answer: PaymentCheck;
+      try {
+        answer = await this.provider.check(order.providerRef);
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        this.logger.warn(`reconciliation of order ${order.id}: ${err.message}`);
+        continue;
+      }
+      result.checked++;
+      const expired = answer.state === 'pending' && order.createdAt.getTime() < Date.now() - this.config.payments.expiryMinutes * 60_000;
+      const settled = await this.settle(order.id, expired ? { ...answer, state: 'expired' } : answer);
+      if (settled?.status === 'paid') result.paid++;
+      else if (settled && settled.status !== 'pending') result.closed++;
+    }
+    return result;
+  }
+
+  /** The member's orders, newest first, pages of 10 from page 0. */
+  async myOrders(user: User, page: number) {
+    const [{ total }] = await this.db.select({ total: count() }).from(orders).where(eq(orders.userId, user.id));
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, user.id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(PAGE_SIZE)
+      .offset(page * PAGE_SIZE);
+    return { rows, currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE) };
+  }
+}

@@ -1,0 +1,52 @@
+/** What a payment provider says about one hosted payment. */
+export type PaymentState = 'pending' | 'paid' | 'declined' | 'cancelled' | 'expired';
+
+export interface CreatePayment {
+  /** Our order id; Telr's cart id, which Telr refuses twice (so a retried create cannot charge twice). */
+  cartId: string;
+  amount: string;
+  currency: string;
+  description: string;
+  lang: 'en' | 'ar';
+  /** Where the provider sends the browser back after each outcome. */
+  returnUrls: { authorised: string; declined: string; cancelled: string };
+}
+
+export interface PaymentCheck {
+  state: PaymentState;
+  /** The provider's status code (Telr: 3 paid, 2 authorised, 1 pending, -1 expired, -2 cancelled, -3 declined). */
+  code: number;
+  transactionRef?: string;
+  method?: string;
+  /** The provider's answer as received, kept on the order for support. */
+  raw: Record<string, unknown>;
+}
+
+/** A hosted payment page: create a payment, then ask about it (never trust the returning browser). */
+export interface PaymentProvider {
+  readonly name: 'telr' | 'sandbox';
+  create(payment: CreatePayment): Promise<{ ref: string; url: string }>;
+  check(ref: string): Promise<PaymentCheck>;
+}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
+
+/** The provider could not be reached or refused the request. */
+export class ProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/**
+ * Telr's order status codes. Only 3 (paid) activates: 2 (authorised) is a payment on hold or not yet
+ * captured, so the order stays pending and reconciliation asks again.
+ */
+export function stateOfTelrCode(code: number): PaymentState {
+  if (code === 3) return 'paid';
+  if (code === -1) return 'expired';
+  if (code === -2) return 'cancelled';
+  if (code === -3) return 'declined';
+  return 'pending';
+}

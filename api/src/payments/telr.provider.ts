@@ -1,0 +1,85 @@
+import type { AppConfig } from '../config/config';
+import { ProviderError, stateOfTelrCode, type CreatePayment, type PaymentCheck, type PaymentProvider } from './provider';
+
+type TelrConfig = NonNullable<AppConfig['payments']['telr']>;
+
+interface TelrAnswer {
+  method?: string;
+  order?: {
+    ref?: string;
+    url?: string;
+    cartid?: string;
+    status?: { code?: number | string; text?: string };
+    transaction?: { ref?: string; status?: string; code?: string; message?: string };
+    paymethod?: string;
+    card?: { type?: string };
+  };
+  error?: { message?: string; note?: string };
+}
+
+/**
+ * Telr's hosted payment page over its JSON API (order.json): `create` answers the page to send the
+ * browser to, `check` answers the order's status. Timeouts are short: the caller decides what waiting means.
+ */
+export class TelrProvider implements PaymentProvider {
+  readonly name = 'telr' as const;
+
+  constructor(private readonly config: TelrConfig) {}
+
+  private async call(body: Record<string, unknown>): Promise<TelrAnswer> {
+    let res: Response;
+    try {
+      res = await fetch(this.config.apiUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ store: Number(this.config.storeId) || this.config.storeId, authkey: this.config.authKey, ...body }),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (err) {
+      throw new ProviderError(`Telr is not reachable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const text = await res.text();
+    let answer: TelrAnswer;
+    try {
+      answer = JSON.parse(text) as TelrAnswer;
+    } catch {
+      throw new ProviderError(`Telr answered ${res.status} with a body that is not JSON`);
+    }
+    if (answer.error) throw new ProviderError(`Telr refused: ${answer.error.message ?? ''} ${answer.error.note ?? ''}`.trim());
+    if (!res.ok) throw new ProviderError(`Telr answered ${res.status}`);
+    return answer;
+  }
+
+  async create(payment: CreatePayment) {
+    const answer = await this.call({
+      method: 'create',
+      framed: 0,
+      order: {
+        cartid: payment.cartId,
+        test: this.config.testMode ? 1 : 0,
+        amount: payment.amount,
+        currency: payment.currency,
+        description: payment.description,
+      },
+      return: payment.returnUrls,
+      ivp_lang: payment.lang,
+    });
+    const ref = answer.order?.ref;
+    const url = answer.order?.url;
+    if (!ref || !url || !/^https?:\/\//.test(url)) throw new ProviderError('Telr did not answer an order reference and page');
+    return { ref, url };
+  }
+
+  async check(ref: string): Promise<PaymentCheck> {
+    const answer = await this.call({ method: 'check', order: { ref } });
+    const code = Number(answer.order?.status?.code);
+    if (!Number.isFinite(code)) throw new ProviderError('Telr did not answer a status code');
+    return {
+      state: stateOfTelrCode(code),
+      code,
+      transactionRef: answer.order?.transaction?.ref || undefined,
+      method: answer.order?.paymethod || answer.order?.card?.type || undefined,
+      raw: answer as Record<string, unknown>,
+    };
+  }
+}
