@@ -42,7 +42,7 @@ async function readPartner(body: Body, creating: boolean) {
     status: f.bool('status'),
     keyHash: key ? await hashPassword(key) : undefined,
   };
-  if (creating) f.need(v.name, v.clientId, v.keyHash, v.origins?.length);
+  if (creating) f.need(v.name, v.clientId, v.keyHash, v.origins?.length ? v.origins : undefined);
   else if (v.name === '' || v.clientId === '' || (v.origins && v.origins.length === 0)) f.need('');
   return defined(v);
 }

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { partners } from '../src/db/schema';
+import { adminToken, createUser, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await adminToken(t);
+});
+afterAll(() => t.close());
+
+const KEY = 'k3y-for-the-partner-page-0123456789';
+
+async function addPartner(fields: Record<string, unknown> = {}) {
+  return t.http
+    .post('/api/admin/partners')
+    .set('Authorization', admin)
+    .send({ name: 'Courses partner', client_id: `partner-${Date.now()}`, key: KEY, origins: ['http://127.0.0.1:3999'], status: true, ...fields });
+}
+
+describe('partners (back-office)', () => {
+  it('keeps the key only as a hash and never answers it', async () => {
+    const res = await addPartner({ client_id: 'academy' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ client_id: 'academy', origins: ['http://127.0.0.1:3999'], status: true });
+    expect(JSON.stringify(res.body)).not.toContain(KEY);
+    const [row] = await t.database.db.select().from(partners).where(eq(partners.clientId, 'academy'));
+    expect(row.keyHash).not.toContain(KEY);
+    const list = await t.http.get('/api/admin/partners').set('Authorization', admin);
+    expect(JSON.stringify(list.body)).not.toMatch(/key_hash|keyHash/);
+    // A second partner cannot take the same client id.
+    const clash = await addPartner({ client_id: 'academy' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('Another partner already uses this client id.');
+  });
+
+  it('refuses origins that are not bare origins, short keys and odd client ids', async () => {
+    for (const origins of [['https://partner.example/path'], ['javascript:alert(1)'], ['*'], ['https://user:pw@partner.example']]) {
+      const res = await addPartner({ origins });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('https://example.com');
+    }
+    expect((await addPartner({ key: 'short' })).body.message).toBe('The key must be at least 24 characters long.');
+    expect((await addPartner({ client_id: '../x' })).status).toBe(400);
+    expect((await addPartner({ origins: [] })).status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    const sub = await createUser(t, { type: 5, email: `sub${Date.now()}@test.example`, password: 'Sub-admin-pass-1' });
+    const login = await t.http.post('/api/admin-login').send({ national_id: sub.email, password: 'Sub-admin-pass-1' });
+    const res = await t.http.get('/api/admin/partners').set('Authorization', login.headers.authorization);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('the embedded sign-in', () => {
+  let clientId: string;
+  beforeAll(async () => {
+    clientId = (await addPartner()).body.client_id;
+  });
+
+  it('the checker answers whether the id and key pair is registered', async () => {
+    const ok = await t.http.post('/api/iframe/checker').send({ id: clientId, key: KEY });
+    expect(ok.body).toEqual({ success: true, valid: true, partner: { name: 'Courses partner', client_id: clientId, origins: ['http://127.0.0.1:3999'] } });
+    for (const body of [{ id: clientId, key: `${KEY}x` }, { id: 'nobody', key: KEY }, { id: ['x'], key: {} }, {}]) {
+      const res = await t.http.post('/api/iframe/checker').send(body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: false, valid: false });
+    }
+  });
+
+  it('signs in a subscribed member and refuses an expired or reversed plan with the spec message', async () => {
+    const valid = await createUser(t, { type: 1, subcription: true, startDate: '2026-01-01', endDate: '2099-01-01' });
+    const ok = await t.http
+      .post('/api/adduser')
+      .send({ client_id: clientId, key: KEY, national_id: valid.nationalId, password: valid.password, loginType: 'signin' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.authorization).toBeTruthy();
+    expect(ok.body.token).toBe(ok.headers.authorization);
+    expect(ok.body.user).toMatchObject({ _id: valid.id, subscriptionValid: true });
+    expect(ok.body.user.password_hash).toBeUndefined();
+
+    for (const fields of [
+      { subcription: false },
+      { subcription: true, startDate: '2020-01-01', endDate: '2021-01-01' },
+      { subcription: true, startDate: '2099-02-01', endDate: '2099-01-01' },
+    ]) {
+      const member = await createUser(t, { type: 1, ...fields });
+      const res = await t.http
+        .post('/api/adduser')
+        .set('Accept-Language', 'en')
+        .send({ client_id: clientId, key: KEY, national_id: member.nationalId, password: member.password });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Your Subscription is not active or Expired Please check from the provider!');
+      expect(res.headers.authorization).toBeUndefined();
+    }
+    const student = await createUser(t, { type: 0, subcription: true });
+    const s = await t.http.post('/api/adduser').send({ client_id: clientId, key: KEY, national_id: student.nationalId, password: student.password });
+    expect(s.status).toBe(200);
+  });
+
+  it('an unknown partner or a wrong key signs nobody in', async () => {
+    const member = await createUser(t, { type: 0, subcription: true });
+    const res = await t.http
+      .post('/api/adduser')
+      .send({ client_id: clientId, key: 'wrong-key-wrong-key-wrong-key', national_id: member.nationalId, password: member.password });
+    expect(res.status).toBe(404);
+    expect(res.headers.authorization).toBeUndefined();
+  });
+});
