@@ -22,6 +22,7 @@ import plans from './plans';
 import { SettingsPage } from './settings/SettingsPage';
 import { competitions, seasons, teams } from './teams';
 import transactions from './transactions';
+import partners from './partners';
 import users from './users';
 
 export function App() {
@@ -59,6 +60,7 @@ export function App() {
               <Resource name="teams" {...teams} />
               <Resource name="transections" {...transactions} />
               <Resource name="contactus" {...contact} />
+              <Resource name="partners" {...partners} />
               <Resource name="audit" {...audit} />
               <Resource name="settings" />
               <CustomRoutes>

@@ -27,7 +27,10 @@ export default function handleRequest(request: Request, status: number, headers:
           headers.set('Content-Type', 'text/html; charset=utf-8');
           headers.set('X-Content-Type-Options', 'nosniff');
           headers.set('Referrer-Policy', 'same-origin');
-          headers.set('X-Frame-Options', 'SAMEORIGIN');
+          // A page that names who may frame it (the partner embed's frame-ancestors) is not also SAMEORIGIN.
+          if (!/frame-ancestors/.test(headers.get('Content-Security-Policy') ?? '')) {
+            headers.set('X-Frame-Options', 'SAMEORIGIN');
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
           pipe(body);
         },

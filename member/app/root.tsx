@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -29,9 +30,16 @@ export interface NavUser {
   type: number;
 }
 
+/** The partner embed takes its language from ?lang= (ar, anything else English), not from our cookie. */
+function embeddedLang(request: Request): Lang | null {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith('/embeded/')) return null;
+  return url.searchParams.get('lang') === 'ar' ? 'ar' : 'en';
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const [lang, session, viewer] = await Promise.all([
-    getLang(request),
+    embeddedLang(request) ?? getLang(request),
     getSession(request),
     getViewer(request).catch(() => null),
   ]);
@@ -76,6 +84,15 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { user, toast, adminUrl } = useLoaderData<typeof loader>();
+  // A page framed by a partner site (handle.bare) shows only itself.
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  if (bare) {
+    return (
+      <Box component="main" sx={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+    );
+  }
   return (
     <>
       <Navbar user={user} adminUrl={adminUrl} />

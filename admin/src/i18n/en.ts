@@ -80,6 +80,12 @@ const app = {
     error: 'Error',
     summary: '%{valid} rows ready, %{invalid} with errors',
   },
+  partner: {
+    client_id_hint: 'Letters, digits, dot, dash or underscore. The page is /embeded/login/{client id}/{key}',
+    key_hint_new: 'Copy this key now and give it to the partner: only its hash is kept, it cannot be shown again.',
+    key_hint_edit: 'Leave empty to keep the current key; type a new one (24 characters or more) to replace it.',
+    origins_hint: 'One per line, like https://partner.example: the sites that may frame the page and receive the sign-in.',
+  },
   content: {
     link_hint: 'A full address (https://…) or a path on the member site (/blogs/)',
     results_url_hint: "Only when this event's results live on another site (https://…); leave empty otherwise",
@@ -219,6 +225,20 @@ export const en = {
         payment_method: 'Method',
         payment_status: 'Status',
         created_at: 'Date',
+        q: 'Search',
+      },
+    },
+    partners: {
+      name: 'Partner |||| Partners',
+      empty: 'No partner sites yet.',
+      notifications: { deleted: 'Partner Delete Successfully!' },
+      fields: {
+        name: 'Name',
+        client_id: 'Client id',
+        key: 'Key',
+        origins: 'Allowed origins',
+        created_at: 'Date',
+        status: 'Status',
         q: 'Search',
       },
     },

@@ -28,6 +28,7 @@ import { requireUser } from '~/utils/auth.server';
 import { signupReference } from '~/utils/reference.server';
 import { getSession, sessionStorage } from '~/utils/session.server';
 import { AchievementCard, type Achievement } from '~/components/AchievementCard';
+import { BillingTab, type BillingOrder } from '~/components/BillingTab';
 import { TeamCard, type Team } from '~/components/TeamCard';
 import { UploadForm } from '~/components/UploadForm';
 import { forwardAccountUpload } from '~/utils/upload.server';
@@ -94,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
   // Teams and achievements need a valid plan for coaches and entities (students always have them).
   const fullAccess = viewer.user.type === 0 || viewer.user.subscriptionValid;
-  const [account, reference, certs, research, teams, achievements] = await Promise.all([
+  const [account, reference, certs, research, teams, achievements, orders] = await Promise.all([
     call<{ user: AccountUser }>('/accounts'),
     signupReference(request, viewer.lang),
     tab === 'certificates' ? call<{ certificates: Certificate[] }>('/certificates') : null,
@@ -102,6 +103,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === 'myteams' && fullAccess ? call<Paged<{ teams: Team[] }>>(`/wro/get-teams?page=${page - 1}`) : null,
     tab === 'achivements' && fullAccess
       ? call<Paged<{ achievements: Achievement[] }>>(`/achievements?page=${page - 1}&limit=12`)
+      : null,
+    tab === 'subscriptions' && (viewer.user.type === 1 || viewer.user.type === 2)
+      ? api<Paged<{ myOrders: BillingOrder[] }>>(request, '/orders/', {
+          token: viewer.token,
+          lang: viewer.lang,
+          body: { page: page - 1 },
+        })
       : null,
   ]);
   // A failed account load goes home (spec §2).
@@ -113,7 +121,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     research: research?.ok ? research.data.research : [],
     teams: teams?.ok ? teams.data.teams : [],
     achievements: achievements?.ok ? achievements.data.achievements : [],
-    totalPages: (teams?.ok ? teams.data.totalPages : achievements?.ok ? achievements.data.totalPages : 0) || 0,
+    orders: orders?.ok ? orders.data.myOrders : [],
+    totalPages:
+      (teams?.ok
+        ? teams.data.totalPages
+        : achievements?.ok
+          ? achievements.data.totalPages
+          : orders?.ok
+            ? orders.data.totalPages
+            : 0) || 0,
     page,
     fullAccess,
   };
@@ -718,12 +734,8 @@ function SettingsTab() {
   );
 }
 
-const EMPTY: Partial<Record<TabName, 'account.subscriptions_empty'>> = {
-  subscriptions: 'account.subscriptions_empty',
-};
-
 export default function Accounts() {
-  const { user, reference, certificates, research, teams, achievements, totalPages, page, fullAccess } =
+  const { user, reference, certificates, research, teams, achievements, orders, totalPages, page, fullAccess } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useT();
@@ -731,7 +743,6 @@ export default function Accounts() {
   const tabs = tabsFor(user.type);
   const asked = (result?.tab ?? params.get('tab')) as TabName | null;
   const tab: TabName = asked && tabs.includes(asked) ? asked : 'profile';
-  const empty = EMPTY[tab];
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Breadcrumbs sx={{ mb: 2 }}>
@@ -826,7 +837,12 @@ export default function Accounts() {
                   </Button>
                 </Form>
               )}
-              {empty && <Typography color="text.secondary">{t(empty)}</Typography>}
+              {tab === 'subscriptions' && (
+                <>
+                  <BillingTab orders={orders} />
+                  <PageLinks tab={tab} page={page} count={totalPages} />
+                </>
+              )}
             </CardContent>
           </Card>
         </Grid>

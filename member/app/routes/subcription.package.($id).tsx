@@ -1,6 +1,19 @@
-import { Alert, Box, Card, CardActionArea, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  Link as MuiLink,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
@@ -33,7 +46,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!res.ok) throw new Response('Unavailable', { status: 503 });
   const selected = params.id ? res.data.plan.find((p) => p._id === params.id) : null;
   if (params.id && !selected) throw new Response('Not Found', { status: 404 });
-  return { offered: true as const, plans: res.data.plan, selected: selected ?? null, active: user.subscriptionValid };
+  return {
+    offered: true as const,
+    plans: res.data.plan,
+    selected: selected ?? null,
+    active: user.subscriptionValid,
+    endDate: user.end_date,
+  };
+}
+
+/**
+ * Subscribe: the API creates the order (priced from the plan) and the provider's page; the pending
+ * record is kept (spec §4 "Payment"), then the browser goes to the provider.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token, lang } = await requireUser(request, ['coach', 'entity']);
+  const res = await api<{ response: { order: { ref: string; url: string } }; order: { _id: string } }>(
+    request,
+    '/subcripe/',
+    { token, lang, body: { plan_id: params.id } },
+  );
+  if (!res.ok) return { error: res.data.message ?? translate(lang, 'plans.failed') };
+  const { ref, url } = res.data.response.order;
+  await api(request, '/seasons/', { token, lang, body: { type: 'telr', order_id: res.data.order._id, ref, data: { plan_id: params.id } } });
+  return redirect(url);
 }
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -78,7 +114,9 @@ function Price({ plan }: { plan: Plan }) {
 }
 
 export default function Packages() {
-  const { offered, plans, selected, active } = useLoaderData<typeof loader>();
+  const { offered, plans, selected, active, endDate } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
   const { t, lang } = useT();
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
@@ -88,10 +126,15 @@ export default function Packages() {
       {!offered && <Alert severity="info">{t('plans.not_offered')}</Alert>}
       {offered && active && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          {t('plans.active')}
+          {endDate ? t('plans.current', { date: endDate }) : t('plans.active')}
         </Alert>
       )}
       {offered && plans.length === 0 && <Alert severity="info">{t('plans.none')}</Alert>}
+      {selected && (
+        <MuiLink component={Link} to="/subcription/package" sx={{ display: 'inline-block', mb: 2 }}>
+          {t('plans.back')}
+        </MuiLink>
+      )}
       {selected ? (
         <Card>
           <CardContent>
@@ -102,7 +145,19 @@ export default function Packages() {
             <Typography sx={{ my: 2, whiteSpace: 'pre-line' }}>
               {localized(lang, selected.description, selected.description_en)}
             </Typography>
-            <Alert severity="info">{t('plans.payment_soon')}</Alert>
+            {result?.error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {result.error}
+              </Alert>
+            )}
+            <Form method="post">
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {active ? t('plans.renew') : t('plans.subscribe')}
+              </Button>
+            </Form>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('plans.redirect_note')}
+            </Typography>
           </CardContent>
         </Card>
       ) : (

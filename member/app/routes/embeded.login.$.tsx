@@ -1,0 +1,138 @@
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
+import { translate, useT, type Lang } from '~/i18n';
+import { api, type ApiUser } from '~/utils/api.server';
+
+/**
+ * The partner embed: /embeded/login/{clientId}/{key}?lang=ar|en. A registered partner's page frames
+ * it; the member signs in and, with an active subscription, {token, user} is posted to the partner's
+ * registered origins only (never '*'). Only those origins may frame the page.
+ */
+export const handle = { bare: true };
+
+function segments(params: LoaderFunctionArgs['params']) {
+  const parts = (params['*'] ?? '').split('/');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) throw redirect('/404/not-found');
+  return { clientId: parts[0], key: parts[1] };
+}
+
+const langOf = (request: Request): Lang => (new URL(request.url).searchParams.get('lang') === 'ar' ? 'ar' : 'en');
+
+async function partnerOf(request: Request, clientId: string, key: string, lang: Lang) {
+  const res = await api<{ valid: boolean; partner?: { name: string; origins: string[] } }>(request, '/iframe/checker', {
+    lang,
+    body: { id: clientId, key },
+  });
+  if (!res.data.valid || !res.data.partner) throw redirect('/404/not-found');
+  return res.data.partner;
+}
+
+const frameHeaders = (origins: string[]) => ({
+  'Content-Security-Policy': `frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`,
+  'Cache-Control': 'no-store',
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { clientId, key } = segments(params);
+  const partner = await partnerOf(request, clientId, key, langOf(request));
+  return data({ partner: partner.name }, { headers: frameHeaders(partner.origins) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { clientId, key } = segments(params);
+  const lang = langOf(request);
+  const partner = await partnerOf(request, clientId, key, lang);
+  const form = await request.formData();
+  const nationalId = String(form.get('national_id') ?? '').trim();
+  const password = String(form.get('password') ?? '');
+  const headers = frameHeaders(partner.origins);
+  if (!nationalId || !password) return data({ error: translate(lang, 'embed.fields_empty'), nationalId }, { headers });
+  const res = await api<{ token: string; user: ApiUser }>(request, '/adduser', {
+    lang,
+    body: { client_id: clientId, key, national_id: nationalId, password, loginType: 'signin' },
+  });
+  if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'plans.failed'), nationalId }, { headers });
+  return data({ signedIn: { token: res.data.token, user: res.data.user, origins: partner.origins } }, { headers });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has('Content-Security-Policy') ? actionHeaders : loaderHeaders;
+
+export const meta: MetaFunction = ({ matches }) => {
+  const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
+  return [{ title: `${translate(lang, 'embed.title')} · ${translate(lang, 'brand')}` }];
+};
+
+export default function EmbeddedSignin() {
+  const { partner } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const { t } = useT();
+  const signedIn = result && 'signedIn' in result ? result.signedIn : null;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const target = window.opener ?? (window.parent !== window ? window.parent : null);
+    if (!target) return;
+    // Delivered only where the opener's origin is one the partner registered; never to '*'.
+    for (const origin of signedIn.origins) target.postMessage({ token: signedIn.token, user: signedIn.user }, origin);
+  }, [signedIn]);
+
+  return (
+    <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent>
+          <Typography variant="h6" component="h1" gutterBottom>
+            {t('embed.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {partner}
+          </Typography>
+          {signedIn ? (
+            <Alert severity="success" role="status">
+              {t('embed.done')}
+            </Alert>
+          ) : (
+            <Form method="post">
+              <Stack spacing={2}>
+                {result && 'error' in result && (
+                  <Alert severity="error" role="alert">
+                    {result.error}
+                  </Alert>
+                )}
+                <TextField
+                  id="national_id"
+                  name="national_id"
+                  label={t('embed.national_id')}
+                  defaultValue={result && 'nationalId' in result ? result.nationalId : ''}
+                  autoComplete="username"
+                  required
+                />
+                <TextField
+                  id="password"
+                  name="password"
+                  type="password"
+                  label={t('embed.password')}
+                  autoComplete="current-password"
+                  required
+                />
+                <Button type="submit" variant="contained" disabled={busy}>
+                  {t('embed.submit')}
+                </Button>
+              </Stack>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

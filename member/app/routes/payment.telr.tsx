@@ -1,0 +1,67 @@
+import { Button, Container, Stack, Typography } from '@mui/material';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { translate, useT, type Lang } from '~/i18n';
+import { api } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { flashHeaders } from '~/utils/session.server';
+
+interface Checked {
+  order: { payment_status: string };
+  user: { subcription: boolean; start_date: string | null; end_date: string | null };
+}
+
+/**
+ * The provider sends the browser back here with ?order_id= (spec §4 "Payment"). The API asks the
+ * provider; the browser's word is never taken. Paid and valid: home with 'Payment Paid Successfully!';
+ * paid but not valid: /404/error/; not paid: /404/not-found/ saying why; still pending: wait here.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const orderId = new URL(request.url).searchParams.get('order_id');
+  if (!orderId) throw redirect('/');
+  const { token, lang } = await requireUser(request, ['student', 'coach', 'entity']);
+  const call = <T,>(path: string, init: { method?: string; body?: unknown } = {}) =>
+    api<T>(request, path, { token, lang, ...init });
+  const record = await call<{ season: { _id: string; ref: string } }>(`/seasons/?order_id=${encodeURIComponent(orderId)}`);
+  const season = record.ok ? record.data.season : null;
+  const res = await call<Checked>('/telr/', { body: { ref: season?.ref, order_id: orderId } });
+  if (res.status === 404) throw redirect('/404/not-found/');
+  if (!res.ok) return { orderId, unavailable: true };
+  const forget = () => (season ? call(`/seasons/?id=${season._id}`, { method: 'DELETE' }) : null);
+  const status = res.data.order.payment_status;
+  if (status === 'Paid') {
+    const { subcription, start_date, end_date } = res.data.user;
+    if (!subcription || !start_date || !end_date || start_date > end_date) throw redirect('/404/error/');
+    await forget();
+    throw redirect('/', { headers: await flashHeaders(request, { type: 'success', text: translate(lang, 'payment.paid') }) });
+  }
+  if (status === 'Pending') return { orderId, unavailable: false };
+  await forget();
+  throw redirect(`/404/not-found/?payment=${encodeURIComponent(status.toLowerCase())}`);
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
+  return [{ title: `${translate(lang, 'payment.pending_title')} · ${translate(lang, 'brand')}` }];
+};
+
+export default function PaymentReturn() {
+  const { orderId, unavailable } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  return (
+    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('payment.pending_title')}
+      </Typography>
+      <Typography color="text.secondary">{unavailable ? t('plans.failed') : t('payment.pending_text')}</Typography>
+      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
+        <Button component={Link} to={`/payment/telr?order_id=${encodeURIComponent(orderId)}`} variant="contained" reloadDocument>
+          {t('payment.check_again')}
+        </Button>
+        <Button component={Link} to="/accounts?tab=subscriptions">
+          {t('account.tabs.subscriptions')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
