@@ -119,6 +119,7 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNIN: '1000',
     MEMBER_URL: memberUrl,
+    PUBLIC_API_URL: apiUrl,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     OUTBOX_WORKER: '1',
     OUTBOX_POLL_MS: '200',

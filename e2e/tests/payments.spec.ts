@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E, apiUrl, memberUrl } from '../env';
+import { createMember, signInStudent } from './helpers';
+
+async function choosePlan(page: Page, planName: string, button: string) {
+  await page.goto('/subcription/package');
+  await page.getByRole('link', { name: new RegExp(planName) }).click();
+  await page.getByRole('button', { name: button }).click();
+}
+
+test.describe('buying an activation plan in the sandbox', () => {
+  test('a coach pays, sees Successed in billing and downloads the invoice', async ({ page }) => {
+    const coach = await createMember(page, 1);
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await choosePlan(page, 'Coach annual membership', 'Subscribe and pay');
+    // The provider's page (here the API's sandbox), then back to the member site.
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+    await expect(page.getByText('SAR 350.00').or(page.getByText('350.00'))).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(`${memberUrl}/`);
+    await expect(page.getByText('Payment Paid Successfully!')).toBeVisible();
+
+    await page.goto('/accounts?tab=subscriptions');
+    const row = page.locator('tr[data-order]').first();
+    await expect(row.getByText('Successed')).toBeVisible();
+    const orderId = await row.getAttribute('data-order');
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${orderId}.pdf`);
+    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The plan page now offers a renewal.
+    await page.goto('/subcription/package');
+    await expect(page.getByText(/Your membership is active until \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  });
+
+  test('in Arabic, a declined payment says so and activates nothing', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
+    const coach = await createMember(page, 1);
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await choosePlan(page, 'عضوية المدرب السنوية', 'اشترك وادفع');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { name: 'دفع تجريبي' })).toBeVisible();
+    await page.getByRole('button', { name: 'ارفض' }).click();
+    await expect(page).toHaveURL(/\/404\/not-found\/\?payment=declined$/);
+    await expect(page.getByText('رُفضت عملية الدفع. لم يُخصم أي مبلغ، ويمكنك المحاولة مرة أخرى.')).toBeVisible();
+    await page.goto('/accounts?tab=subscriptions');
+    await expect(page.locator('tr[data-order]').first().getByText('مرفوضة')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'تنزيل' })).toHaveCount(0);
+  });
+
+  test('a cancelled payment goes back to the plans', async ({ page }) => {
+    const coach = await createMember(page, 1);
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await choosePlan(page, 'Coach annual membership', 'Subscribe and pay');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('The payment was cancelled. No money was taken; you can try again.')).toBeVisible();
+    await page.getByRole('link', { name: 'Choose a plan' }).click();
+    await expect(page).toHaveURL(/\/subcription\/package$/);
+  });
+});
+
+test.describe('the partner embed', () => {
+  const partnerPort = E2E.memberPort + 17;
+  const foreignPort = E2E.memberPort + 18;
+  const partnerOrigin = `http://127.0.0.1:${partnerPort}`;
+  const key = 'e2e-partner-key-0123456789abcdef';
+  const servers: Server[] = [];
+  let embedUrl = '';
+
+  /** A page on its own origin that frames (or opens) the embed and writes down any message it receives. */
+  function serve(port: number, html: string) {
+    const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+    servers.push(server);
+    return new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  }
+
+  test.beforeAll(async ({ request }) => {
+    const login = await request.post(`${apiUrl}/api/admin-login`, {
+      data: { national_id: E2E.admin.email, password: E2E.admin.password },
+    });
+    const token = login.headers()['authorization'];
+    const clientId = `e2e-${Date.now()}`;
+    const made = await request.post(`${apiUrl}/api/admin/partners`, {
+      headers: { Authorization: token },
+      data: { name: 'Robotics academy', client_id: clientId, key, origins: [partnerOrigin], status: true },
+    });
+    expect(made.status()).toBe(201);
+    embedUrl = `${memberUrl}/embeded/login/${clientId}/${key}`;
+    const listen = `<pre id="got">none</pre><script>
+      addEventListener('message', (e) => { document.getElementById('got').textContent = JSON.stringify({ origin: e.origin, data: e.data }); });
+    </script>`;
+    await serve(partnerPort, `<!doctype html><h1>Partner</h1>${listen}<iframe id="f" src="${embedUrl}?lang=ar" width="520" height="560"></iframe>`);
+    await serve(
+      foreignPort,
+      `<!doctype html><h1>Foreign</h1>${listen}<button id="open" onclick="window.open('${embedUrl}', 'embed')">open</button><iframe id="f" src="${embedUrl}" width="520" height="300"></iframe>`,
+    );
+  });
+  test.afterAll(() => Promise.all(servers.map((s) => new Promise((ok) => s.close(ok)))));
+
+  test('the registered partner frames the page in Arabic and receives the token of a subscribed member', async ({ page }) => {
+    await page.goto(partnerOrigin);
+    const frame = page.frameLocator('#f');
+    await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl');
+    await frame.locator('#national_id').fill(E2E.student.nationalId);
+    await frame.locator('#password').fill(E2E.demoPassword);
+    await frame.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await expect(frame.getByText('تم تسجيل الدخول. يمكنك المتابعة في موقع الشريك.')).toBeVisible();
+    await expect(page.locator('#got')).not.toHaveText('none');
+    const got = JSON.parse((await page.locator('#got').textContent())!) as { origin: string; data: { token: string; user: { national_id: string } } };
+    expect(got.origin).toBe(memberUrl);
+    expect(got.data.token.length).toBeGreaterThan(20);
+    expect(got.data.user.national_id).toBe(E2E.student.nationalId);
+  });
+
+  test('a member without an active plan is refused with the spec message', async ({ page }) => {
+    const coach = await createMember(page, 1);
+    await page.goto(`${embedUrl}?lang=en`);
+    await page.locator('#national_id').fill(coach.id);
+    await page.locator('#password').fill(coach.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Your Subscription is not active or Expired Please check from the provider!')).toBeVisible();
+  });
+
+  test('a foreign origin can neither frame the page nor receive the sign-in', async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${foreignPort}`);
+    // frame-ancestors names only the partner: the frame stays empty here.
+    await page.waitForTimeout(1000);
+    await expect(page.frameLocator('#f').locator('#national_id')).toHaveCount(0);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.locator('#open').click()]);
+    await popup.locator('#national_id').fill(E2E.student.nationalId);
+    await popup.locator('#password').fill(E2E.demoPassword);
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await expect(popup.getByText('Signed in. You can continue on the partner site.')).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.locator('#got')).toHaveText('none');
+  });
+
+  test('missing segments or an unknown client lead to not found', async ({ page }) => {
+    await page.goto('/embeded/login/only-one');
+    await expect(page).toHaveURL(/\/404\/not-found$/);
+    await page.goto('/embeded/login/unknown/whatever-key');
+    await expect(page).toHaveURL(/\/404\/not-found$/);
+  });
+});
