@@ -421,7 +421,7 @@ export const ar: Messages = {
       },
     },
     partners: {
-      name: 'شريك |||| الشركاء',
+      name: 'شركاء |||| شريك |||| الشركاء |||| الشركاء |||| الشركاء |||| الشركاء',
       empty: 'لا توجد مواقع شركاء بعد.',
       notifications: { deleted: 'تم حذف الشريك بنجاح!' },
       fields: {

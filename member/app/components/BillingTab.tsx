@@ -25,6 +25,9 @@ export interface BillingOrder {
   created_at: string;
 }
 
+/** On a phone the period is left out so the invoice link stays in view. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const COLOR = { Paid: 'success', Pending: 'warning', Declined: 'error', Failed: 'error' } as const;
 
 /** The Subscriptions tab: the member's orders (Paid shown as Successed, spec §4) and their invoices. */
@@ -50,16 +53,16 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                 <TableCell>{t('billing.plan')}</TableCell>
                 <TableCell>{t('billing.amount')}</TableCell>
                 <TableCell>{t('billing.status')}</TableCell>
-                <TableCell>{t('billing.period')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('billing.period')}</TableCell>
                 <TableCell>{t('billing.invoice')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {orders.map((o) => (
                 <TableRow key={o._id} data-order={o._id}>
-                  <TableCell>{o.created_at.slice(0, 10)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{o.created_at.slice(0, 10)}</TableCell>
                   <TableCell>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</TableCell>
-                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                  <TableCell dir="ltr" sx={{ textAlign: 'start', whiteSpace: 'nowrap' }}>
                     {money(o)}
                   </TableCell>
                   <TableCell>
@@ -69,7 +72,7 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                       label={t(`billing.status_word.${o.payment_status}`)}
                     />
                   </TableCell>
-                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                  <TableCell dir="ltr" sx={{ ...WIDE_ONLY, textAlign: 'start' }}>
                     {o.period_start && o.period_end ? `${o.period_start} – ${o.period_end}` : '—'}
                   </TableCell>
                   <TableCell>
