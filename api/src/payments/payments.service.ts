@@ -110,7 +110,8 @@ export class PaymentsService {
   /** Asks the provider about the member's order and settles it; answers the order and the member's subscription. */
   async check(user: User, orderId: unknown) {
     let order = await this.ownOrder(user, orderId);
-    if (order.status === 'pending' && order.providerRef) {
+    // An order we closed as expired is asked again too: a payment made at the last minute still counts.
+    if ((order.status === 'pending' || order.status === 'expired') && order.providerRef) {
       let answer: PaymentCheck;
       try {
         answer = await this.provider.check(order.providerRef);
