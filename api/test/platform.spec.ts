@@ -125,10 +125,14 @@ describe('production mode', () => {
       SMTP_URL: 'smtp://127.0.0.1:1',
       WHATSAPP_TOKEN: 'token',
       WHATSAPP_PHONE_NUMBER_ID: '1',
+      TELR_STORE_ID: '1',
+      TELR_AUTH_KEY: 'key',
       LOG_LEVEL: 'silent',
     });
     try {
       expect((await t.http.get('/api/dev/outbox')).status).toBe(404);
+      // With Telr configured there is no sandbox payment page.
+      expect((await t.http.get(`/api/sandbox/pay/SBX${'0'.repeat(24)}`)).status).toBe(404);
       expect((await t.http.get('/api/health')).status).toBe(200);
     } finally {
       await t.close();
