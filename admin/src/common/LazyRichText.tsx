@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { RichTextInputProps } from 'ra-input-rich-text';
 
 // The editor (tiptap, ProseMirror) is a large download: it loads only when a form with rich text opens.
-const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+const RichTextInput = lazy(() => import('./RichTextEditor'));
 
 export function LazyRichTextInput(props: RichTextInputProps) {
   return (

@@ -31,7 +31,7 @@ export function BarChart({
           <Typography variant="caption" sx={{ fontSize: 10, color: 'text.secondary' }}>
             {b.value ? format(b.value) : ''}
           </Typography>
-          <Tooltip title={`${b.label}: ${format(b.value)}`}>
+          <Tooltip describeChild title={`${b.label}: ${format(b.value)}`}>
             <Box
               sx={{
                 width: '100%',

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E, apiUrl } from '../env';
+import { signInStudent } from './helpers';
+
+// WCAG 2.2 AA with axe-core on every member page and back-office screen, in English and in Arabic.
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const adminUrl = `${apiUrl}/admin/`;
+
+/** Runs axe on the page as it is and fails with a readable list of what is wrong and where. */
+async function expectNoViolations(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 3).join(' ')}`)
+        .join('\n'),
+  );
+  // Soft: one run lists every screen's problems, the test still fails at its end.
+  expect.soft(report, `${what}\n${report.join('\n')}`).toEqual([]);
+}
+
+const publicPages = [
+  ['join us', '/auth/join-us/'],
+  ['student sign-in', '/student/signin/'],
+  ['coach sign-in', '/coach/signin/'],
+  ['entity sign-in', '/entity/signin/'],
+  ['student sign-up', '/student/signup/'],
+  ['entity sign-up', '/entity/signup/'],
+  ['forgotten password', '/forget-password'],
+  ['contact', '/contact'],
+  ['privacy', '/privacy'],
+  ['terms', '/terms'],
+  ['articles', '/blogs'],
+  ['an article', '/blogs/view/how-to-build-your-first-robot'],
+  ['not found', '/404/not-found/'],
+] as const;
+
+const memberPages = [
+  ['home', '/'],
+  ['account', '/accounts'],
+  ['account: skills', '/accounts?tab=skills'],
+  ['account: subscriptions', '/accounts?tab=subscriptions'],
+  ['plans', '/subcription/package/'],
+  ['judge application', '/judges/apply'],
+] as const;
+
+test('the check itself finds a planted problem', async ({ page }) => {
+  await page.goto('/auth/join-us/');
+  await page.waitForLoadState('networkidle'); // hydrated: React keeps the planted node
+  const pixel = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==';
+  await page.evaluate((src) => {
+    const img = Object.assign(document.createElement('img'), { src, width: 40, height: 40 });
+    document.querySelector('main')!.append(img);
+  }, pixel);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(violations.map((v) => v.id)).toContain('image-alt');
+});
+
+for (const lang of ['en', 'ar'] as const) {
+  test.describe(`accessibility of the member site (${lang})`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await context.addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
+    });
+
+    test('public pages', async ({ page }) => {
+      for (const [what, path] of publicPages) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+        await expectNoViolations(page, `${what} ${path} (${lang})`);
+      }
+    });
+
+    test('pages of a signed-in member', async ({ page }) => {
+      await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
+      for (const [what, path] of memberPages) {
+        await page.goto(path);
+        await expectNoViolations(page, `${what} ${path} (${lang})`);
+      }
+      await page.goto('/');
+      const article = page.locator('main a[href^="/blogs/view/"]').first();
+      if (await article.count()) {
+        await article.click();
+        await expectNoViolations(page, `an article from home (${lang})`);
+      }
+    });
+  });
+
+  test.describe(`accessibility of the back-office (${lang})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+    });
+
+    test('sign-in screen', async ({ page }) => {
+      await page.goto(adminUrl);
+      await expect(page.locator('input[type=password]')).toBeVisible();
+      await expectNoViolations(page, `back-office sign-in (${lang})`);
+    });
+
+    test('every list and form', async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.goto(adminUrl);
+      await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
+      await page.locator('input[type=password]').fill(E2E.admin.password);
+      await page.locator('button[type=submit]').click();
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page, `dashboard (${lang})`);
+      const resources = [
+        'users',
+        'admins',
+        'judges',
+        'plans',
+        'events',
+        'announcements',
+        'categories',
+        'blogs',
+        'seasons',
+        'competitions',
+        'teams',
+        'transections',
+        'contactus',
+        'partners',
+        'audit',
+      ];
+      for (const name of resources) {
+        await page.goto(`${adminUrl}#/${name}`);
+        await expect(page.locator('.RaList-main, .RaList-content, .RaEmpty-message').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoViolations(page, `${name} list (${lang})`);
+      }
+      for (const name of ['users', 'admins', 'plans', 'events', 'announcements', 'blogs', 'partners']) {
+        await page.goto(`${adminUrl}#/${name}/create`);
+        await expect(page.locator('form').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoViolations(page, `${name} create form (${lang})`);
+      }
+      await page.goto(`${adminUrl}#/settings`);
+      await expect(page.locator('form').first()).toBeVisible();
+      await expectNoViolations(page, `settings (${lang})`);
+    });
+  });
+}
