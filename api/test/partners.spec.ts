@@ -16,7 +16,14 @@ async function addPartner(fields: Record<string, unknown> = {}) {
   return t.http
     .post('/api/admin/partners')
     .set('Authorization', admin)
-    .send({ name: 'Courses partner', client_id: `partner-${Date.now()}`, key: KEY, origins: ['http://127.0.0.1:3999'], status: true, ...fields });
+    .send({
+      name: 'Courses partner',
+      client_id: `partner-${Date.now()}`,
+      key: KEY,
+      origins: ['http://127.0.0.1:3999'],
+      status: true,
+      ...fields,
+    });
 }
 
 describe('partners (back-office)', () => {
@@ -36,7 +43,12 @@ describe('partners (back-office)', () => {
   });
 
   it('refuses origins that are not bare origins, short keys and odd client ids', async () => {
-    for (const origins of [['https://partner.example/path'], ['javascript:alert(1)'], ['*'], ['https://user:pw@partner.example']]) {
+    for (const origins of [
+      ['https://partner.example/path'],
+      ['javascript:alert(1)'],
+      ['*'],
+      ['https://user:pw@partner.example'],
+    ]) {
       const res = await addPartner({ origins });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('https://example.com');
@@ -62,7 +74,11 @@ describe('the embedded sign-in', () => {
 
   it('the checker answers whether the id and key pair is registered', async () => {
     const ok = await t.http.post('/api/iframe/checker').send({ id: clientId, key: KEY });
-    expect(ok.body).toEqual({ success: true, valid: true, partner: { name: 'Courses partner', client_id: clientId, origins: ['http://127.0.0.1:3999'] } });
+    expect(ok.body).toEqual({
+      success: true,
+      valid: true,
+      partner: { name: 'Courses partner', client_id: clientId, origins: ['http://127.0.0.1:3999'] },
+    });
     for (const body of [{ id: clientId, key: `${KEY}x` }, { id: 'nobody', key: KEY }, { id: ['x'], key: {} }, {}]) {
       const res = await t.http.post('/api/iframe/checker').send(body);
       expect(res.status).toBe(200);
@@ -74,7 +90,13 @@ describe('the embedded sign-in', () => {
     const valid = await createUser(t, { type: 1, subcription: true, startDate: '2026-01-01', endDate: '2099-01-01' });
     const ok = await t.http
       .post('/api/adduser')
-      .send({ client_id: clientId, key: KEY, national_id: valid.nationalId, password: valid.password, loginType: 'signin' });
+      .send({
+        client_id: clientId,
+        key: KEY,
+        national_id: valid.nationalId,
+        password: valid.password,
+        loginType: 'signin',
+      });
     expect(ok.status).toBe(200);
     expect(ok.headers.authorization).toBeTruthy();
     expect(ok.body.token).toBe(ok.headers.authorization);
@@ -96,7 +118,9 @@ describe('the embedded sign-in', () => {
       expect(res.headers.authorization).toBeUndefined();
     }
     const student = await createUser(t, { type: 0, subcription: true });
-    const s = await t.http.post('/api/adduser').send({ client_id: clientId, key: KEY, national_id: student.nationalId, password: student.password });
+    const s = await t.http
+      .post('/api/adduser')
+      .send({ client_id: clientId, key: KEY, national_id: student.nationalId, password: student.password });
     expect(s.status).toBe(200);
   });
 
@@ -104,7 +128,12 @@ describe('the embedded sign-in', () => {
     const member = await createUser(t, { type: 0, subcription: true });
     const res = await t.http
       .post('/api/adduser')
-      .send({ client_id: clientId, key: 'wrong-key-wrong-key-wrong-key', national_id: member.nationalId, password: member.password });
+      .send({
+        client_id: clientId,
+        key: 'wrong-key-wrong-key-wrong-key',
+        national_id: member.nationalId,
+        password: member.password,
+      });
     expect(res.status).toBe(404);
     expect(res.headers.authorization).toBeUndefined();
   });

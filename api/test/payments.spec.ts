@@ -26,13 +26,23 @@ async function addPlans(t: TestApp) {
     .returning();
   const [entity] = await t.database.db
     .insert(plans)
-    .values({ name: 'خطة الجهة', nameEn: 'Entity plan', orignalPirce: '900', price: '900', duration: 6, durationType: 'month', type: 'entity' })
+    .values({
+      name: 'خطة الجهة',
+      nameEn: 'Entity plan',
+      orignalPirce: '900',
+      price: '900',
+      duration: 6,
+      durationType: 'month',
+      type: 'entity',
+    })
     .returning();
   return { coach, entity };
 }
 
-const memberOf = async (t: TestApp, id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
-const orderOf = async (t: TestApp, id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+const memberOf = async (t: TestApp, id: string) =>
+  (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+const orderOf = async (t: TestApp, id: string) =>
+  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
 describe('payments with the sandbox provider', () => {
   let t: TestApp;
@@ -44,7 +54,10 @@ describe('payments with the sandbox provider', () => {
   afterAll(() => t.close());
 
   async function buy(token: string, action: 'pay' | 'decline' | 'cancel' | null, body: Record<string, unknown> = {}) {
-    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id, ...body });
+    const res = await t.http
+      .post('/api/subcripe/')
+      .set('Authorization', token)
+      .send({ plan_id: plan.coach.id, ...body });
     expect(res.status).toBe(200);
     const { ref, url } = res.body.response.order as { ref: string; url: string };
     const orderId = res.body.order._id as string;
@@ -91,7 +104,12 @@ describe('payments with the sandbox provider', () => {
     // Billing lists it as Paid.
     const list = await t.http.post('/api/orders/').set('Authorization', token).send({ page: 0 });
     expect(list.body).toMatchObject({ currentPage: 0, totalPages: 1 });
-    expect(list.body.myOrders[0]).toMatchObject({ _id: orderId, payment_status: 'Paid', total_amount: '350.00', currency: 'SAR' });
+    expect(list.body.myOrders[0]).toMatchObject({
+      _id: orderId,
+      payment_status: 'Paid',
+      total_amount: '350.00',
+      currency: 'SAR',
+    });
   });
 
   it('an early renewal runs from the current end date', async () => {
@@ -100,7 +118,11 @@ describe('payments with the sandbox provider', () => {
     const token = await signIn(t, coach);
     const { orderId } = await buy(token, 'pay');
     const checked = await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: orderId });
-    expect(checked.body.user).toEqual({ subcription: true, start_date: '2025-01-01', end_date: addPeriod(end, 1, 'year') });
+    expect(checked.body.user).toEqual({
+      subcription: true,
+      start_date: '2025-01-01',
+      end_date: addPeriod(end, 1, 'year'),
+    });
     expect((await orderOf(t, orderId)).orderType).toBe('renewal');
   });
 
@@ -125,7 +147,9 @@ describe('payments with the sandbox provider', () => {
     const { orderId } = await buy(token, 'pay');
     const { orderId: abandoned } = await buy(token, null);
     await t.database.query(`UPDATE orders SET created_at = now() - interval '2 hours' WHERE id = $1`, [abandoned]);
-    await t.database.query(`UPDATE sandbox_payments SET created_at = now() - interval '2 hours' WHERE cart_id = $1`, [abandoned]);
+    await t.database.query(`UPDATE sandbox_payments SET created_at = now() - interval '2 hours' WHERE cart_id = $1`, [
+      abandoned,
+    ]);
     const result = await t.app.get(PaymentsService).reconcile();
     expect(result.paid).toBeGreaterThanOrEqual(1);
     expect((await orderOf(t, orderId)).status).toBe('paid');
@@ -144,10 +168,16 @@ describe('payments with the sandbox provider', () => {
     expect(refused.body.message).toContain('الطلاب');
     const entity = await createUser(t, { type: 2, nationalId: '0000000000' });
     const entityToken = await signIn(t, entity);
-    const wrong = await t.http.post('/api/subcripe/').set('Authorization', entityToken).send({ plan_id: plan.coach.id });
+    const wrong = await t.http
+      .post('/api/subcripe/')
+      .set('Authorization', entityToken)
+      .send({ plan_id: plan.coach.id });
     expect(wrong.status).toBe(404);
     expect(wrong.body.message).toBe('This plan is not available. Please choose another plan.');
-    const right = await t.http.post('/api/subcripe/').set('Authorization', entityToken).send({ plan_id: plan.entity.id });
+    const right = await t.http
+      .post('/api/subcripe/')
+      .set('Authorization', entityToken)
+      .send({ plan_id: plan.entity.id });
     expect(right.status).toBe(200);
     expect((await orderOf(t, right.body.order._id)).total).toBe('900.00');
     for (const bad of [{}, { plan_id: 'x' }, { plan_id: ['a'] }]) {
@@ -167,8 +197,12 @@ describe('payments with the sandbox provider', () => {
     const other = await signIn(t, await createUser(t, { type: 1 }));
     expect((await t.http.post('/api/telr/').set('Authorization', other).send({ order_id: orderId })).status).toBe(404);
     expect((await t.http.get(`/api/seasons/?order_id=${orderId}`).set('Authorization', other)).status).toBe(404);
-    expect((await t.http.delete(`/api/seasons/?id=${saved.body.season._id}`).set('Authorization', other)).status).toBe(404);
-    expect((await t.http.post('/api/seasons/').set('Authorization', other).send({ order_id: orderId })).status).toBe(404);
+    expect((await t.http.delete(`/api/seasons/?id=${saved.body.season._id}`).set('Authorization', other)).status).toBe(
+      404,
+    );
+    expect((await t.http.post('/api/seasons/').set('Authorization', other).send({ order_id: orderId })).status).toBe(
+      404,
+    );
     await t.http.post('/api/telr/').set('Authorization', ownerToken).send({ order_id: orderId });
     const foreign = await t.http.post('/api/subcripe/genrate/').set('Authorization', other).send({ order_id: orderId });
     expect(foreign.status).toBe(404);
@@ -177,7 +211,9 @@ describe('payments with the sandbox provider', () => {
     // The owner reads and deletes the record.
     const got = await t.http.get(`/api/seasons/?order_id=${orderId}`).set('Authorization', ownerToken);
     expect(got.body.season).toMatchObject({ order_id: orderId, ref, type: 'telr', data: { plan: 'x' } });
-    expect((await t.http.delete(`/api/seasons/?id=${got.body.season._id}`).set('Authorization', ownerToken)).status).toBe(200);
+    expect(
+      (await t.http.delete(`/api/seasons/?id=${got.body.season._id}`).set('Authorization', ownerToken)).status,
+    ).toBe(200);
     expect((await t.http.get(`/api/seasons/?order_id=${orderId}`).set('Authorization', ownerToken)).status).toBe(404);
   });
 
@@ -186,7 +222,11 @@ describe('payments with the sandbox provider', () => {
     const token = await signIn(t, coach);
     const { orderId: unpaid } = await buy(token, 'decline');
     await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: unpaid });
-    const refused = await t.http.post('/api/subcripe/genrate/').set('Authorization', token).set('Accept-Language', 'ar').send({ order_id: unpaid });
+    const refused = await t.http
+      .post('/api/subcripe/genrate/')
+      .set('Authorization', token)
+      .set('Accept-Language', 'ar')
+      .send({ order_id: unpaid });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe('لم يُعثر على الفاتورة!');
 
@@ -195,11 +235,15 @@ describe('payments with the sandbox provider', () => {
     const made = await t.http.post('/api/subcripe/genrate/').set('Authorization', token).send({ order_id: orderId });
     expect(made.status).toBe(200);
     expect(made.body.invoice_path).toBe(`/api/subcripe/invoice/${orderId}`);
-    const pdf = await t.http.get(made.body.invoice_path).set('Authorization', token).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const pdf = await t.http
+      .get(made.body.invoice_path)
+      .set('Authorization', token)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${orderId}.pdf"`);
@@ -232,7 +276,8 @@ function fakeTelr() {
       const body = JSON.parse(raw) as Record<string, any>;
       requests.push(body);
       const send = (o: unknown) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(o));
-      if (body.store !== 15996 || body.authkey !== 'telr-test-key') return send({ error: { message: 'E01', note: 'Invalid store' } });
+      if (body.store !== 15996 || body.authkey !== 'telr-test-key')
+        return send({ error: { message: 'E01', note: 'Invalid store' } });
       if (body.method === 'create') {
         if (cartIds.has(body.order.cartid)) return send({ error: { message: 'E05', note: 'Duplicate cart id' } });
         cartIds.add(body.order.cartid);
@@ -249,7 +294,8 @@ function fakeTelr() {
             ref: body.order.ref,
             cartid: o.cartid,
             status: { code: o.code, text: String(o.code) },
-            transaction: o.code === 3 ? { ref: `0400${body.order.ref}`, status: 'A', message: 'Authorised' } : undefined,
+            transaction:
+              o.code === 3 ? { ref: `0400${body.order.ref}`, status: 'A', message: 'Authorised' } : undefined,
             paymethod: 'Card',
           },
         });
@@ -292,13 +338,22 @@ describe('payments with Telr (a local fake speaking its order.json)', () => {
   it('creates the order with the plan amount and our order id as cart id, and activates on code 3 only', async () => {
     const coach = await createUser(t, { type: 1 });
     const token = await signIn(t, coach);
-    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id, amount: '1' });
+    const res = await t.http
+      .post('/api/subcripe/')
+      .set('Authorization', token)
+      .send({ plan_id: plan.coach.id, amount: '1' });
     expect(res.status).toBe(200);
     const orderId = res.body.order._id as string;
     const { ref, url } = res.body.response.order;
     expect(url).toContain('secure.telr.com');
     const create = telr.requests.find((r) => r.method === 'create' && r.order.cartid === orderId)!;
-    expect(create.order).toEqual({ cartid: orderId, test: 1, amount: '350.00', currency: 'SAR', description: 'Coach annual plan' });
+    expect(create.order).toEqual({
+      cartid: orderId,
+      test: 1,
+      amount: '350.00',
+      currency: 'SAR',
+      description: 'Coach annual plan',
+    });
     expect(create.return).toEqual({
       authorised: `https://members.example/payment/telr?order_id=${orderId}`,
       declined: `https://members.example/payment/telr?order_id=${orderId}`,

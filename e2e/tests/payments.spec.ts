@@ -26,9 +26,16 @@ test.describe('buying an activation plan in the sandbox', () => {
     const row = page.locator('tr[data-order]').first();
     await expect(row.getByText('Successed')).toBeVisible();
     const orderId = await row.getAttribute('data-order');
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${orderId}.pdf`);
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // The plan page now offers a renewal.
     await page.goto('/subcription/package');
@@ -91,7 +98,10 @@ test.describe('the partner embed', () => {
     const listen = `<pre id="got">none</pre><script>
       addEventListener('message', (e) => { document.getElementById('got').textContent = JSON.stringify({ origin: e.origin, data: e.data }); });
     </script>`;
-    await serve(partnerPort, `<!doctype html><h1>Partner</h1>${listen}<iframe id="f" src="${embedUrl}?lang=ar" width="520" height="560"></iframe>`);
+    await serve(
+      partnerPort,
+      `<!doctype html><h1>Partner</h1>${listen}<iframe id="f" src="${embedUrl}?lang=ar" width="520" height="560"></iframe>`,
+    );
     await serve(
       foreignPort,
       `<!doctype html><h1>Foreign</h1>${listen}<button id="open" onclick="window.open('${embedUrl}', 'embed')">open</button><iframe id="f" src="${embedUrl}" width="520" height="300"></iframe>`,
@@ -99,7 +109,9 @@ test.describe('the partner embed', () => {
   });
   test.afterAll(() => Promise.all(servers.map((s) => new Promise((ok) => s.close(ok)))));
 
-  test('the registered partner frames the page in Arabic and receives the token of a subscribed member', async ({ page }) => {
+  test('the registered partner frames the page in Arabic and receives the token of a subscribed member', async ({
+    page,
+  }) => {
     await page.goto(partnerOrigin);
     const frame = page.frameLocator('#f');
     await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -108,7 +120,10 @@ test.describe('the partner embed', () => {
     await frame.getByRole('button', { name: 'تسجيل الدخول' }).click();
     await expect(frame.getByText('تم تسجيل الدخول. يمكنك المتابعة في موقع الشريك.')).toBeVisible();
     await expect(page.locator('#got')).not.toHaveText('none');
-    const got = JSON.parse((await page.locator('#got').textContent())!) as { origin: string; data: { token: string; user: { national_id: string } } };
+    const got = JSON.parse((await page.locator('#got').textContent())!) as {
+      origin: string;
+      data: { token: string; user: { national_id: string } };
+    };
     expect(got.origin).toBe(memberUrl);
     expect(got.data.token.length).toBeGreaterThan(20);
     expect(got.data.user.national_id).toBe(E2E.student.nationalId);
@@ -120,7 +135,9 @@ test.describe('the partner embed', () => {
     await page.locator('#national_id').fill(coach.id);
     await page.locator('#password').fill(coach.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('Your Subscription is not active or Expired Please check from the provider!')).toBeVisible();
+    await expect(
+      page.getByText('Your Subscription is not active or Expired Please check from the provider!'),
+    ).toBeVisible();
   });
 
   test('a foreign origin can neither frame the page nor receive the sign-in', async ({ page }) => {

@@ -84,7 +84,8 @@ const app = {
     client_id_hint: 'Letters, digits, dot, dash or underscore. The page is /embeded/login/{client id}/{key}',
     key_hint_new: 'Copy this key now and give it to the partner: only its hash is kept, it cannot be shown again.',
     key_hint_edit: 'Leave empty to keep the current key; type a new one (24 characters or more) to replace it.',
-    origins_hint: 'One per line, like https://partner.example: the sites that may frame the page and receive the sign-in.',
+    origins_hint:
+      'One per line, like https://partner.example: the sites that may frame the page and receive the sign-in.',
   },
   content: {
     link_hint: 'A full address (https://…) or a path on the member site (/blogs/)',

@@ -51,7 +51,13 @@ function PartnerForm({ creating }: { creating: boolean }) {
   return (
     <SimpleForm sx={{ maxWidth: 720 }} defaultValues={creating ? { key: newKey(), status: true } : undefined}>
       <TextInput source="name" validate={required()} fullWidth />
-      <TextInput source="client_id" validate={required()} fullWidth slotProps={ltr} helperText="app.partner.client_id_hint" />
+      <TextInput
+        source="client_id"
+        validate={required()}
+        fullWidth
+        slotProps={ltr}
+        helperText="app.partner.client_id_hint"
+      />
       <TextInput
         source="key"
         validate={creating ? required() : undefined}
@@ -77,7 +83,11 @@ function PartnerForm({ creating }: { creating: boolean }) {
 export default {
   list: PartnerList,
   edit: () => (
-    <Edit mutationMode="pessimistic" redirect="list" transform={(d: Record<string, unknown>) => ({ ...d, key: d.key || undefined })}>
+    <Edit
+      mutationMode="pessimistic"
+      redirect="list"
+      transform={(d: Record<string, unknown>) => ({ ...d, key: d.key || undefined })}
+    >
       <PartnerForm creating={false} />
     </Edit>
   ),

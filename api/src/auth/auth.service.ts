@@ -41,7 +41,12 @@ export class AuthService {
    * Sign-in on a partner's embedded page: a student or coach by national ID, an entity by e-mail;
    * `admit` may still refuse the member (an inactive subscription) before any session exists.
    */
-  async signinEmbedded(login: string | undefined, password: string | undefined, meta: ClientMeta, admit: (user: User) => void) {
+  async signinEmbedded(
+    login: string | undefined,
+    password: string | undefined,
+    meta: ClientMeta,
+    admit: (user: User) => void,
+  ) {
     const id = login?.trim();
     if (!id || !password) throw new AppError(400, 'auth.fields_empty');
     const where = id.includes('@')
@@ -50,7 +55,12 @@ export class AuthService {
     return this.signin(where, password, meta, admit);
   }
 
-  private async signin(where: ReturnType<typeof and>, password: string, meta: ClientMeta, admit?: (user: User) => void) {
+  private async signin(
+    where: ReturnType<typeof and>,
+    password: string,
+    meta: ClientMeta,
+    admit?: (user: User) => void,
+  ) {
     const [user] = await this.db.select().from(users).where(where).limit(1);
     // Unknown account and wrong password answer alike, in the same time.
     if (!(await verifyPassword(user?.passwordHash, password))) throw new AppError(401, 'auth.invalid_credentials');

@@ -199,7 +199,10 @@ function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'
   const storeId = env.TELR_STORE_ID || undefined;
   const authKey = env.TELR_AUTH_KEY || undefined;
   if (!!storeId !== !!authKey) {
-    throw new ConfigError(storeId ? 'TELR_AUTH_KEY' : 'TELR_STORE_ID', 'is required when the other Telr setting is given');
+    throw new ConfigError(
+      storeId ? 'TELR_AUTH_KEY' : 'TELR_STORE_ID',
+      'is required when the other Telr setting is given',
+    );
   }
   if (!storeId || !authKey) {
     if (production) throw new ConfigError('TELR_STORE_ID', 'is required when NODE_ENV=production');

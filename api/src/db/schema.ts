@@ -413,7 +413,9 @@ export const orders = pgTable(
     uniqueIndex('orders_transaction_ref_unique').on(t.transactionRef),
     uniqueIndex('orders_provider_ref_unique').on(t.provider, t.providerRef),
     // Reconciliation reads the pending orders only.
-    index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -461,7 +463,10 @@ export const partners = pgTable('partners', {
   clientId: text('client_id').notNull().unique(),
   keyHash: text('key_hash').notNull(),
   /** Exact origins (scheme://host[:port]) that may frame the page and receive its message. */
-  origins: text('origins').array().notNull().default(sql`'{}'::text[]`),
+  origins: text('origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   status: boolean('status').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -40,7 +40,7 @@ export function visualRuns(text: string, base: 'ltr' | 'rtl'): { text: string; r
   const max = Math.max(0, ...runs.map((r) => r.level));
   const lowestOdd = runs.reduce((m, r) => (r.level % 2 === 1 ? Math.min(m, r.level) : m), Infinity);
   for (let level = max; level >= lowestOdd && level > 0; level--) {
-    for (let i = 0; i < runs.length; ) {
+    for (let i = 0; i < runs.length;) {
       if (runs[i].level < level) {
         i++;
         continue;
@@ -106,7 +106,11 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
   const paidOn = (order.activatedAt ?? order.updatedAt).toISOString().slice(0, 10);
   const plan = order.plan ?? { name: '—', name_en: '—', duration: 0, duration_type: 'year' };
 
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Invoice ${order.id}`, Author: seller.nameEn } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: `Invoice ${order.id}`, Author: seller.nameEn },
+  });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', FONT_BOLD);
   await mkdir(dirname(path), { recursive: true });
@@ -131,13 +135,21 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
     line(doc, `VAT No. ${seller.vatNumber}`, left, 96, width / 2, 'left', 9);
     line(doc, `الرقم الضريبي ${ltr(seller.vatNumber)}`, left + width / 2, 96, width / 2, 'right', 9);
   }
-  doc.moveTo(left, 120).lineTo(left + width, 120).strokeColor('#999999').stroke();
+  doc
+    .moveTo(left, 120)
+    .lineTo(left + width, 120)
+    .strokeColor('#999999')
+    .stroke();
 
   const rows: [string, string, string][] = [
     ['Invoice number', order.id, 'رقم الفاتورة'],
     ['Date', paidOn, 'التاريخ'],
     ['Customer', member.name, 'العميل'],
-    ['ID / e-mail', member.nationalId && member.nationalId !== '0000000000' ? member.nationalId : (member.email ?? ''), 'الهوية / البريد'],
+    [
+      'ID / e-mail',
+      member.nationalId && member.nationalId !== '0000000000' ? member.nationalId : (member.email ?? ''),
+      'الهوية / البريد',
+    ],
     ['Plan', plan.name_en, 'الخطة'],
     ['', plan.name, ''],
     ['Period', order.periodStart && order.periodEnd ? `${order.periodStart} - ${order.periodEnd}` : '', 'مدة الاشتراك'],
@@ -158,7 +170,11 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
     line(doc, value, left + third - 20, y, third + 40, arabicValue ? 'right' : 'left', 11);
     y += 24;
   }
-  doc.moveTo(left, y + 4).lineTo(left + width, y + 4).strokeColor('#999999').stroke();
+  doc
+    .moveTo(left, y + 4)
+    .lineTo(left + width, y + 4)
+    .strokeColor('#999999')
+    .stroke();
   y += 14;
   doc.font('bold').fillColor('#111111');
   line(doc, 'Total paid', left, y, third - 8, 'left', 13);
@@ -168,7 +184,15 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
   doc.font('body').fillColor('#333333');
   const until = order.periodEnd ?? '';
   line(doc, `Thank you. Your plan ${plan.name_en} is active until ${until}.`, left, y, width, 'left', 10);
-  line(doc, `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${ltr(until)} بمبلغ ${ltr(money(cents / 100, order.currency))}.`, left, y + 20, width, 'right', 10);
+  line(
+    doc,
+    `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${ltr(until)} بمبلغ ${ltr(money(cents / 100, order.currency))}.`,
+    left,
+    y + 20,
+    width,
+    'right',
+    10,
+  );
   doc.end();
   try {
     await done;

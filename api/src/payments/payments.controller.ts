@@ -17,7 +17,8 @@ import { pendingPayments } from '../db/schema';
 import { writeInvoice } from './invoice';
 import { PaymentsService, STATUS_WORD, type Order } from './payments.service';
 
-const text = (v: unknown, max = 200) => (typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '');
+const text = (v: unknown, max = 200) =>
+  typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '';
 
 function orderView(o: Order) {
   return {
@@ -57,7 +58,11 @@ export class PaymentsController {
     summary:
       'Creates an order for plan_id (coaches and entities; the amount comes from the plan) and the payment page: response.order {ref, url}',
   })
-  async subscribe(@CurrentAuth() auth: Auth, @Body() body: { plan_id?: unknown }, @Headers('accept-language') al?: string) {
+  async subscribe(
+    @CurrentAuth() auth: Auth,
+    @Body() body: { plan_id?: unknown },
+    @Headers('accept-language') al?: string,
+  ) {
     const { page, order } = await this.payments.subscribe(auth.user, body?.plan_id, langOf(al));
     return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
   }
@@ -81,7 +86,8 @@ export class PaymentsController {
   @ApiOperation({ summary: 'The member’s orders, newest first, 10 a page (page from 0)' })
   async orders(@CurrentAuth() auth: Auth, @Body() body: { page?: unknown }) {
     const page = Number(body?.page ?? 0);
-    if (!Number.isInteger(page) || page < 0 || page > 100_000) throw new AppError(400, 'request.invalid_field', { field: 'page' });
+    if (!Number.isInteger(page) || page < 0 || page > 100_000)
+      throw new AppError(400, 'request.invalid_field', { field: 'page' });
     const { rows, currentPage, totalPages } = await this.payments.myOrders(auth.user, page);
     return { success: true, myOrders: rows.map(orderView), currentPage, totalPages };
   }
@@ -132,11 +138,22 @@ export class PaymentsController {
   @Post('seasons')
   @Roles(...MEMBERS)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Saves the pending payment record of one of the member’s orders (type, order_id, ref, data)' })
+  @ApiOperation({
+    summary: 'Saves the pending payment record of one of the member’s orders (type, order_id, ref, data)',
+  })
   async saveRecord(@CurrentAuth() auth: Auth, @Body() body: Record<string, unknown>) {
     const order = await this.payments.ownOrder(auth.user, body?.order_id);
-    const data = body?.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : null;
-    const values = { userId: auth.user.id, orderId: order.id, type: text(body.type, 20) || 'telr', ref: text(body.ref), data };
+    const data =
+      body?.data && typeof body.data === 'object' && !Array.isArray(body.data)
+        ? (body.data as Record<string, unknown>)
+        : null;
+    const values = {
+      userId: auth.user.id,
+      orderId: order.id,
+      type: text(body.type, 20) || 'telr',
+      ref: text(body.ref),
+      data,
+    };
     const [season] = await this.db
       .insert(pendingPayments)
       .values(values)
@@ -175,4 +192,3 @@ export class PaymentsController {
 function recordView(r: typeof pendingPayments.$inferSelect) {
   return { _id: r.id, order_id: r.orderId, refrance_id: r.orderId, type: r.type, ref: r.ref, data: r.data };
 }
-

@@ -88,7 +88,10 @@ export class PaymentsService {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.logger.warn(`payment page for order ${order.id} not created: ${message}`);
-      await this.db.update(orders).set({ status: 'failed', raw: { error: message }, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      await this.db
+        .update(orders)
+        .set({ status: 'failed', raw: { error: message }, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
       throw new AppError(502, 'payment.provider_unavailable');
     }
     const [saved] = await this.db
@@ -102,7 +105,10 @@ export class PaymentsService {
   /** One of the member's own orders, or "not found" (another member's order looks the same as none). */
   async ownOrder(user: User, orderId: unknown): Promise<Order> {
     if (!isUuid(orderId)) throw new AppError(404, 'payment.order_not_found');
-    const [order] = await this.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)));
     if (!order) throw new AppError(404, 'payment.order_not_found');
     return order;
   }
@@ -217,7 +223,9 @@ export class PaymentsService {
         continue;
       }
       result.checked++;
-      const expired = answer.state === 'pending' && order.createdAt.getTime() < Date.now() - this.config.payments.expiryMinutes * 60_000;
+      const expired =
+        answer.state === 'pending' &&
+        order.createdAt.getTime() < Date.now() - this.config.payments.expiryMinutes * 60_000;
       const settled = await this.settle(order.id, expired ? { ...answer, state: 'expired' } : answer);
       if (settled?.status === 'paid') result.paid++;
       else if (settled && settled.status !== 'pending') result.closed++;

@@ -77,7 +77,8 @@ ${open ? `<form method="post">${buttons}</form>` : `<p>${t('sandbox.closed')}</p
   @Public()
   async act(@Param('ref') ref: string, @Body() body: { action?: unknown }, @Res() res: Response) {
     const row = await this.find(ref);
-    const action = typeof body?.action === 'string' && body.action in ACTIONS ? (body.action as keyof typeof ACTIONS) : null;
+    const action =
+      typeof body?.action === 'string' && body.action in ACTIONS ? (body.action as keyof typeof ACTIONS) : null;
     if (!action) throw new NotFoundException();
     // Only a payment still open changes; pressing twice (or back and again) keeps the first outcome.
     const [changed] = await this.db

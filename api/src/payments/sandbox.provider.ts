@@ -3,7 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { sandboxPayments } from '../db/schema';
-import { ProviderError, stateOfTelrCode, type CreatePayment, type PaymentCheck, type PaymentProvider } from './provider';
+import {
+  ProviderError,
+  stateOfTelrCode,
+  type CreatePayment,
+  type PaymentCheck,
+  type PaymentProvider,
+} from './provider';
 
 /**
  * The built-in provider used when Telr is not configured: the API hosts a page with Pay, Decline

@@ -1,5 +1,11 @@
 import type { AppConfig } from '../config/config';
-import { ProviderError, stateOfTelrCode, type CreatePayment, type PaymentCheck, type PaymentProvider } from './provider';
+import {
+  ProviderError,
+  stateOfTelrCode,
+  type CreatePayment,
+  type PaymentCheck,
+  type PaymentProvider,
+} from './provider';
 
 type TelrConfig = NonNullable<AppConfig['payments']['telr']>;
 
@@ -32,7 +38,11 @@ export class TelrProvider implements PaymentProvider {
       res = await fetch(this.config.apiUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ store: Number(this.config.storeId) || this.config.storeId, authkey: this.config.authKey, ...body }),
+        body: JSON.stringify({
+          store: Number(this.config.storeId) || this.config.storeId,
+          authkey: this.config.authKey,
+          ...body,
+        }),
         signal: AbortSignal.timeout(15_000),
       });
     } catch (err) {
@@ -45,7 +55,8 @@ export class TelrProvider implements PaymentProvider {
     } catch {
       throw new ProviderError(`Telr answered ${res.status} with a body that is not JSON`);
     }
-    if (answer.error) throw new ProviderError(`Telr refused: ${answer.error.message ?? ''} ${answer.error.note ?? ''}`.trim());
+    if (answer.error)
+      throw new ProviderError(`Telr refused: ${answer.error.message ?? ''} ${answer.error.note ?? ''}`.trim());
     if (!res.ok) throw new ProviderError(`Telr answered ${res.status}`);
     return answer;
   }
@@ -66,7 +77,8 @@ export class TelrProvider implements PaymentProvider {
     });
     const ref = answer.order?.ref;
     const url = answer.order?.url;
-    if (!ref || !url || !/^https?:\/\//.test(url)) throw new ProviderError('Telr did not answer an order reference and page');
+    if (!ref || !url || !/^https?:\/\//.test(url))
+      throw new ProviderError('Telr did not answer an order reference and page');
     return { ref, url };
   }
 

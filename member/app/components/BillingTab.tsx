@@ -34,9 +34,10 @@ const COLOR = { Paid: 'success', Pending: 'warning', Declined: 'error', Failed: 
 export function BillingTab({ orders }: { orders: BillingOrder[] }) {
   const { t, lang } = useT();
   const money = (o: BillingOrder) =>
-    new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: o.currency }).format(
-      Number(o.total_amount),
-    );
+    new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', {
+      style: 'currency',
+      currency: o.currency,
+    }).format(Number(o.total_amount));
   return (
     <>
       <Button component={Link} to="/subcription/package" variant="outlined" sx={{ mb: 2 }}>

@@ -49,7 +49,8 @@ export const en = {
   payment: {
     paid: 'Payment Paid Successfully!',
     pending_title: 'Waiting for the payment provider',
-    pending_text: 'Your payment is still being confirmed. Your plan will be activated automatically as soon as it is; you can check again in a minute.',
+    pending_text:
+      'Your payment is still being confirmed. Your plan will be activated automatically as soon as it is; you can check again in a minute.',
     check_again: 'Check again',
     declined: 'The payment was declined. No money was taken; you can try again.',
     cancelled: 'The payment was cancelled. No money was taken; you can try again.',

@@ -22,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { token, lang } = await requireUser(request, ['student', 'coach', 'entity']);
   const call = <T,>(path: string, init: { method?: string; body?: unknown } = {}) =>
     api<T>(request, path, { token, lang, ...init });
-  const record = await call<{ season: { _id: string; ref: string } }>(`/seasons/?order_id=${encodeURIComponent(orderId)}`);
+  const record = await call<{ season: { _id: string; ref: string } }>(
+    `/seasons/?order_id=${encodeURIComponent(orderId)}`,
+  );
   const season = record.ok ? record.data.season : null;
   const res = await call<Checked>('/telr/', { body: { ref: season?.ref, order_id: orderId } });
   if (res.status === 404) throw redirect('/404/not-found/');
@@ -33,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { subcription, start_date, end_date } = res.data.user;
     if (!subcription || !start_date || !end_date || start_date > end_date) throw redirect('/404/error/');
     await forget();
-    throw redirect('/', { headers: await flashHeaders(request, { type: 'success', text: translate(lang, 'payment.paid') }) });
+    throw redirect('/', {
+      headers: await flashHeaders(request, { type: 'success', text: translate(lang, 'payment.paid') }),
+    });
   }
   if (status === 'Pending') return { orderId, unavailable: false };
   await forget();
@@ -55,7 +59,12 @@ export default function PaymentReturn() {
       </Typography>
       <Typography color="text.secondary">{unavailable ? t('plans.failed') : t('payment.pending_text')}</Typography>
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
-        <Button component={Link} to={`/payment/telr?order_id=${encodeURIComponent(orderId)}`} variant="contained" reloadDocument>
+        <Button
+          component={Link}
+          to={`/payment/telr?order_id=${encodeURIComponent(orderId)}`}
+          variant="contained"
+          reloadDocument
+        >
           {t('payment.check_again')}
         </Button>
         <Button component={Link} to="/accounts?tab=subscriptions">

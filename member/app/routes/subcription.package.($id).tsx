@@ -68,7 +68,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (!res.ok) return { error: res.data.message ?? translate(lang, 'plans.failed') };
   const { ref, url } = res.data.response.order;
-  await api(request, '/seasons/', { token, lang, body: { type: 'telr', order_id: res.data.order._id, ref, data: { plan_id: params.id } } });
+  await api(request, '/seasons/', {
+    token,
+    lang,
+    body: { type: 'telr', order_id: res.data.order._id, ref, data: { plan_id: params.id } },
+  });
   return redirect(url);
 }
 
