@@ -44,7 +44,12 @@ export function SignupForm({
   const [enhanced, setEnhanced] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
   const step1 = useRef<HTMLDivElement>(null);
+  const step2 = useRef<HTMLDivElement>(null);
   useEffect(() => setEnhanced(true), []);
+  // Moving to step 2 puts the keyboard on its first field.
+  useEffect(() => {
+    if (step === 2) step2.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [step]);
   const v = (name: string) => values?.[name] ?? '';
   const entity = role === 'entity';
 
@@ -96,7 +101,17 @@ export function SignupForm({
           {error}
         </Alert>
       )}
-      <Box ref={step1} sx={{ display: show1 ? 'block' : 'none' }}>
+      <Box
+        ref={step1}
+        sx={{ display: show1 ? 'block' : 'none' }}
+        // Enter in a step-1 field goes to step 2, as Next does (the form's own submit is in step 2).
+        onKeyDown={(e) => {
+          if (enhanced && e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
+            e.preventDefault();
+            next();
+          }
+        }}
+      >
         <Typography variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
           {t(entity ? 'signup.step1_entity' : 'signup.step1')}
         </Typography>
@@ -149,7 +164,7 @@ export function SignupForm({
           )}
         </Stack>
       </Box>
-      <Box sx={{ display: show2 ? 'block' : 'none', mt: enhanced ? 0 : 4 }}>
+      <Box ref={step2} sx={{ display: show2 ? 'block' : 'none', mt: enhanced ? 0 : 4 }}>
         <Typography variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
           {t(`signup.step2_${role}`)}
         </Typography>
