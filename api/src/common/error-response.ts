@@ -28,6 +28,23 @@ const DB_DOWN_CODES = new Set([
   '08003',
 ]);
 
+/**
+ * Values the database refuses as data, not as a fault: a NUL character in text (22021), text that is
+ * not a valid uuid, number or date (22P02, 22007, 22008), a number out of range (22003). They come
+ * from what the client sent, so they answer 400, never 500.
+ */
+const BAD_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22007', '22008', '22003']);
+
+export function isRefusedValue(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && BAD_VALUE_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** True for errors that mean the database cannot be reached right now (a restart, an outage). */
 export function isDatabaseDown(err: unknown): boolean {
   let e: unknown = err;

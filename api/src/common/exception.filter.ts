@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError } from './app-error';
-import { isDatabaseDown, sendError, statusKey } from './error-response';
+import { isDatabaseDown, isRefusedValue, sendError, statusKey } from './error-response';
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -23,6 +23,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.setHeader('Retry-After', '5');
       return sendError(req, res, 503, 'server.unavailable');
     }
+    if (isRefusedValue(exception)) return sendError(req, res, 400, 'request.bad');
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     sendError(req, res, 500, 'server.error');
   }
