@@ -25,6 +25,7 @@ import { TeamCard, type Team } from '~/components/TeamCard';
 import { useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
+import { getLang, getSession } from '~/utils/session.server';
 import { localized, type Post } from '~/utils/posts';
 
 interface HomeEvent {
@@ -52,17 +53,33 @@ interface Announcement {
 
 /** Everything the dashboard shows, fetched in parallel; a part that fails leaves the rest working. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token, lang } = await requireUser(request, ['student', 'coach', 'entity', 'admin', 'sub_admin']);
+  // Every call starts at once, beside the session check (no waterfall): the token and language come
+  // from the cookies, and what the member may not see is dropped below, not asked for later. The
+  // API checks access on each call anyway.
+  const [session, cookieLang] = await Promise.all([getSession(request), getLang(request)]);
+  if (!session.has('token')) await requireUser(request); // signed out: to join-us, nothing asked
+  const early = <T,>(path: string) => {
+    const pending = api<T>(request, path, { token: session.get('token'), lang: cookieLang });
+    pending.catch(() => undefined); // awaited below, or dropped when the guard redirects
+    return pending;
+  };
+  const calls = {
+    teams: early<{ teams: Team[] }>('/wro/get-teams?top=2'),
+    achievements: early<{ achievements: Achievement[] }>('/achievements?limit=12'),
+    posts: early<{ posts: Post[] }>('/posts?home=true&limit=4'),
+    board: early<{ announcements: Announcement[]; event: HomeEvent | null }>('/announcements'),
+    courses: early<{ courses: Course[] }>(`/courses?lang=${cookieLang}`),
+  };
+  const { user } = await requireUser(request, ['student', 'coach', 'entity', 'admin', 'sub_admin']);
   // Students always see teams and achievements; coaches and entities need a valid plan (spec §4).
   const fullAccess = user.type === 0 || user.subscriptionValid;
-  const call = <T,>(path: string) => api<T>(request, path, { token, lang });
   const member = [0, 1, 2].includes(user.type);
   const [teams, achievements, posts, board, courses] = await Promise.all([
-    member && fullAccess ? call<{ teams: Team[] }>('/wro/get-teams?top=2') : null,
-    member && fullAccess ? call<{ achievements: Achievement[] }>('/achievements?limit=12') : null,
-    call<{ posts: Post[] }>('/posts?home=true&limit=4'),
-    call<{ announcements: Announcement[]; event: HomeEvent | null }>('/announcements'),
-    call<{ courses: Course[] }>(`/courses?lang=${lang}`),
+    member && fullAccess ? calls.teams : null,
+    member && fullAccess ? calls.achievements : null,
+    calls.posts,
+    calls.board,
+    calls.courses,
   ]);
   return {
     user: {

@@ -1,0 +1,105 @@
+// The member home page: server time of `/` for a signed-in student (the member site's loaders and
+// the server render) against the slowest single API call its loaders make. Goal ≤ 1.3× (the calls
+// run in parallel, no waterfall).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { percentile, report, root, round, scratchDatabase, startApi, time } from './lib.mjs';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
+const apiPort = Number(process.env.BENCH_PORT || 4970);
+const memberPort = apiPort + 1;
+const student = { national_id: '1000000001', password: 'Demo-pass-2026' };
+
+const db = await scratchDatabase('home');
+const api = await startApi(db.url, apiPort, { DEMO: '1' });
+const member = spawn(process.execPath, [join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'], {
+  cwd: join(root, 'member'),
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(memberPort),
+    HOST: '127.0.0.1',
+    API_URL: `${api.base}/api`,
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    COOKIE_SECURE: '0',
+  },
+});
+const site = `http://127.0.0.1:${memberPort}`;
+try {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${site}/auth/join-us/`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // Signed in through the member site's own form, as a browser without JavaScript would.
+  const signin = await fetch(`${site}/student/signin/`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(student),
+  });
+  const cookie = signin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (signin.status !== 302 || !cookie) throw new Error(`member sign-in: ${signin.status}`);
+  const token = (
+    await fetch(`${api.base}/api/adduser-steb`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...student, type: 0, loginType: 'signin' }),
+    })
+  ).headers.get('authorization');
+
+  const page = async () => {
+    const res = await fetch(`${site}/`, { headers: { cookie }, redirect: 'manual' });
+    const html = await res.text();
+    if (res.status !== 200 || !html.includes('Sara Student')) throw new Error(`home: ${res.status}`);
+  };
+  // The calls the root and home loaders make for this member.
+  const calls = [
+    ['POST /api/getuser', 'POST', '/api/getuser'],
+    ['GET /api/wro/get-teams?top=2', 'GET', '/api/wro/get-teams?top=2'],
+    ['GET /api/achievements?limit=12', 'GET', '/api/achievements?limit=12'],
+    ['GET /api/posts?home=true&limit=4', 'GET', '/api/posts?home=true&limit=4'],
+    ['GET /api/announcements', 'GET', '/api/announcements'],
+    ['GET /api/courses?lang=en', 'GET', '/api/courses?lang=en'],
+  ].map(([label, method, path]) => ({
+    label,
+    run: async () => {
+      const res = await fetch(api.base + path, {
+        method,
+        headers: { Authorization: token, 'Accept-Language': 'en' },
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${label}: ${res.status}`);
+    },
+    ms: [],
+  }));
+  const pageMs = [];
+  for (let i = 0; i < 5; i++) {
+    await page();
+    for (const c of calls) await c.run();
+  }
+  for (let i = 0; i < SAMPLES; i++) {
+    pageMs.push(await time(page));
+    for (const c of calls) c.ms.push(await time(c.run));
+  }
+  const slowest = calls.reduce((a, b) => (percentile(b.ms, 50) > percentile(a.ms, 50) ? b : a));
+  const ratio = percentile(pageMs, 50) / percentile(slowest.ms, 50);
+  report('home-page', [
+    ...calls.map((c) => ({ what: c.label, 'p50 ms': round(percentile(c.ms, 50), 1), 'p95 ms': round(percentile(c.ms, 95), 1) })),
+    {
+      what: 'member site GET / (signed in)',
+      'p50 ms': round(percentile(pageMs, 50), 1),
+      'p95 ms': round(percentile(pageMs, 95), 1),
+      ratio: round(ratio),
+      goal: `≤ 1.3 × ${slowest.label}`,
+      ok: ratio <= 1.3,
+    },
+  ]);
+} finally {
+  member.kill();
+  await api.stop();
+  await db.drop();
+}
