@@ -12,19 +12,27 @@ const student = { national_id: '1000000001', password: 'Demo-pass-2026' };
 
 const db = await scratchDatabase('home');
 const api = await startApi(db.url, apiPort, { DEMO: '1' });
-const member = spawn(process.execPath, [join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'], {
-  cwd: join(root, 'member'),
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(memberPort),
-    HOST: '127.0.0.1',
-    API_URL: `${api.base}/api`,
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    COOKIE_SECURE: '0',
+const member = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/mprof'] : []),
+    join(root, 'node_modules/@remix-run/serve/dist/cli.js'),
+    'build/server/index.js',
+  ],
+  {
+    cwd: join(root, 'member'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(memberPort),
+      HOST: '127.0.0.1',
+      API_URL: `${api.base}/api`,
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      COOKIE_SECURE: '0',
+    },
   },
-});
+);
 const site = `http://127.0.0.1:${memberPort}`;
 try {
   for (let i = 0; i < 150; i++) {
@@ -41,7 +49,10 @@ try {
     redirect: 'manual',
     body: new URLSearchParams(student),
   });
-  const cookie = signin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signin.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (signin.status !== 302 || !cookie) throw new Error(`member sign-in: ${signin.status}`);
   const token = (
     await fetch(`${api.base}/api/adduser-steb`, {
@@ -77,6 +88,8 @@ try {
     ms: [],
   }));
   const pageMs = [];
+  const allMs = [];
+  const all = () => Promise.all(calls.map((c) => c.run()));
   for (let i = 0; i < 5; i++) {
     await page();
     for (const c of calls) await c.run();
@@ -84,22 +97,41 @@ try {
   for (let i = 0; i < SAMPLES; i++) {
     pageMs.push(await time(page));
     for (const c of calls) c.ms.push(await time(c.run));
+    allMs.push(await time(all));
   }
   const slowest = calls.reduce((a, b) => (percentile(b.ms, 50) > percentile(a.ms, 50) ? b : a));
   const ratio = percentile(pageMs, 50) / percentile(slowest.ms, 50);
-  report('home-page', [
-    ...calls.map((c) => ({ what: c.label, 'p50 ms': round(percentile(c.ms, 50), 1), 'p95 ms': round(percentile(c.ms, 95), 1) })),
-    {
-      what: 'member site GET / (signed in)',
-      'p50 ms': round(percentile(pageMs, 50), 1),
-      'p95 ms': round(percentile(pageMs, 95), 1),
-      ratio: round(ratio),
-      goal: `≤ 1.3 × ${slowest.label}`,
-      ok: ratio <= 1.3,
-    },
-  ]);
+  report(
+    'home-page',
+    [
+      ...calls.map((c) => ({
+        what: c.label,
+        'p50 ms': round(percentile(c.ms, 50), 1),
+        'p95 ms': round(percentile(c.ms, 95), 1),
+      })),
+      {
+        what: 'the same calls all at once',
+        'p50 ms': round(percentile(allMs, 50), 1),
+        'p95 ms': round(percentile(allMs, 95), 1),
+      },
+      {
+        what: 'member site GET / (signed in)',
+        'p50 ms': round(percentile(pageMs, 50), 1),
+        'p95 ms': round(percentile(pageMs, 95), 1),
+        ratio: round(ratio),
+        goal: `≤ 1.3 × ${slowest.label}`,
+        ok: ratio <= 1.3,
+        'ratio to all at once': round(percentile(pageMs, 50) / percentile(allMs, 50)),
+      },
+    ],
+    [
+      'the API is one Node process: calls made at once are served one after another on its event loop,',
+      'so "all at once" costs about the sum of the calls; the rest of the page time is the server render',
+    ],
+  );
 } finally {
-  member.kill();
+  member.kill('SIGINT');
+  await new Promise((r) => (member.exitCode !== null ? r() : member.once('exit', r)));
   await api.stop();
   await db.drop();
 }
