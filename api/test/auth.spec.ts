@@ -1,3 +1,4 @@
+import * as argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../src/db/schema';
 import { ADMIN, adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
@@ -84,6 +85,17 @@ describe('member sign-in (POST /api/adduser-steb)', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Please fill in all fields, National ID or Password is Empty!');
     }
+  });
+
+  it("upgrades a password hash made with older settings at the member's next sign-in", async () => {
+    const u = await createUser(t, { type: 0 });
+    const old = await argon2.hash(u.password, { type: argon2.argon2id });
+    await t.database.db.update(users).set({ passwordHash: old }).where(eq(users.id, u.id));
+    await signIn(t, u);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, u.id));
+    expect(after.passwordHash).not.toBe(old);
+    expect(after.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    await signIn(t, u);
   });
 
   it('refuses a disabled account and ends its sessions', async () => {

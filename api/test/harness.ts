@@ -24,7 +24,10 @@ export interface TestApp {
  * The whole API on a fresh database: PGlite in memory by default, or a new database on the server
  * named by TEST_DATABASE_URL (created here, dropped at close). One per test file.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: (url: string) => string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -55,7 +58,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await c.end();
     };
   }
-  const database = await openDatabase(location);
+  const database = await openDatabase(server && options.databaseUrl ? options.databaseUrl(location) : location);
   const quiet = { info: () => undefined, warn: () => undefined };
   const app = await createApp(config, database, quiet);
   await app.init();
@@ -65,7 +68,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     database,
     config,
     async close() {
-      await app.close();
+      // The app a test may have replaced (a restart), not only the first.
+      await this.app.close();
       await database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });

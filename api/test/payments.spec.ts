@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { orders, plans, users } from '../src/db/schema';
 import { addPeriod, isoDay } from '../src/payments/period';
 import { PaymentsService } from '../src/payments/payments.service';
+import request from 'supertest';
+import { createApp } from '../src/app';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 // pdf-parse's index runs a self-test when required directly; its library entry does not.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -155,6 +157,49 @@ describe('payments with the sandbox provider', () => {
     expect((await orderOf(t, orderId)).status).toBe('paid');
     expect((await orderOf(t, abandoned)).status).toBe('expired');
     expect((await memberOf(t, coach.id)).endDate).toBe(addPeriod(today(), 1, 'year'));
+  });
+
+  it("two 'paid' notices for one order at once, and reconciliation beside them, extend the plan once", async () => {
+    const coach = await createUser(t, { type: 1 });
+    const token = await signIn(t, coach);
+    const { orderId } = await buy(token, 'pay');
+    const notice = () => t.http.post('/api/telr/').set('Authorization', token).send({ order_id: orderId });
+    const [a, b] = await Promise.all([notice(), notice(), t.app.get(PaymentsService).reconcile()]);
+    const end = addPeriod(today(), 1, 'year');
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.user.end_date, b.body.user.end_date]).toEqual([end, end]);
+    expect((await memberOf(t, coach.id)).endDate).toBe(end);
+    expect((await orderOf(t, orderId)).periodEnd).toBe(end);
+  });
+
+  it("the API stopped between the provider's answer and activation: activated after the restart", async () => {
+    const coach = await createUser(t, { type: 1 });
+    const { orderId } = await buy(await signIn(t, coach), 'pay');
+    // The member paid; the API stops before the return reaches it.
+    await t.app.close();
+    process.env.PAYMENT_RECONCILER = '1';
+    const restarted = await createApp(
+      { ...t.config, payments: { ...t.config.payments, reconcileMs: 100 } },
+      t.database,
+      {
+        info: () => undefined,
+        warn: () => undefined,
+      },
+    );
+    try {
+      await restarted.init();
+      // The scheduled reconciliation of the restarted API activates the order, with nobody returning.
+      const deadline = Date.now() + 10_000;
+      while ((await orderOf(t, orderId)).status === 'pending' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await orderOf(t, orderId)).status).toBe('paid');
+      expect((await memberOf(t, coach.id)).endDate).toBe(addPeriod(today(), 1, 'year'));
+    } finally {
+      delete process.env.PAYMENT_RECONCILER;
+      t.app = restarted;
+      t.http = request(restarted.getHttpServer());
+    }
   });
 
   it('only coaches and entities buy, each only a plan of their type', async () => {

@@ -80,6 +80,27 @@ test.describe('back-office: content reaches the member site', () => {
     await expect(page.getByText('خطوات ضبط الروبوت')).toBeVisible();
   });
 
+  test('an admin adds a plan and deletes it after the confirm', async ({ page }) => {
+    const name = `Term plan ${uniqueId()}`;
+    await signIn(page);
+    await page.getByRole('menuitem', { name: 'Plans' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('input[name=name]').fill(`خطة فصلية ${name}`);
+    await page.locator('input[name=name_en]').fill(name);
+    await page.locator('input[name=orignal_pirce]').fill('300');
+    await page.locator('input[name=price]').fill('250');
+    await page.getByRole('combobox', { name: 'Membership type' }).click();
+    await page.getByRole('option', { name: 'Entity' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const row = page.locator('tbody tr', { hasText: name });
+    await expect(row).toContainText('250');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Are you sure want to delete?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Plan Delete Successfully!')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
   test('an admin edits the privacy policy in Arabic and /privacy shows it', async ({ page, context, baseURL }) => {
     const text = `نحترم خصوصيتك ${uniqueId()}`;
     await signIn(page);

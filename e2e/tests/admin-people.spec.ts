@@ -104,6 +104,12 @@ test.describe('back-office: people and money', () => {
     await expect(items).toHaveText(['Dashboard', 'Users']);
     await page.goto(`${adminUrl}#/admins`);
     await expect(page.getByRole('menuitem')).toHaveText(['Dashboard', 'Users']);
+    // A sub-admin edits a member but is offered no Add and no Delete (the API refuses both too).
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await expect(page.getByRole('link', { name: 'Create' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   });
 
   test('in Arabic, an admin answers a contact message (caught by SMTP) and opens a transaction', async ({ page }) => {

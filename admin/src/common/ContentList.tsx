@@ -7,9 +7,40 @@ import {
   List,
   SearchInput,
   TopToolbar,
+  useNotify,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
   type SortPayload,
 } from 'react-admin';
 import { listPagination, stickyTableSx } from './list';
+
+/**
+ * Delete with the confirm dialog; when the API kept the record as archived (a plan with orders), the
+ * toast says so instead of 'deleted'.
+ */
+function DeleteRowButton() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const refresh = useRefresh();
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{
+        onSuccess: (data: RaRecord) => {
+          notify(`resources.${resource}.notifications.${data?.archived ? 'archived' : 'deleted'}`, {
+            type: 'info',
+            messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) },
+          });
+          refresh();
+        },
+      }}
+    />
+  );
+}
 
 /**
  * The shared list pattern of the content screens: search, Add, a sticky table of the given columns
@@ -34,7 +65,7 @@ export function ContentList({ sort, children }: { sort: SortPayload; children: R
           <EditButton />
         </DataTable.Col>
         <DataTable.Col label="ra.action.delete">
-          <DeleteWithConfirmButton mutationMode="pessimistic" />
+          <DeleteRowButton />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -294,7 +294,10 @@ export const en = {
     plans: {
       name: 'Plan |||| Plans',
       empty: 'No plans yet.',
-      notifications: { deleted: 'Plan Delete Successfully!' },
+      notifications: {
+        deleted: 'Plan Delete Successfully!',
+        archived: 'This plan has orders, so it was archived (hidden from members) instead of deleted.',
+      },
       fields: {
         name: 'Name',
         name_en: 'English name',

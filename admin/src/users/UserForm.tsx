@@ -1,4 +1,16 @@
-import { BooleanInput, Create, DateInput, Edit, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import {
+  BooleanInput,
+  Create,
+  DateInput,
+  DeleteWithConfirmButton,
+  Edit,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  usePermissions,
+} from 'react-admin';
 import { PersonInputs } from '../common/people';
 import { userTypeChoices } from './fields';
 
@@ -11,10 +23,22 @@ const genderChoices = [
   { id: 'Female', name: 'app.gender.female' },
 ];
 
+/** Save, and Delete for admins only: a sub-admin edits members but cannot delete them. */
+function UserToolbar({ creating }: { creating: boolean }) {
+  const { permissions } = usePermissions();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {!creating && permissions === 'admin' && <DeleteWithConfirmButton mutationMode="pessimistic" />}
+    </Toolbar>
+  );
+}
+
 function UserForm({ creating }: { creating: boolean }) {
   return (
     <SimpleForm
       sx={{ maxWidth: 640 }}
+      toolbar={<UserToolbar creating={creating} />}
       defaultValues={
         creating
           ? {

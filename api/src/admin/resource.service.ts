@@ -193,7 +193,8 @@ export class ResourceService {
       await def.afterWrite?.('delete', row, ctx);
       const record = def.toRecord(row);
       await this.audit(ctx, def, outcome === 'deleted' ? 'delete' : 'archive', id, record, null);
-      return record;
+      // `archived` tells the back-office to say so rather than 'deleted'.
+      return outcome === 'deleted' ? record : { ...record, archived: true };
     });
   }
 

@@ -4,7 +4,7 @@ import { AppError } from '../common/app-error';
 import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
 import { users, type User } from '../db/schema';
-import { verifyPassword } from './password';
+import { hashIsOutdated, hashPassword, verifyPassword } from './password';
 import { SessionService } from './session.service';
 
 export interface ClientMeta {
@@ -66,6 +66,10 @@ export class AuthService {
     if (!(await verifyPassword(user?.passwordHash, password))) throw new AppError(401, 'auth.invalid_credentials');
     if (!user.isActive) throw new AppError(403, 'auth.account_disabled');
     admit?.(user);
+    if (hashIsOutdated(user.passwordHash)) {
+      const passwordHash = await hashPassword(password);
+      await this.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    }
     const token = await this.sessions.create(user, meta);
     return { token, user: user as User };
   }

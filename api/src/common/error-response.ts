@@ -54,7 +54,7 @@ export function isDatabaseDown(err: unknown): boolean {
     const msg = (e as { message?: unknown }).message;
     if (
       typeof msg === 'string' &&
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(msg)
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable/i.test(msg)
     )
       return true;
     e = (e as { cause?: unknown }).cause;

@@ -32,6 +32,9 @@ export async function openDatabase(location: string): Promise<Database> {
     const pool = new Pool({ connectionString: location, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its server (a restart) must not crash the process.
     pool.on('error', () => undefined);
+    // So must a client that loses it while checked out between two queries (inside a transaction):
+    // without a listener its 'error' event would be thrown. The pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
