@@ -269,6 +269,24 @@ describe('phone verification by one-time code', () => {
     expect((await t.http.post('/api/verify').send({ user_id: _id, code: '' })).body.message).toBe('Incorrect Code');
   });
 
+  it('sends at most RATE_LIMIT_CODES codes (5) an hour to one account, then again after the hour', async () => {
+    const { _id } = (await signup(student())).body.user;
+    const send = () =>
+      t.http.post('/api/otp').set('Accept-Language', 'ar').send({ user_id: _id, phone_number: '0559990007' });
+    // Each code more than 30 seconds after the one before.
+    const age = (what: string) => t.database.query(`UPDATE verifications SET ${what} WHERE user_id = $1`, [_id]);
+    for (let i = 0; i < 5; i++) {
+      expect((await send()).status).toBe(200);
+      await age(`created_at = now() - interval '31 seconds'`);
+    }
+    const sixth = await send();
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toMatch(/[\u0600-\u06FF]/);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, '+966559990007'))).toHaveLength(5);
+    await age(`sends_since = now() - interval '61 minutes'`);
+    expect((await send()).status).toBe(200);
+  });
+
   it('writes the WhatsApp text in Arabic for an Arabic caller', async () => {
     const { _id } = (await signup(student())).body.user;
     await t.http.post('/api/otp').set('Accept-Language', 'ar').send({ user_id: _id, phone_number: '0559990006' });

@@ -62,19 +62,20 @@ export async function startTestApp(
   const quiet = { info: () => undefined, warn: () => undefined };
   const app = await createApp(config, database, quiet);
   await app.init();
-  return {
+  const testApp: TestApp = {
     app,
     http: request(app.getHttpServer()),
     database,
     config,
     async close() {
       // The app a test may have replaced (a restart), not only the first.
-      await this.app.close();
+      await testApp.app.close();
       await database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 let counter = 0;

@@ -10,6 +10,8 @@ import { verifications } from '../db/schema';
 
 export type Purpose = 'verify' | 'reset';
 
+const RESEND_AFTER_MS = 30_000;
+
 /**
  * One-time codes: `OTP_LENGTH` digits (default 6), stored as an HMAC, one live code per account and
  * purpose (a new one replaces the old), 10-minute expiry, 5 tries, single use.
@@ -36,9 +38,34 @@ export class CodesService {
       .values({ userId, purpose, codeHash, target, expiresAt })
       .onConflictDoUpdate({
         target: [verifications.userId, verifications.purpose],
-        set: { codeHash, target, expiresAt, attempts: 0, consumedAt: null, createdAt: new Date() },
+        set: {
+          codeHash,
+          target,
+          expiresAt,
+          attempts: 0,
+          consumedAt: null,
+          createdAt: new Date(),
+          sends: sql`CASE WHEN ${verifications.sendsSince} > now() - interval '1 hour' THEN ${verifications.sends} + 1 ELSE 1 END`,
+          sendsSince: sql`CASE WHEN ${verifications.sendsSince} > now() - interval '1 hour' THEN ${verifications.sendsSince} ELSE now() END`,
+        },
       });
     return code;
+  }
+
+  /**
+   * Whether the account may be sent another code now: not within 30 seconds of the last one, and
+   * not more than RATE_LIMIT_CODES (default 5) in an hour.
+   */
+  async maySend(userId: string, purpose: Purpose): Promise<boolean> {
+    const [last] = await this.db
+      .select({ createdAt: verifications.createdAt, sends: verifications.sends, sendsSince: verifications.sendsSince })
+      .from(verifications)
+      .where(and(eq(verifications.userId, userId), eq(verifications.purpose, purpose)))
+      .limit(1);
+    if (!last) return true;
+    if (Date.now() - last.createdAt.getTime() < RESEND_AFTER_MS) return false;
+    const windowOpen = Date.now() - last.sendsSince.getTime() < 3_600_000;
+    return !windowOpen || last.sends < this.config.rateLimit.codesPerHour;
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Lang } from '../common/messages';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
-import { users, verifications, type User } from '../db/schema';
+import { users, type User } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { SessionService } from '../auth/session.service';
 import { OutboxService } from '../messages/outbox.service';
@@ -15,8 +15,6 @@ import { templates } from '../messages/templates';
 import { CodesService, maskDestination } from './codes.service';
 import { isEmail, normalizePhone } from './reference';
 import { isUuid } from '../common/ids';
-
-const RESEND_AFTER_MS = 30_000;
 
 interface ResetClaims {
   purpose: 'reset';
@@ -50,22 +48,12 @@ export class VerificationService {
     return user;
   }
 
-  /** Refuses a new code while the previous one is under 30 seconds old. */
-  private async notTooSoon(userId: string, purpose: 'verify' | 'reset') {
-    const [last] = await this.db
-      .select({ createdAt: verifications.createdAt })
-      .from(verifications)
-      .where(and(eq(verifications.userId, userId), eq(verifications.purpose, purpose)))
-      .limit(1);
-    return !last || Date.now() - last.createdAt.getTime() >= RESEND_AFTER_MS;
-  }
-
   async sendVerifyCode(userId: string | undefined, rawPhone: string | undefined, lang: Lang) {
     const phone = normalizePhone(rawPhone);
     if (!phone) throw new AppError(400, 'signup.phone');
     const user = await this.member(userId);
     if (user.isVerified) throw new AppError(400, 'otp.already_verified');
-    if (!(await this.notTooSoon(user.id, 'verify'))) throw new AppError(429, 'request.too_many');
+    if (!(await this.codes.maySend(user.id, 'verify'))) throw new AppError(429, 'request.too_many');
     await this.db.transaction(async (tx) => {
       const code = await this.codes.issue(tx as unknown as Db, user.id, 'verify', phone);
       const text = templates.verifyCode(lang, { code, minutes: this.config.otp.ttlMinutes });
@@ -99,7 +87,7 @@ export class VerificationService {
       .where(eq(sql`lower(${users.email})`, email))
       .limit(1);
     if (!user || !user.isActive) return { userId: this.madeUpId(email), destination: maskDestination(email) };
-    if (await this.notTooSoon(user.id, 'reset')) {
+    if (await this.codes.maySend(user.id, 'reset')) {
       await this.db.transaction(async (tx) => {
         const code = await this.codes.issue(tx as unknown as Db, user.id, 'reset', email);
         const text = templates.resetCode(lang, { name: user.name, code, minutes: this.config.otp.ttlMinutes });

@@ -260,6 +260,9 @@ export const verifications = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Codes sent since `sendsSince` (a one-hour window), for RATE_LIMIT_CODES. */
+    sends: integer('sends').notNull().default(1),
+    sendsSince: timestamp('sends_since', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('verifications_user_purpose').on(t.userId, t.purpose)],
