@@ -141,8 +141,8 @@ export const ar: Messages = {
     },
     navigation: {
       clear_filters: 'مسح عوامل التصفية',
-      no_filtered_results: 'لا توجد نتائج تطابق عوامل التصفية الحالية.',
-      no_results: 'لا توجد نتائج',
+      no_filtered_results: 'لا توجد نتائج في %{name} تطابق عوامل التصفية الحالية.',
+      no_results: 'لا توجد نتائج في %{name}',
       no_more_results: 'رقم الصفحة %{page} خارج النطاق. جرّب الصفحة السابقة.',
       page_out_of_boundaries: 'رقم الصفحة %{page} خارج النطاق',
       page_out_from_end: 'لا يمكن الانتقال بعد الصفحة الأخيرة',
