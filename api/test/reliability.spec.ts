@@ -239,6 +239,9 @@ maybe(`under load (${MEMBERS} members)`, () => {
     expect(out.statuses[503] ?? 0).toBeGreaterThan(0);
     expect(recoveryMs).toBeLessThanOrEqual(5000);
     await expectWritesKept(out);
+    // Every pooled connection came back: none was kept out by a transaction whose `begin` failed.
+    const pool = (t.database.db as unknown as { $client: { totalCount: number; idleCount: number } }).$client;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
     console.log(
       `outage: ${JSON.stringify(out.statuses)}; slowest 503 ${out.slowestOutageAnswerMs} ms; healthy ${recoveryMs} ms after the database returned; ${out.unsure.size} writes of unknown outcome`,
     );

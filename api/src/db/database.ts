@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,15 +26,44 @@ const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm
 const migrationsFolder = join(__dirname, '..', '..', 'src', 'db', 'migrations');
 const MIGRATION_LOCK = 727_001;
 
+/**
+ * A pool whose checked-out clients go back (and are discarded) the moment their connection fails.
+ * Drizzle's transaction checks a client out and sends `begin` before its try/finally, so a connection
+ * lost at that moment would keep the client out of the pool for good: ten such losses during a
+ * database restart and every request would wait forever. A release after that is a no-op. The
+ * listener also keeps the client's 'error' event from being thrown (a crash).
+ */
+class ReleasingPool extends Pool {
+  override connect(): Promise<PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(
+    callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const once = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', once);
+        release(err);
+      };
+      client.on('error', once);
+      client.release = once;
+      return client;
+    });
+  }
+}
+
 /** Opens the database and applies pending migrations. `location` is a postgres URL, a folder, or 'memory://'. */
 export async function openDatabase(location: string): Promise<Database> {
   if (/^postgres(ql)?:/.test(location)) {
-    const pool = new Pool({ connectionString: location, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new ReleasingPool({ connectionString: location, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its server (a restart) must not crash the process.
     pool.on('error', () => undefined);
-    // So must a client that loses it while checked out between two queries (inside a transaction):
-    // without a listener its 'error' event would be thrown. The pool discards it on release.
-    pool.on('connect', (client) => client.on('error', () => undefined));
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
