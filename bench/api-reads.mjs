@@ -12,7 +12,12 @@ const apiPort = Number(process.env.BENCH_PORT || 4950);
 const barePort = apiPort + 1;
 
 const db = await scratchDatabase('reads');
-const api = await startApi(db.url, apiPort);
+const api = await startApi(
+  db.url,
+  apiPort,
+  {},
+  process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rprof'] : [],
+);
 let bare;
 try {
   // Enough content to read: the demo post, announcement and event copied to 200, 40 and 20 rows.

@@ -88,15 +88,13 @@ describe('the embedded sign-in', () => {
 
   it('signs in a subscribed member and refuses an expired or reversed plan with the spec message', async () => {
     const valid = await createUser(t, { type: 1, subcription: true, startDate: '2026-01-01', endDate: '2099-01-01' });
-    const ok = await t.http
-      .post('/api/adduser')
-      .send({
-        client_id: clientId,
-        key: KEY,
-        national_id: valid.nationalId,
-        password: valid.password,
-        loginType: 'signin',
-      });
+    const ok = await t.http.post('/api/adduser').send({
+      client_id: clientId,
+      key: KEY,
+      national_id: valid.nationalId,
+      password: valid.password,
+      loginType: 'signin',
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.authorization).toBeTruthy();
     expect(ok.body.token).toBe(ok.headers.authorization);
@@ -126,14 +124,12 @@ describe('the embedded sign-in', () => {
 
   it('an unknown partner or a wrong key signs nobody in', async () => {
     const member = await createUser(t, { type: 0, subcription: true });
-    const res = await t.http
-      .post('/api/adduser')
-      .send({
-        client_id: clientId,
-        key: 'wrong-key-wrong-key-wrong-key',
-        national_id: member.nationalId,
-        password: member.password,
-      });
+    const res = await t.http.post('/api/adduser').send({
+      client_id: clientId,
+      key: 'wrong-key-wrong-key-wrong-key',
+      national_id: member.nationalId,
+      password: member.password,
+    });
     expect(res.status).toBe(404);
     expect(res.headers.authorization).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   and,
@@ -6,20 +7,19 @@ import {
   desc,
   eq,
   getTableColumns,
-  getTableName,
   ilike,
   inArray,
   or,
-  sql,
   type SQL,
 } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
 import type { Lang } from '../common/messages';
-import type { Db } from '../db/database';
-import { DB } from '../db/db.module';
+import type { Database, Db } from '../db/database';
+import { DATABASE, DB } from '../db/db.module';
 import { auditLog, type User } from '../db/schema';
+import { csvCell } from './csv';
 import { uniqueViolation } from './form';
 import { parseListQuery, type ListQuery } from './list-query';
 import type { Body, ResourceDef, WriteContext } from './resource';
@@ -28,17 +28,6 @@ import type { Body, ResourceDef, WriteContext } from './resource';
 export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/** A CSV cell that a spreadsheet would run as a formula starts with one of these; it gets a leading quote. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text =
-    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-const EXPORT_BATCH = 1000;
 
 /** Fields that differ between two records, as { before, after } holding only those fields. */
 function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
@@ -55,7 +44,10 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 
 @Injectable()
 export class ResourceService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
 
   // Joins change the row type with every call; the builder is typed loosely here and rows by each resource.
   private base(def: ResourceDef, db: Db = this.db): any {
@@ -72,23 +64,23 @@ export class ResourceService {
     return and(...conditions);
   }
 
-  /** The resource's own row from a (possibly joined) result row. */
-  private own(def: ResourceDef, row: any): Record<string, unknown> {
-    return def.joins ? row[getTableName(def.table)] : row;
+  /** The list's sort, then the id in the same direction (one index, e.g. (created_at, id), serves both). */
+  private order(def: ResourceDef, parsed: ListQuery): SQL[] {
+    const column = parsed.sort.field === 'id' ? def.id : def.sort[parsed.sort.field];
+    const direction = parsed.sort.order === 'ASC' ? asc : desc;
+    return column === def.id ? [direction(column)] : [direction(column), direction(def.id)];
   }
 
   async list(def: ResourceDef, query: Record<string, unknown>) {
     const parsed = parseListQuery(def, query);
     const where = this.where(def, parsed);
-    const column = parsed.sort.field === 'id' ? def.id : def.sort[parsed.sort.field];
-    const order = parsed.sort.order === 'ASC' ? asc(column) : desc(column);
     const { start, end } = parsed.range;
     let counter: any = this.db.select({ total: count() }).from(def.table).$dynamic();
     for (const [table, on] of def.joins ?? []) counter = counter.leftJoin(table, on);
     const [rows, [{ total }]]: [any[], { total: number }[]] = await Promise.all([
       this.base(def)
         .where(where)
-        .orderBy(order, asc(def.id))
+        .orderBy(...this.order(def, parsed))
         .offset(start)
         .limit(end - start + 1),
       counter.where(where),
@@ -203,40 +195,38 @@ export class ResourceService {
     return entry![0];
   }
 
+  /** The export's SELECT with its values inlined (COPY takes no parameters); public for the benchmark. */
+  exportStatement(def: ResourceDef, query: Record<string, unknown>): string {
+    const parsed = parseListQuery(def, { filter: query.filter, sort: query.sort });
+    const cells = Object.fromEntries(def.export!.columns.map(([, value], i) => [`c${i}`, csvCell(value)]));
+    let select: any = this.db.select(cells).from(def.table).$dynamic();
+    for (const [table, on] of def.joins ?? []) select = select.leftJoin(table, on);
+    select = select.where(this.where(def, parsed)).orderBy(...this.order(def, parsed));
+    // The values (a search, filter codes) go in as quoted literals; drizzle doubles the quotes.
+    return (this.db as any).dialect.sqlToQuery(select.getSQL().inlineParams()).sql;
+  }
+
   /**
-   * The filtered list as CSV, written page by page (keyset on the export's timestamp and the id, the
-   * timestamp carried as text so no microsecond is lost), so a million rows never sit in memory.
-   * Starts with a UTF-8 BOM so Excel reads Arabic.
+   * The filtered and sorted list as CSV, written by PostgreSQL's COPY with the cells formatted in
+   * SQL (`csvCell`), so a million rows cost what COPY costs and never sit in the API's memory.
+   * Starts with a UTF-8 BOM so Excel reads Arabic. Throws (a 400) before any byte for a bad query.
    */
-  async *exportCsv(def: ResourceDef, query: Record<string, unknown>): AsyncGenerator<string> {
+  async exportCsv(def: ResourceDef, query: Record<string, unknown>): Promise<Readable> {
     const spec = def.export!;
-    const parsed = parseListQuery(def, { filter: query.filter });
-    const where = this.where(def, parsed);
-    const key = sql<string>`${spec.order}::text`.as('export_key');
-    const fields = def.joins
-      ? Object.fromEntries([def.table, ...def.joins.map(([t]) => t)].map((t) => [getTableName(t), t]))
-      : getTableColumns(def.table);
-    yield '\uFEFF' + Papa.unparse([spec.columns.map(([header]) => header)], { newline: '\r\n' }) + '\r\n';
-    let after: { key: string; id: string } | null = null;
-    for (;;) {
-      let query: any = this.db
-        .select({ ...fields, exportKey: key } as any)
-        .from(def.table)
-        .$dynamic();
-      for (const [table, on] of def.joins ?? []) query = query.leftJoin(table, on);
-      const keyset = after
-        ? sql`(${spec.order}, ${def.id}) > (${after.key}::timestamptz, ${after.id}::uuid)`
-        : undefined;
-      const rows: any[] = await query
-        .where(and(where, keyset))
-        .orderBy(asc(spec.order), asc(def.id))
-        .limit(EXPORT_BATCH);
-      if (!rows.length) return;
-      const lines = rows.map((row) => spec.columns.map(([, value]) => csvCell(value(row))));
-      yield Papa.unparse(lines, { newline: '\r\n' }) + '\r\n';
-      const last = rows.at(-1);
-      after = { key: last.exportKey, id: String(this.own(def, last)[this.idKey(def)]) };
-      if (rows.length < EXPORT_BATCH) return;
-    }
+    const statement = this.exportStatement(def, query);
+    const rows = await this.database.copyCsv(statement);
+    const header = '\uFEFF' + Papa.unparse([spec.columns.map(([name]) => name)], { newline: '\n' }) + '\n';
+    return Readable.from(
+      (async function* () {
+        try {
+          yield Buffer.from(header);
+          yield* rows;
+        } finally {
+          rows.destroy(); // a reader that stopped early: the copy's connection goes back (or is dropped)
+        }
+      })(),
+      // The copy's chunks are up to 4 MB (copyCsv's buffer): hold two, not Readable.from's sixteen.
+      { highWaterMark: 2 },
+    );
   }
 }

@@ -1,3 +1,4 @@
+import type { CsvValue } from './csv';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../auth/roles';
@@ -62,11 +63,10 @@ export interface ResourceDef<Row = any> {
   /** Runs in the write's transaction after it (end sessions, sync a member's flags). */
   afterWrite?(action: 'create' | 'update' | 'delete', row: Row, ctx: WriteContext, before?: Row): Promise<void>;
 
-  /** A streamed CSV of the filtered list, in keyset pages ordered by `order` then id. */
+  /** The filtered list, in its sort, as a CSV file (COPY): a header and an SQL value per column. */
   export?: {
     filename: string;
-    order: PgColumn;
-    columns: [header: string, value: (row: Row) => unknown][];
+    columns: [header: string, value: CsvValue][];
   };
 }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { PGlite, type Extension } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -7,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool, type PoolClient } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +18,12 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Raw SQL for the few places Drizzle has no builder (health check, tests). */
   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * `COPY (select) TO STDOUT` as CSV rows. PostgreSQL streams it on a connection of its own (a slow
+   * reader slows the server down, memory stays flat); PGlite, the embedded development database,
+   * builds it whole. The select must carry no parameters: inline them (drizzle's `inlineParams`).
+   */
+  copyCsv(select: string): Promise<Readable>;
   close(): Promise<void>;
 }
 
@@ -76,6 +84,25 @@ export async function openDatabase(location: string): Promise<Database> {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
       query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows as Record<string, unknown>[],
+      copyCsv: async (select) => {
+        const client = await pool.connect();
+        try {
+          // Inlined literals are safe only with standard strings (the default since PostgreSQL 9.1).
+          await client.query('SET standard_conforming_strings = on');
+          const stream = client.query(
+            copyTo(`COPY (${select}) TO STDOUT WITH (FORMAT csv)`, { highWaterMark: 1 << 22 }),
+          );
+          // Ended: the connection is idle again. Failed, or dropped by its reader mid-way (the server
+          // still sending): the connection is discarded. ReleasingPool makes a second release a no-op.
+          stream.on('end', () => client.release());
+          stream.on('error', (error) => client.release(error));
+          stream.on('close', () => client.release(new Error('CSV copy closed before its end')));
+          return stream;
+        } catch (error) {
+          client.release(error as Error);
+          throw error;
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -88,6 +115,10 @@ export async function openDatabase(location: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as Record<string, unknown>[],
+    copyCsv: async (select) => {
+      const result = await client.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv)`);
+      return Readable.from(Buffer.from(await (result.blob ?? new Blob()).arrayBuffer()));
+    },
     close: () => client.close(),
   };
 }

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { judgeApplications, users, type User } from '../../db/schema';
 import { FormReader } from '../form';
 import { defineResource } from '../resource';
 
 type Row = { judge_applications: typeof judgeApplications.$inferSelect; users: User | null };
 const STATUSES = ['pending', 'accepted', 'rejected'] as const;
-const TYPE_NAMES: Record<number, string> = { 0: 'Student', 1: 'Coach', 2: 'Entity' };
 
 /**
  * Judge and referee applications with their member. Read-only except the status: accepting makes
@@ -74,21 +73,22 @@ export const judgesResource = defineResource<Row>({
   }),
   export: {
     filename: 'judges',
-    order: judgeApplications.createdAt,
     columns: [
-      ['ID', (r) => r.judge_applications.id],
-      ['Name', (r) => r.judge_applications.organizationName],
-      ['City', (r) => r.judge_applications.city],
-      ['Experince', (r) => r.judge_applications.pexperince],
-      ['ApplyFor', (r) => r.judge_applications.applyAs],
-      ['PDF', (r) => r.judge_applications.certifcates.map((c) => c.name).join(' | ')],
-      ['Status', (r) => r.judge_applications.status],
-      ['UserName', (r) => r.users?.name],
-      ['NationalID', (r) => r.users?.nationalId],
-      ['Email', (r) => r.users?.email],
-      ['Phone', (r) => r.users?.phoneNumber],
-      ['CDate', (r) => r.judge_applications.createdAt],
-      ['UserType', (r) => (r.users ? (TYPE_NAMES[r.users.type] ?? 'Admin') : '')],
+      ['ID', judgeApplications.id],
+      ['Name', judgeApplications.organizationName],
+      ['City', judgeApplications.city],
+      ['Experince', judgeApplications.pexperince],
+      ['ApplyFor', judgeApplications.applyAs],
+      [
+        'PDF',
+        sql`(select string_agg(c->>'name', ' | ') from jsonb_array_elements(${judgeApplications.certifcates}) c)`,
+      ],
+      ['Status', judgeApplications.status],
+      ['UserName', users.name],
+      ['NationalID', users.nationalId],
+      ['Email', users.email],
+      ['Phone', users.phoneNumber],
+      ['CDate', judgeApplications.createdAt],
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { users, type User } from '../../db/schema';
+import { csvNames } from '../csv';
 import { FormReader, defined } from '../form';
 import { endSessions, PERSON_UNIQUE, readPerson } from '../people/person-form';
 import { defineResource, type Body } from '../resource';
@@ -105,21 +106,20 @@ export const usersResource = defineResource<User>({
   }),
   export: {
     filename: 'users',
-    order: users.createdAt,
     columns: [
-      ['ID', (u) => u.id],
-      ['Name', (u) => u.name],
-      ['NationalID', (u) => u.nationalId],
-      ['Email', (u) => u.email],
-      ['Phone', (u) => u.phoneNumber],
-      ['Type', (u) => TYPE_NAMES[u.type] ?? u.type],
-      ['CRNumber', (u) => u.crNumber],
-      ['Nationality', (u) => u.nationality],
-      ['Subscription', (u) => (u.subcription ? 'Active' : 'Not Active')],
-      ['Verified', (u) => u.isVerified],
-      ['StartDate', (u) => u.startDate],
-      ['EndDate', (u) => u.endDate],
-      ['CDate', (u) => u.createdAt],
+      ['ID', users.id],
+      ['Name', users.name],
+      ['NationalID', users.nationalId],
+      ['Email', users.email],
+      ['Phone', users.phoneNumber],
+      ['Type', csvNames(users.type, TYPE_NAMES)],
+      ['CRNumber', users.crNumber],
+      ['Nationality', users.nationality],
+      ['Subscription', csvNames(users.subcription, { true: 'Active', false: 'Not Active' })],
+      ['Verified', users.isVerified],
+      ['StartDate', users.startDate],
+      ['EndDate', users.endDate],
+      ['CDate', users.createdAt],
     ],
   },
 });
