@@ -2,7 +2,8 @@ import { ModulesContainer } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { PUBLIC_KEY, ROLES_KEY } from '../src/auth/roles';
 import { loadConfig } from '../src/config/config';
-import { createUser, startTestApp, type TestApp } from './harness';
+import { plans } from '../src/db/schema';
+import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
 describe('platform', () => {
   let t: TestApp;
@@ -77,6 +78,32 @@ describe('platform', () => {
       .post('/api/adduser-steb')
       .send({ national_id: user.nationalId, password: user.password, type: 0, loginType: 'signin' });
     expect(right.status).toBe(429);
+  });
+
+  it('rate limits opening payments per member, not per address', async () => {
+    const [plan] = await t.database.db
+      .insert(plans)
+      .values({
+        name: 'خطة',
+        nameEn: 'Plan',
+        orignalPirce: '100',
+        price: '100',
+        duration: 1,
+        durationType: 'year',
+        type: 'coach',
+      })
+      .returning();
+    const buyer = await signIn(t, await createUser(t, { type: 1 }));
+    const buy = (token: string) => t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
+    for (let i = 0; i < 3; i++) expect((await buy(buyer)).status).toBe(200);
+    const blocked = await buy(buyer);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many attempts. Please wait a minute and try again.');
+    expect(await t.database.query('select count(*)::int as n from orders where plan_id = $1', [plan.id])).toEqual([
+      { n: 3 },
+    ]);
+    // Another member from the same address is not held up by the first.
+    expect((await buy(await signIn(t, await createUser(t, { type: 1 })))).status).toBe(200);
   });
 });
 

@@ -1,6 +1,19 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { and, eq } from 'drizzle-orm';
 import type { Response } from 'express';
@@ -14,6 +27,7 @@ import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { pendingPayments } from '../db/schema';
+import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { writeInvoice } from './invoice';
 import { PaymentsService, STATUS_WORD, type Order } from './payments.service';
 
@@ -53,6 +67,8 @@ export class PaymentsController {
 
   @Post('subcripe')
   @Roles(...MEMBERS)
+  // Each call opens an order with the payment provider: limited per member like a sign-in.
+  @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
   @ApiOperation({
     summary:

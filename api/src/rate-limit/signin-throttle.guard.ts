@@ -2,15 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 
 /**
- * Rate limits for calls that check a password or send a code. Two throttlers are declared in the
+ * Rate limits for calls that check a password, send a code or open a payment with the provider. Two throttlers are declared in the
  * app module: per client address, and per account identifier (so a spread-out attack on one
  * account is slowed too).
  */
 @Injectable()
 export class SigninThrottleGuard extends ThrottlerGuard {}
 
-/** The account a request is about: its ID, e-mail or user id (sign-in, sign-up, codes); else the client address. */
+/**
+ * The account a request is about: the signed-in member (buying a plan), else the ID, e-mail or user
+ * id in the body (sign-in, sign-up, codes); else the client address.
+ */
 export function accountTracker(req: Record<string, unknown>): string {
+  const signedIn = (req.auth as { user?: { id?: string } } | undefined)?.user?.id;
+  if (signedIn) return `user:${signedIn}`;
   const body = (req.body ?? {}) as Record<string, unknown>;
   const info = (typeof body.userInof === 'object' && body.userInof ? body.userInof : {}) as Record<string, unknown>;
   const id = body.national_id ?? body.email ?? body.user_id ?? info.national_id ?? info.email;

@@ -32,6 +32,7 @@ import { BillingTab, type BillingOrder } from '~/components/BillingTab';
 import { TeamCard, type Team } from '~/components/TeamCard';
 import { UploadForm } from '~/components/UploadForm';
 import { forwardAccountUpload } from '~/utils/upload.server';
+import { formatDay } from '~/utils/posts';
 
 interface AccountUser extends ApiUser {
   dob: string | null;
@@ -602,7 +603,7 @@ function CertificatesTab({ certificates }: { certificates: Certificate[] }) {
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography>{lang === 'ar' ? c.name : c.name_en}</Typography>
             <Typography variant="caption" color="text.secondary">
-              {formatDate(c.date, lang)}
+              {formatDay(c.date, lang)}
             </Typography>
           </Box>
           {c.file && (
@@ -615,14 +616,6 @@ function CertificatesTab({ certificates }: { certificates: Certificate[] }) {
     </List>
   );
 }
-
-const formatDate = (iso: string, lang: string) =>
-  new Date(iso).toLocaleDateString(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 const formatSize = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -675,7 +668,7 @@ function ResearchTab({ entries }: { entries: ResearchEntry[] }) {
                   </Typography>
                 )}
                 <Typography variant="caption" color="text.secondary">
-                  <bdi>{r.file.name}</bdi> · {formatSize(r.file.size)} · {formatDate(r.created_at, lang)}
+                  <bdi>{r.file.name}</bdi> · {formatSize(r.file.size)} · {formatDay(r.created_at, lang)}
                 </Typography>
               </Box>
               <Button href={`/accounts/research/${r._id}`} size="small">

@@ -25,10 +25,23 @@ export function localized(lang: Lang, ar: string | undefined, en: string | undef
 
 export const PLACEHOLDER_IMAGE = '/placeholder-post.svg';
 
+// One formatter per language: building an Intl.DateTimeFormat costs more than a page's other dates.
+const dayFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/**
+ * A day as '5 March 2026' or its Arabic (Gregorian calendar, Latin digits). In UTC, so the server's
+ * render and the browser's agree, and a date-only value ('2026-03-05') stays on its day.
+ */
 export function formatDay(iso: string, lang: Lang): string {
-  return new Date(iso).toLocaleDateString(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  let format = dayFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    dayFormats.set(lang, format);
+  }
+  return format.format(new Date(iso));
 }
