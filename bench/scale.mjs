@@ -116,7 +116,7 @@ try {
   ];
   // The same two statements the API's generic list runs (page and count, in parallel).
   const where = `users.type in (0, 1, 2) and (users.name ilike $1 or users.national_id ilike $1 or users.email ilike $1 or users.phone_number ilike $1)`;
-  const pageSql = `select * from users where ${where} order by users.created_at desc, users.id desc offset 0 limit 10`;
+  const pageSql = `select * from users where ${where} order by users.created_at desc, users.id asc offset 0 limit 10`;
   const countSql = `select count(*) from users where ${where}`;
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   const searchRows = [];

@@ -35,7 +35,8 @@ function DeleteRowButton() {
             type: 'info',
             messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) },
           });
-          refresh();
+          // react-admin has dropped the row from its cache; an archived record is still listed.
+          if (data?.archived) refresh();
         },
       }}
     />

@@ -11,6 +11,9 @@ import { verifications } from '../db/schema';
 export type Purpose = 'verify' | 'reset';
 
 const RESEND_AFTER_MS = 30_000;
+/** RATE_LIMIT_CODES counts the codes sent within this window (in SQL when a code is issued, in JS when asked). */
+const SEND_WINDOW_MS = 3_600_000;
+const SEND_WINDOW = sql.raw(`interval '${SEND_WINDOW_MS} milliseconds'`);
 
 /**
  * One-time codes: `OTP_LENGTH` digits (default 6), stored as an HMAC, one live code per account and
@@ -45,8 +48,8 @@ export class CodesService {
           attempts: 0,
           consumedAt: null,
           createdAt: new Date(),
-          sends: sql`CASE WHEN ${verifications.sendsSince} > now() - interval '1 hour' THEN ${verifications.sends} + 1 ELSE 1 END`,
-          sendsSince: sql`CASE WHEN ${verifications.sendsSince} > now() - interval '1 hour' THEN ${verifications.sendsSince} ELSE now() END`,
+          sends: sql`CASE WHEN ${verifications.sendsSince} > now() - ${SEND_WINDOW} THEN ${verifications.sends} + 1 ELSE 1 END`,
+          sendsSince: sql`CASE WHEN ${verifications.sendsSince} > now() - ${SEND_WINDOW} THEN ${verifications.sendsSince} ELSE now() END`,
         },
       });
     return code;
@@ -64,7 +67,7 @@ export class CodesService {
       .limit(1);
     if (!last) return true;
     if (Date.now() - last.createdAt.getTime() < RESEND_AFTER_MS) return false;
-    const windowOpen = Date.now() - last.sendsSince.getTime() < 3_600_000;
+    const windowOpen = Date.now() - last.sendsSince.getTime() < SEND_WINDOW_MS;
     return !windowOpen || last.sends < this.config.rateLimit.codesPerHour;
   }
 

@@ -53,11 +53,17 @@ export class ResourceService {
     return and(...conditions);
   }
 
-  /** The list's sort, then the id in the same direction (one index, e.g. (created_at, id), serves both). */
-  private order(def: ResourceDef, parsed: ListQuery): SQL[] {
+  /**
+   * The list's sort, then the id. The export breaks ties in the sort's direction, so one index (e.g.
+   * (created_at, id)) reads a million rows in order with no sort. A page keeps the id ascending: with
+   * a search, an index walk in the sort's order would check rows until ten match (0.8 s for a phone
+   * prefix at a million members), while the trigram indexes find the matches and a top-10 sort is cheap.
+   */
+  private order(def: ResourceDef, parsed: ListQuery, tieBreak: 'page' | 'export'): SQL[] {
     const column = parsed.sort.field === 'id' ? def.id : def.sort[parsed.sort.field];
     const direction = parsed.sort.order === 'ASC' ? asc : desc;
-    return column === def.id ? [direction(column)] : [direction(column), direction(def.id)];
+    if (column === def.id) return [direction(column)];
+    return [direction(column), tieBreak === 'export' ? direction(def.id) : asc(def.id)];
   }
 
   async list(def: ResourceDef, query: Record<string, unknown>) {
@@ -69,7 +75,7 @@ export class ResourceService {
     const [rows, [{ total }]]: [any[], { total: number }[]] = await Promise.all([
       this.base(def)
         .where(where)
-        .orderBy(...this.order(def, parsed))
+        .orderBy(...this.order(def, parsed, 'page'))
         .offset(start)
         .limit(end - start + 1),
       counter.where(where),
@@ -190,7 +196,7 @@ export class ResourceService {
     const cells = Object.fromEntries(def.export!.columns.map(([, value], i) => [`c${i}`, csvCell(value)]));
     let select: any = this.db.select(cells).from(def.table).$dynamic();
     for (const [table, on] of def.joins ?? []) select = select.leftJoin(table, on);
-    select = select.where(this.where(def, parsed)).orderBy(...this.order(def, parsed));
+    select = select.where(this.where(def, parsed)).orderBy(...this.order(def, parsed, 'export'));
     // The values (a search, filter codes) go in as quoted literals; drizzle doubles the quotes.
     return (this.db as any).dialect.sqlToQuery(select.getSQL().inlineParams()).sql;
   }
