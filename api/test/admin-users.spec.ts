@@ -83,6 +83,25 @@ describe('GET /api/admin/users (ra-data-simple-rest)', () => {
     expect(await search('%')).toEqual(['Percent 100%_ kid']);
   });
 
+  it('a search pages and sorts its matches like the list (newest first, past the end empty)', async () => {
+    for (const [i, day] of ['2024-01-03', '2024-01-01', '2024-01-02'].entries()) {
+      await createUser(t, { type: 0, name: `Pager ${i}`, createdAt: new Date(`${day}T10:00:00Z`) });
+    }
+    const page = (range: number[]) =>
+      t.http
+        .get('/api/admin/users')
+        .query(q({ filter: { q: 'pager' }, sort: ['created_at', 'DESC'], range }))
+        .set('Authorization', admin);
+    const first = await page([0, 1]);
+    expect(first.headers['content-range']).toBe('users 0-1/3');
+    expect(first.body.map((u: { name: string }) => u.name)).toEqual(['Pager 0', 'Pager 2']);
+    expect((await page([2, 2])).body.map((u: { name: string }) => u.name)).toEqual(['Pager 1']);
+    const past = await page([5, 9]);
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual([]);
+    expect(past.headers['content-range']).toBe('users */3');
+  });
+
   it('filters by type, subscription and verified', async () => {
     const names = async (filter: Record<string, unknown>) =>
       (
