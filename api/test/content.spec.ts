@@ -87,6 +87,14 @@ describe('public content', () => {
     expect(res.body.events.map((e: { name_en: string }) => e.name_en)).toEqual(['Soon', 'Finals']);
     expect(res.body.event).toMatchObject({ name_en: 'Finals', countdownStarted: true });
   });
+  it('lists the competitions to come and the past ones, switched-off events left out', async () => {
+    const res = await t.http.get('/api/events');
+    expect(res.status).toBe(200);
+    expect(res.body.upcoming.map((e: { name_en: string }) => e.name_en)).toEqual(['Soon', 'Finals']);
+    expect(res.body.past.map((e: { name_en: string }) => e.name_en)).toEqual(['Past']);
+    expect(res.body.past[0]).toMatchObject({ name: 'ماضية', event_date: expect.any(String) });
+    expect(res.body.past[0]).not.toHaveProperty('results_url');
+  });
 });
 
 describe('the public contact form', () => {

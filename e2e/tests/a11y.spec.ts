@@ -35,6 +35,7 @@ const publicPages = [
   ['privacy', '/privacy'],
   ['terms', '/terms'],
   ['articles', '/blogs'],
+  ['competitions', '/competitions'],
   ['an article', '/blogs/view/how-to-build-your-first-robot'],
   ['not found', '/404/not-found/'],
 ] as const;

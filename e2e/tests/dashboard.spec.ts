@@ -95,6 +95,22 @@ test.describe('the home dashboard', () => {
     await expect(panel).toContainText(name);
     await expect(panel.locator('[data-unit=days]')).toHaveText(/^0[12]$/);
     await expect(panel.getByRole('link', { name: 'Apply' })).toHaveAttribute('href', 'https://wro.example/apply');
+
+    // The footer's Competitions page lists it under what is coming up, in both languages.
+    await member.getByRole('contentinfo').getByRole('link', { name: 'Competitions' }).click();
+    await expect(member.getByRole('heading', { level: 1, name: 'Competitions' })).toBeVisible();
+    const coming = member.locator('section', { has: member.getByRole('heading', { name: 'Coming up' }) });
+    const card = coming.locator('article', { hasText: name });
+    await expect(card.getByRole('link', { name: `Apply to ${name}` })).toHaveAttribute(
+      'href',
+      'https://wro.example/apply',
+    );
+    await expect(card.locator('time')).toHaveText(/\d{4}$/);
+    await member.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
+    await member.reload();
+    await expect(member.locator('html')).toHaveAttribute('dir', 'rtl');
+    const arabic = member.locator('section', { has: member.getByRole('heading', { name: 'المسابقات القادمة' }) });
+    await expect(arabic.getByRole('link', { name: `التسجيل في تصفيات ${name}` })).toBeVisible();
     await member.close();
   });
 

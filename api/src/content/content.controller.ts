@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { Public } from '../auth/roles';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
@@ -220,6 +220,30 @@ export class ContentController {
       event: next && eventView(next),
       events: upcoming.map(eventView),
     };
+  }
+
+  @Get('events')
+  @ApiOperation({
+    summary: 'The competitions page: active events to come (soonest first) and past ones (latest first), 50 of each',
+  })
+  async events() {
+    const now = new Date();
+    const active = eq(events.status, true);
+    const [upcoming, past] = await Promise.all([
+      this.db
+        .select()
+        .from(events)
+        .where(and(active, gte(events.eventDate, now)))
+        .orderBy(asc(events.eventDate))
+        .limit(50),
+      this.db
+        .select()
+        .from(events)
+        .where(and(active, lt(events.eventDate, now)))
+        .orderBy(desc(events.eventDate))
+        .limit(50),
+    ]);
+    return { success: true, upcoming: upcoming.map(eventView), past: past.map(eventView) };
   }
 
   @Get('plans')

@@ -9,6 +9,7 @@ export function Footer() {
     ['/accounts', t('footer.profile')],
     ['/accounts?tab=myteams', t('footer.teams')],
     ['/subcription/package', t('footer.store')],
+    ['/competitions', t('footer.competitions')],
     ['/blogs/', t('footer.articles')],
     ['/contact', t('footer.contact')],
   ];

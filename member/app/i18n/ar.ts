@@ -14,6 +14,15 @@ export const ar: Messages = {
     main: 'التنقل الرئيسي',
   },
   policy: { empty: 'لم تُكتب هذه الصفحة بعد.' },
+  competitions: {
+    title: 'المسابقات',
+    upcoming: 'المسابقات القادمة',
+    past: 'المسابقات السابقة',
+    none_upcoming: 'لم يُعلن عن مسابقات بعد. تابعنا قريبًا.',
+    none_past: 'لا توجد مسابقات سابقة بعد.',
+    apply: 'سجّل الآن',
+    apply_to: 'التسجيل في {name}',
+  },
   blogs: {
     title: 'المقالات',
     all: 'الكل',
@@ -91,6 +100,7 @@ export const ar: Messages = {
     profile: 'الملف الشخصي',
     teams: 'الفرق',
     store: 'المتجر',
+    competitions: 'المسابقات',
     articles: 'المقالات',
     contact: 'تواصل معنا',
     privacy: 'سياسة الخصوصية',

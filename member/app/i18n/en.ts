@@ -13,6 +13,15 @@ export const en = {
     main: 'Main navigation',
   },
   policy: { empty: 'This page has not been written yet.' },
+  competitions: {
+    title: 'Competitions',
+    upcoming: 'Coming up',
+    past: 'Past competitions',
+    none_upcoming: 'No competitions are announced yet. Check back soon.',
+    none_past: 'No past competitions yet.',
+    apply: 'Apply',
+    apply_to: 'Apply to {name}',
+  },
   blogs: {
     title: 'Articles',
     all: 'All',
@@ -91,6 +100,7 @@ export const en = {
     profile: 'Profile',
     teams: 'Teams',
     store: 'Store',
+    competitions: 'Competitions',
     articles: 'Articles',
     contact: 'Contact us',
     privacy: 'Privacy policy',
