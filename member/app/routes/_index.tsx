@@ -26,17 +26,10 @@ import { useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { getLang, getSession } from '~/utils/session.server';
-import { localized, type Post } from '~/utils/posts';
+import { localized, type ApiEvent, type Post } from '~/utils/posts';
 
-interface HomeEvent {
-  _id: string;
-  name: string;
-  name_en: string;
-  description: string;
-  description_en: string;
-  link: string;
-  event_date: string;
-}
+/** The home page's next event always has a date (the API picks it among events to come). */
+type HomeEvent = ApiEvent & { event_date: string };
 interface Course {
   id: number;
   name: string;

@@ -3,23 +3,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
-import { formatDay, localized } from '~/utils/posts';
+import { formatDay, localized, type ApiEvent } from '~/utils/posts';
 import { getLang } from '~/utils/session.server';
-
-interface Competition {
-  _id: string;
-  name: string;
-  name_en: string;
-  description: string;
-  description_en: string;
-  link: string;
-  event_date: string | null;
-}
 
 /** The competitions (events) staff switched on: those to come, soonest first, then the past ones. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await getLang(request);
-  const res = await api<{ upcoming: Competition[]; past: Competition[] }>(request, '/events', { lang });
+  const res = await api<{ upcoming: ApiEvent[]; past: ApiEvent[] }>(request, '/events', { lang });
   if (!res.ok) throw new Response('Unavailable', { status: 503 });
   return { upcoming: res.data.upcoming, past: res.data.past };
 }
@@ -29,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${translate(lang, 'competitions.title')} · ${translate(lang, 'brand')}` }];
 };
 
-function CompetitionCard({ event, open }: { event: Competition; open: boolean }) {
+function CompetitionCard({ event, open }: { event: ApiEvent; open: boolean }) {
   const { t, lang } = useT();
   const name = localized(lang, event.name, event.name_en);
   const description = localized(lang, event.description, event.description_en);
@@ -64,7 +54,7 @@ function CompetitionCard({ event, open }: { event: Competition; open: boolean })
 export default function Competitions() {
   const { upcoming, past } = useLoaderData<typeof loader>();
   const { t } = useT();
-  const section = (title: string, empty: string, list: Competition[], open: boolean) => (
+  const section = (title: string, empty: string, list: ApiEvent[], open: boolean) => (
     <section>
       <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>
         {title}

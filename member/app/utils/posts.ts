@@ -23,6 +23,17 @@ export function localized(lang: Lang, ar: string | undefined, en: string | undef
   return (lang === 'ar' ? ar || en : en || ar) ?? '';
 }
 
+/** An event (competition) as the API gives it: the home page's next event, the competitions page. */
+export interface ApiEvent {
+  _id: string;
+  name: string;
+  name_en: string;
+  description: string;
+  description_en: string;
+  link: string;
+  event_date: string | null;
+}
+
 export const PLACEHOLDER_IMAGE = '/placeholder-post.svg';
 
 // One formatter per language: building an Intl.DateTimeFormat costs more than a page's other dates.
