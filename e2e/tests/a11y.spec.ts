@@ -10,6 +10,8 @@ const adminUrl = `${apiUrl}/admin/`;
 /** Runs axe on the page as it is and fails with a readable list of what is wrong and where. */
 async function expectNoViolations(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
+  // The screen as it settles: react-admin's spinner can still be turning after the network is idle.
+  await expect(page.getByRole('progressbar'), `${what}: still loading`).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = violations.map(
     (v) =>

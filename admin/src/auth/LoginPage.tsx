@@ -85,7 +85,11 @@ export function LoginPage() {
               fullWidth
               disabled={loading}
               sx={{ mt: 2 }}
-              startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
+              startIcon={
+                loading ? (
+                  <CircularProgress size={18} color="inherit" aria-label={translate('ra.page.loading')} />
+                ) : undefined
+              }
             >
               {translate('app.login.sign_in')}
             </Button>

@@ -31,7 +31,11 @@ export function PictureInput({ source = 'picture' }: { source?: string }) {
       <Avatar src={field.value || undefined} sx={{ width: 72, height: 72 }} alt="" />
       <Box>
         <Button component="label" variant="outlined" size="small" disabled={busy}>
-          {busy ? <CircularProgress size={16} /> : translate('app.picture.choose')}
+          {busy ? (
+            <CircularProgress size={16} aria-label={translate('ra.page.loading')} />
+          ) : (
+            translate('app.picture.choose')
+          )}
           <input
             type="file"
             hidden
