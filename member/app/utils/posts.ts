@@ -40,8 +40,9 @@ export const PLACEHOLDER_IMAGE = '/placeholder-post.svg';
 const dayFormats = new Map<Lang, Intl.DateTimeFormat>();
 
 /**
- * A day as '5 March 2026' or its Arabic (Gregorian calendar, Latin digits). In UTC, so the server's
- * render and the browser's agree, and a date-only value ('2026-03-05') stays on its day.
+ * A day as '5 March 2026' or its Arabic (Gregorian calendar, Latin digits), on the platform's clock
+ * (Saudi Arabia, UTC+3 all year): the server's render and the browser's agree, an article posted at
+ * 01:00 in Riyadh shows that day, and a date-only value ('2026-03-05', UTC midnight) stays on its day.
  */
 export function formatDay(iso: string, lang: Lang): string {
   let format = dayFormats.get(lang);
@@ -50,7 +51,7 @@ export function formatDay(iso: string, lang: Lang): string {
       year: 'numeric',
       month: 'long',
       day: 'numeric',
-      timeZone: 'UTC',
+      timeZone: 'Asia/Riyadh',
     });
     dayFormats.set(lang, format);
   }
