@@ -1,10 +1,10 @@
-import type { CsvValue } from './csv';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../auth/roles';
 import type { Lang, MessageKey } from '../common/messages';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
+import type { CsvValue } from './csv';
 
 export type FilterType = 'int' | 'bool' | 'text' | 'uuid';
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { and, asc, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Public } from '../auth/roles';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
@@ -228,20 +228,16 @@ export class ContentController {
   })
   async events() {
     const now = new Date();
-    const active = eq(events.status, true);
+    const activeEvents = (when: SQL, order: SQL) =>
+      this.db
+        .select()
+        .from(events)
+        .where(and(eq(events.status, true), when))
+        .orderBy(order)
+        .limit(50);
     const [upcoming, past] = await Promise.all([
-      this.db
-        .select()
-        .from(events)
-        .where(and(active, gte(events.eventDate, now)))
-        .orderBy(asc(events.eventDate))
-        .limit(50),
-      this.db
-        .select()
-        .from(events)
-        .where(and(active, lt(events.eventDate, now)))
-        .orderBy(desc(events.eventDate))
-        .limit(50),
+      activeEvents(gte(events.eventDate, now), asc(events.eventDate)),
+      activeEvents(lt(events.eventDate, now), desc(events.eventDate)),
     ]);
     return { success: true, upcoming: upcoming.map(eventView), past: past.map(eventView) };
   }

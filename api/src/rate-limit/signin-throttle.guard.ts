@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 
 /**
- * Rate limits for calls that check a password, send a code or open a payment with the provider. Two throttlers are declared in the
- * app module: per client address, and per account identifier (so a spread-out attack on one
- * account is slowed too).
+ * Rate limits for calls that check a password, send a code or open a payment with the provider. Two
+ * throttlers are declared in the app module: per client address, and per account (so a spread-out
+ * attack on one account is slowed too).
  */
 @Injectable()
 export class SigninThrottleGuard extends ThrottlerGuard {}
