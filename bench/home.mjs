@@ -1,9 +1,7 @@
 // The member home page: server time of `/` for a signed-in student (the member site's loaders and
 // the server render) against the slowest single API call its loaders make. Goal ≤ 1.3× (the calls
 // run in parallel, no waterfall).
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { percentile, report, root, round, scratchDatabase, startApi, time } from './lib.mjs';
+import { percentile, report, round, scratchDatabase, startApi, startMember, time } from './lib.mjs';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
 const apiPort = Number(process.env.BENCH_PORT || 4970);
@@ -12,37 +10,13 @@ const student = { national_id: '1000000001', password: 'Demo-pass-2026' };
 
 const db = await scratchDatabase('home');
 const api = await startApi(db.url, apiPort, { DEMO: '1' });
-const member = spawn(
-  process.execPath,
-  [
-    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/mprof'] : []),
-    join(root, 'node_modules/@remix-run/serve/dist/cli.js'),
-    'build/server/index.js',
-  ],
-  {
-    cwd: join(root, 'member'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(memberPort),
-      HOST: '127.0.0.1',
-      API_URL: `${api.base}/api`,
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-      COOKIE_SECURE: '0',
-    },
-  },
+const member = await startMember(
+  api.base,
+  memberPort,
+  process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/mprof'] : [],
 );
-const site = `http://127.0.0.1:${memberPort}`;
+const site = member.site;
 try {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${site}/auth/join-us/`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
   // Signed in through the member site's own form, as a browser without JavaScript would.
   const signin = await fetch(`${site}/student/signin/`, {
     method: 'POST',
@@ -130,8 +104,7 @@ try {
     ],
   );
 } finally {
-  member.kill('SIGINT');
-  await new Promise((r) => (member.exitCode !== null ? r() : member.once('exit', r)));
+  await member.stop();
   await api.stop();
   await db.drop();
 }

@@ -11,6 +11,8 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server =
   process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 export const ADMIN = { email: 'bench@bench.example', password: 'Bench-admin-pass-1' };
+/** The member server tells the API the browser's address with this shared secret. */
+const MEMBER_PROXY_SECRET = 'bench-member-proxy-secret-bench-member-proxy';
 
 /** A new database on the server (dropped by the returned `drop`). */
 export async function scratchDatabase(label) {
@@ -51,6 +53,7 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT_SIGNIN: '100000',
+      MEMBER_PROXY_SECRET,
       ...env,
     },
   });
@@ -71,6 +74,41 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The built member site (member/server.mjs) in production mode against an API; resolves once it answers. */
+export async function startMember(apiBase, port, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'member/server.mjs')], {
+    cwd: join(root, 'member'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_URL: `${apiBase}/api`,
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      MEMBER_PROXY_SECRET,
+      COOKIE_SECURE: '0',
+    },
+  });
+  const site = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`the member site stopped (exit ${child.exitCode})`);
+    try {
+      if ((await fetch(`${site}/auth/join-us/`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    site,
+    async stop() {
+      child.kill('SIGINT');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
     },
   };
 }

@@ -108,7 +108,12 @@ export default async function globalSetup() {
   await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', () => ok()));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  const common = { DATA_DIR: dataDir, NODE_ENV: 'test' };
+  // The member server forwards the browser's address to the API with this shared secret.
+  const common = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    MEMBER_PROXY_SECRET: 'e2e-member-proxy-secret-e2e-member-proxy-0123',
+  };
   const api = start('api', [join(root, 'api/dist/main.js')], {
     ...common,
     API_PORT: String(E2E.apiPort),
@@ -127,7 +132,7 @@ export default async function globalSetup() {
   await waitFor(`${apiUrl}/api/health`, api, 'api');
   const member = start(
     'member',
-    [join(root, 'node_modules/@remix-run/serve/dist/cli.js'), join(root, 'member/build/server/index.js')],
+    [join(root, 'member/server.mjs')],
     {
       ...common,
       NODE_ENV: 'production',
@@ -137,7 +142,6 @@ export default async function globalSetup() {
       ADMIN_URL: `${apiUrl}/admin/`,
       SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
     },
-    // remix-serve finds the browser assets relative to its working folder.
     join(root, 'member'),
   );
   try {

@@ -5,20 +5,42 @@ import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+const contract = ['packages/contract/src', 'packages/contract/package.json', 'packages/contract/build.mjs'];
+
 export const apps = [
+  // The shared contract first: every app imports its build.
+  {
+    name: '@platform/contract',
+    sources: [...contract, 'packages/contract/tsconfig.json'],
+    output: 'packages/contract/dist/cjs/index.js',
+  },
   {
     name: 'api',
-    sources: ['api/src', 'api/package.json', 'api/tsconfig.json', 'api/tsconfig.build.json'],
+    sources: ['api/src', 'api/package.json', 'api/tsconfig.json', 'api/tsconfig.build.json', ...contract],
     output: 'api/dist/main.js',
   },
   {
     name: 'admin',
-    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', 'admin/package.json'],
+    sources: [
+      'admin/src',
+      'admin/index.html',
+      'admin/vite.config.ts',
+      'admin/package.json',
+      'scripts/precompress.mjs',
+      ...contract,
+    ],
     output: 'admin/dist/index.html',
   },
   {
     name: 'member',
-    sources: ['member/app', 'member/vite.config.ts', 'member/package.json', 'member/public'],
+    sources: [
+      'member/app',
+      'member/vite.config.ts',
+      'member/package.json',
+      'member/public',
+      'scripts/precompress.mjs',
+      ...contract,
+    ],
     output: 'member/build/server/index.js',
   },
 ];

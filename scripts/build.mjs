@@ -2,8 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { apps, isStale, root } from './apps.mjs';
 
+// `node scripts/build.mjs [--force] [name …]`: the named apps only, or all of them in order.
 const force = process.argv.includes('--force');
-for (const app of apps) {
+const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+for (const app of apps.filter((a) => names.length === 0 || names.includes(a.name))) {
   if (!force && !isStale(app)) {
     console.log(`[build] ${app.name}: up to date`);
     continue;

@@ -12,17 +12,20 @@ const host = env.HOST || '127.0.0.1';
 const shown = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
 env.DATA_DIR = resolve(root, env.DATA_DIR || 'data');
 
-// remix-serve runs in production mode; on a newcomer's machine (NODE_ENV unset) the member
-// site's session secret is generated once and kept in DATA_DIR, like the API's own secrets.
-if (!env.SESSION_SECRET && env.NODE_ENV !== 'production') {
+// The member server runs in production mode; on a newcomer's machine (NODE_ENV unset) the secrets
+// it shares with nobody (SESSION_SECRET) or with the API (MEMBER_PROXY_SECRET, which makes the API
+// believe the browser addresses it forwards) are generated once and kept in DATA_DIR, like the API's.
+if (env.NODE_ENV !== 'production') {
   const file = join(env.DATA_DIR, 'secrets.json');
   const stored = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  if (!stored.SESSION_SECRET) {
-    stored.SESSION_SECRET = randomBytes(48).toString('base64url');
+  const missing = ['SESSION_SECRET', 'MEMBER_PROXY_SECRET'].filter((name) => !env[name] && !stored[name]);
+  for (const name of missing) stored[name] = randomBytes(48).toString('base64url');
+  if (missing.length) {
     mkdirSync(env.DATA_DIR, { recursive: true });
     writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   }
-  env.SESSION_SECRET = stored.SESSION_SECRET;
+  env.SESSION_SECRET ||= stored.SESSION_SECRET;
+  env.MEMBER_PROXY_SECRET ||= stored.MEMBER_PROXY_SECRET;
 }
 
 const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root });
@@ -67,18 +70,17 @@ for (let i = 0; i < 600 && !stopping; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 if (!stopping) {
-  run(
-    'member',
-    [resolve(root, 'node_modules/@remix-run/serve/dist/cli.js'), resolve(root, 'member/build/server/index.js')],
-    {
-      PORT: port,
-      HOST: host,
-      API_URL: apiUrl,
-      ADMIN_URL: env.ADMIN_URL || `http://${shown}:${apiPort}/admin/`,
-    },
-    // remix-serve finds the browser assets relative to its working folder.
-    resolve(root, 'member'),
-  );
+  run('member', [resolve(root, 'member/server.mjs')], {
+    PORT: port,
+    HOST: host,
+    API_URL: apiUrl,
+    ADMIN_URL: env.ADMIN_URL || `http://${shown}:${apiPort}/admin/`,
+    // The member server runs in production mode, where its cookie is Secure; a newcomer's plain
+    // http://localhost keeps a cookie every browser sends (Safari drops Secure ones on http).
+    ...(env.NODE_ENV !== 'production' && !env.COOKIE_SECURE
+      ? { COOKIE_SECURE: (env.MEMBER_URL ?? '').startsWith('https:') ? '1' : '0' }
+      : {}),
+  });
   console.log(`
   Member site  http://${shown}:${port}/
   Back-office  http://${shown}:${apiPort}/admin/

@@ -1,13 +1,13 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils } from 'react-admin';
-import { getToken } from './auth/session';
+import { csrfToken } from './auth/session';
 import { localeStore } from './i18n';
 
-/** Every back-office call carries the session token and the language the server should answer in. */
+/** Every back-office call carries the session cookie, its CSRF token and the language the server should answer in. */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = getToken();
-  if (token) headers.set('Authorization', token);
+  const csrf = csrfToken();
+  if (csrf) headers.set('X-CSRF-Token', csrf);
   headers.set('Accept-Language', localeStore.get());
   return fetchUtils.fetchJson(url, { ...options, headers });
 }

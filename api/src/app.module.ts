@@ -2,6 +2,8 @@ import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { Options } from 'pino-http';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { CertificatesModule } from './certificates/certificates.module';
@@ -9,6 +11,7 @@ import { ContactModule } from './contact/contact.module';
 import { ContentModule } from './content/content.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/exception.filter';
+import { REDACTED_HEADERS, redactRequestLog } from './common/log-redaction';
 import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import { CoreModule } from './db/db.module';
@@ -23,37 +26,43 @@ import { PaymentsModule } from './payments/payments.module';
 import { ResearchModule } from './research/research.module';
 import { TeamsModule } from './teams/teams.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
-import { accountTracker, ipTracker } from './rate-limit/signin-throttle.guard';
+import { UploadsModule } from './media/uploads';
+import { accountTracker, ADDRESS_THROTTLER, ipTracker } from './rate-limit/signin-throttle.guard';
 import { RegionsController } from './regions/regions.controller';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, database: Database): DynamicModule {
+  /** `logDestination`: where the logs go instead of standard output (the tests read them). */
+  static forRoot(config: AppConfig, database: Database, logDestination?: DestinationStream): DynamicModule {
     const perMinute = config.rateLimit.signinPerMinute;
+    const logOptions: Options = {
+      level: config.logLevel,
+      // No secret in the access log: tokens in URLs and queries (GET /api/loginseason?token=…), headers.
+      redact: REDACTED_HEADERS,
+      serializers: { req: redactRequestLog },
+      transport:
+        logDestination || config.production || config.logLevel === 'silent'
+          ? undefined
+          : { target: 'pino-pretty', options: { singleLine: true } },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+    };
     return {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, database),
         LoggerModule.forRoot({
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'],
-            transport:
-              config.production || config.logLevel === 'silent'
-                ? undefined
-                : { target: 'pino-pretty', options: { singleLine: true } },
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
-          },
+          pinoHttp: logDestination ? [logOptions, logDestination] : logOptions,
         }),
         ThrottlerModule.forRoot({
           storage: new PgThrottlerStorage(database),
           throttlers: [
-            { name: 'ip', ttl: 60_000, limit: perMinute * 3, getTracker: ipTracker },
+            { name: ADDRESS_THROTTLER, ttl: 60_000, limit: config.rateLimit.failedPerAddress, getTracker: ipTracker },
             { name: 'account', ttl: 60_000, limit: perMinute, getTracker: accountTracker },
           ],
         }),
         MessagesModule.forRoot(config.production),
+        UploadsModule,
         AuthModule,
         AccountsModule,
         JudgesModule,

@@ -5,8 +5,12 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
+import { passwordWork } from './auth/password';
+import { clientAddressMiddleware } from './common/client-address';
 import { sendError } from './common/error-response';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config/config';
@@ -15,25 +19,56 @@ import { seed, type SeedLog } from './db/seed';
 
 export const BODY_LIMIT = '100kb';
 
+/** Production answers tell browsers to use HTTPS only, for a year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The back-office's policy: only its own built scripts run (no inline script, no eval); emotion
+ * (MUI, react-admin) writes its styles into <style> tags at run time, hence inline styles; pictures
+ * come from this origin (uploads), data: and blob: URLs (previews); nobody may frame it.
+ */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Opens the database (PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR/db otherwise) and applies migrations. */
 export function openConfiguredDatabase(config: AppConfig): Promise<Database> {
   return openDatabase(config.databaseUrl ?? join(config.dataDir, 'db'));
 }
 
 /** Builds the whole API on an open database; used by main.ts and by the tests. */
-export async function createApp(config: AppConfig, database: Database, log?: SeedLog): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
+export async function createApp(
+  config: AppConfig,
+  database: Database,
+  log?: SeedLog,
+  logDestination?: DestinationStream,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database, logDestination), {
     bodyParser: false,
     bufferLogs: true,
   });
+  passwordWork.setMax(config.passwordHashConcurrency);
   const logger = app.get(Logger);
   app.useLogger(logger);
-  app.set('trust proxy', 'loopback');
+  // The client's address: the socket's, or TRUST_PROXY_HOPS entries from the right of X-Forwarded-For;
+  // the member server's forwarded address only with the shared secret (never the leftmost value).
+  app.set('trust proxy', config.trustProxyHops);
+  app.use(clientAddressMiddleware(config.memberProxySecret));
   app.disable('x-powered-by');
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    if (config.production) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   });
   app.use('/api', express.json({ limit: BODY_LIMIT }), express.urlencoded({ extended: false, limit: BODY_LIMIT }));
@@ -48,12 +83,15 @@ export async function createApp(config: AppConfig, database: Database, log?: See
   app.useGlobalPipes(validationPipe());
   app.enableShutdownHooks();
 
-  const openapi = new DocumentBuilder()
-    .setTitle('Competition and membership platform API')
-    .setDescription('Member contract (spec §7) and the back-office resources under /api/admin (ra-data-simple-rest).')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization' }, 'token')
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi));
+  // The OpenAPI description and its page: always in development, in production only with API_DOCS=1.
+  if (config.apiDocs) {
+    const openapi = new DocumentBuilder()
+      .setTitle('Competition and membership platform API')
+      .setDescription('Member contract (spec §7) and the back-office resources under /api/admin (ra-data-simple-rest).')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization' }, 'token')
+      .build();
+    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi));
+  }
 
   // Uploaded files: never executed, never sniffed; anything but a picture downloads as an attachment.
   app.use(
@@ -74,10 +112,38 @@ export async function createApp(config: AppConfig, database: Database, log?: See
   return app;
 }
 
-/** The back-office SPA from admin/dist at /admin, with index.html for its client routes. */
+/**
+ * The back-office SPA from admin/dist at /admin, with index.html for its client routes. Files go out
+ * as the build precompressed them (Brotli or gzip, by Accept-Encoding); Vite's content-hashed files
+ * under assets/ are cached for good; source maps only where config.sourceMaps allows.
+ */
 function serveAdmin(app: NestExpressApplication, config: AppConfig) {
   const index = join(config.adminDist, 'index.html');
-  app.use('/admin', express.static(config.adminDist, { index: false, maxAge: '1h', fallthrough: true }));
+  app.use('/admin', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Content-Security-Policy', ADMIN_CSP);
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+  if (!config.sourceMaps) {
+    app.use('/admin', (req: Request, res: Response, next: NextFunction) =>
+      req.path.endsWith('.map') ? sendError(req, res, 404, 'request.not_found') : next(),
+    );
+  }
+  app.use(
+    '/admin',
+    expressStaticGzip(config.adminDist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: {
+        index: false,
+        setHeaders: (res, path) => {
+          const hashed = path.startsWith(join(config.adminDist, 'assets/'));
+          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      },
+    }),
+  );
   app.use('/admin', (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!existsSync(index)) {

@@ -26,7 +26,7 @@ async function main() {
   await app.listen(config.port, config.host);
   const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   new Logger('Start').log(
-    `API ${where}/api (docs ${where}/api/docs), back-office ${where}/admin/ — database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`,
+    `API ${where}/api${config.apiDocs ? ` (docs ${where}/api/docs)` : ''}, back-office ${where}/admin/ — database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`,
   );
 }
 

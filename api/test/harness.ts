@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { hashPassword } from '../src/auth/password';
@@ -26,7 +27,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: (url: string) => string } = {},
+  options: { databaseUrl?: (url: string) => string; logDestination?: DestinationStream } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const config = loadConfig({
@@ -60,7 +61,7 @@ export async function startTestApp(
   }
   const database = await openDatabase(server && options.databaseUrl ? options.databaseUrl(location) : location);
   const quiet = { info: () => undefined, warn: () => undefined };
-  const app = await createApp(config, database, quiet);
+  const app = await createApp(config, database, quiet, options.logDestination);
   await app.init();
   const testApp: TestApp = {
     app,

@@ -1,76 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { outbox } from '../src/db/schema';
 import { OutboxService } from '../src/messages/outbox.service';
 import { OutboxWorker } from '../src/messages/outbox.worker';
 import { templates } from '../src/messages/templates';
+import { startSmtp, startWhatsapp } from './catchers';
 import { startTestApp, type TestApp } from './harness';
-
-/** A real SMTP server (the catcher) on a free port; it can be told to refuse mail. */
-function startSmtp() {
-  const received: { to: string; raw: string }[] = [];
-  let refuse = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      if (refuse) return cb(new Error('mailbox unavailable'));
-      cb();
-    },
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        cb();
-      });
-    },
-  });
-  return new Promise<{ port: number; received: typeof received; setRefuse(v: boolean): void; close(): Promise<void> }>(
-    (ok) => {
-      server.listen(0, '127.0.0.1', () => {
-        const port = (server.server.address() as AddressInfo).port;
-        ok({
-          port,
-          received,
-          setRefuse: (v) => (refuse = v),
-          close: () => new Promise((r) => server.close(() => r())),
-        });
-      });
-    },
-  );
-}
-
-/** A local fake of the WhatsApp Cloud API (POST /{phone id}/messages). */
-function startWhatsapp() {
-  const received: { path: string; auth?: string; body: Record<string, unknown> }[] = [];
-  let status = 200;
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      if (status === 200) received.push({ path: req.url!, auth: req.headers.authorization, body: JSON.parse(raw) });
-      res.writeHead(status, { 'Content-Type': 'application/json' });
-      res.end(status === 200 ? JSON.stringify({ messages: [{ id: 'wamid.1' }] }) : '{"error":{"message":"down"}}');
-    });
-  });
-  return new Promise<{ url: string; received: typeof received; setStatus(s: number): void; close(): Promise<void> }>(
-    (ok) => {
-      server.listen(0, '127.0.0.1', () => {
-        const port = (server.address() as AddressInfo).port;
-        ok({
-          url: `http://127.0.0.1:${port}/v21.0`,
-          received,
-          setStatus: (s) => (status = s),
-          close: () => new Promise((r) => server.close(() => r())),
-        });
-      });
-    },
-  );
-}
 
 describe('outbox delivery', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ModulesContainer } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { PUBLIC_KEY, ROLES_KEY } from '../src/auth/roles';
@@ -5,12 +7,52 @@ import { loadConfig } from '../src/config/config';
 import { plans } from '../src/db/schema';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
+/** The back-office's entry script as its built index.html names it (`assets/index-<hash>.js`). */
+function adminScript(dist: string): string {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) throw new Error(`${index} is missing: run \`npm run build\` first`);
+  const script = /src="\/admin\/(assets\/index-[^"]+\.js)"/.exec(readFileSync(index, 'utf8'))?.[1];
+  if (!script) throw new Error('no entry script in the back-office index.html');
+  return script;
+}
+
 describe('platform', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ RATE_LIMIT_SIGNIN: '3' });
   });
   afterAll(() => t.close());
+
+  it('sends the back-office precompressed, hashed files cached for good, the page revalidated', async () => {
+    const script = adminScript(t.config.adminDist);
+    const raw = readFileSync(join(t.config.adminDist, script));
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const res = await t.http
+        .get(`/admin/${script}`)
+        .set('Accept-Encoding', accept)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      // What goes on the wire (the client unpacks it) is a fraction of the script, and unpacks to it exactly.
+      expect(Number(res.headers['content-length'])).toBeLessThan(raw.length / 2.5);
+      expect((res.body as Buffer).equals(raw)).toBe(true);
+    }
+    const page = await t.http.get('/admin/users');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    // In development the source maps are there for the developer.
+    expect((await t.http.get(`/admin/${script}.map`)).status).toBe(200);
+  });
 
   it('health checks the database', async () => {
     const res = await t.http.get('/api/health');
@@ -154,6 +196,7 @@ describe('production mode', () => {
       WHATSAPP_PHONE_NUMBER_ID: '1',
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'key',
+      MEMBER_PROXY_SECRET: 'member-proxy-secret-member-proxy-secret-0123',
       LOG_LEVEL: 'silent',
     });
     try {
@@ -161,6 +204,10 @@ describe('production mode', () => {
       // With Telr configured there is no sandbox payment page.
       expect((await t.http.get(`/api/sandbox/pay/SBX${'0'.repeat(24)}`)).status).toBe(404);
       expect((await t.http.get('/api/health')).status).toBe(200);
+      // No source maps for anyone; the script itself still served.
+      const script = adminScript(t.config.adminDist);
+      expect((await t.http.get(`/admin/${script}.map`)).status).toBe(404);
+      expect((await t.http.get(`/admin/${script}`)).status).toBe(200);
     } finally {
       await t.close();
     }

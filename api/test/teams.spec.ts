@@ -6,7 +6,8 @@ import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The fake results site below listens on 127.0.0.1: allowed here, as only a test may.
+  t = await startTestApp({ RESULTS_ALLOWED_HOSTS: '127.0.0.1', RESULTS_ALLOW_PRIVATE_ADDRESSES: '1' });
 });
 afterAll(() => t.close());
 
@@ -19,8 +20,10 @@ describe('teams and achievements', () => {
     const db = t.database.db;
     const student = await createUser(t, { type: 0, name: 'Student A' });
     const other = await createUser(t, { type: 0, name: 'Student B' });
-    const coach = await createUser(t, { type: 1, name: 'Coach C' });
-    const entity = await createUser(t, { type: 2, name: 'School E', nationalId: '0000000000' });
+    // Coaches and entities read their teams with a valid plan (entitlement.spec.ts: without one, 403).
+    const plan = { subcription: true, startDate: '2026-01-01', endDate: '2999-12-31' };
+    const coach = await createUser(t, { type: 1, name: 'Coach C', ...plan });
+    const entity = await createUser(t, { type: 2, name: 'School E', nationalId: '0000000000', ...plan });
     const [s1, s2] = await db
       .insert(seasons)
       .values([
@@ -131,7 +134,8 @@ describe('an event whose results live on another site', () => {
     const token = await signIn(t, member);
     const ok = await t.http.get('/api/ext/get-teams?top=2').set('Authorization', token);
     expect(ok.body).toEqual({ success: true, teams: [{ team_no: 'EXT-1' }], currentPage: 0, totalPages: 1 });
-    expect(seen[0]).toBe(`/api/ext/get-teams?type=ext&id=${member.nationalId}&top=2`);
+    // Nothing about the member is sent.
+    expect(seen[0]).toBe('/api/ext/get-teams?type=ext&top=2');
     // Cached: a second call does not reach the site.
     await t.http.get('/api/ext/get-teams?top=2').set('Authorization', token);
     expect(seen).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { createMember, signInStudent } from './helpers';
+import { createMember, outboxCode, signInStudent, typeCode } from './helpers';
 
 test.describe('the account page', () => {
   test('a student edits the profile and uploads a picture (English)', async ({ page }) => {
@@ -16,6 +16,22 @@ test.describe('the account page', () => {
     await expect(page.getByText('Profile Update Successfully')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Renamed Student');
     await expect(page.getByRole('combobox', { name: 'Grade' })).toHaveValue('9');
+
+    // A new phone number replaces the old one only once the code sent to it comes back.
+    const phoneBox = page.getByRole('textbox', { name: 'Mobile number', exact: true });
+    const oldPhone = await phoneBox.inputValue();
+    const newPhone = `+9661${member.id.slice(-8)}`;
+    await phoneBox.fill(newPhone);
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(
+      page.getByText('A code was sent to the new phone number. Enter it to confirm the change.'),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm your new phone number' })).toBeVisible();
+    await expect(phoneBox).toHaveValue(oldPhone);
+    await typeCode(page, await outboxCode(page, newPhone));
+    await expect(page.getByText('Your phone number was changed.')).toBeVisible();
+    await expect(phoneBox).toHaveValue(newPhone);
+    await expect(page.getByRole('heading', { name: 'Confirm your new phone number' })).toHaveCount(0);
 
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2266aa' } })
       .png()
@@ -69,11 +85,17 @@ test.describe('the account page', () => {
     expect(missing?.status()).toBe(404);
   });
 
-  test('a coach keeps research with its file, sees certificates, and a renamed file is refused', async ({ page }) => {
+  test('a coach keeps research with its file, is asked for a plan for certificates, and a renamed file is refused', async ({
+    page,
+  }) => {
     const member = await createMember(page, 1);
     await signInStudent(page, member.id, member.password, 'coach');
+    // Without a plan a coach is asked to choose one (the API refuses certificates: entitlement.spec.ts).
     await page.goto('/accounts?tab=certificates');
-    await expect(page.getByText('No certificates yet.')).toBeVisible();
+    await expect(
+      page.getByText('Activate your membership to register teams and see your results and certificates.'),
+    ).toBeVisible();
+    await expect(page.getByText('No certificates yet.')).toHaveCount(0);
 
     await page.goto('/accounts?tab=research');
     await expect(page.getByText('No research yet.')).toBeVisible();

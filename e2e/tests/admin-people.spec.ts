@@ -53,9 +53,19 @@ test.describe('back-office: people and money', () => {
     const row = page.locator('tbody tr', { hasText: name });
     await expect(row).toHaveCount(1);
     await expect(page.locator('tbody tr')).toHaveCount(1);
-    await row.getByRole('switch').click();
+    await row.getByRole('switch', { name: 'Verified' }).click();
     await expect(page.getByText('Status is Updated Successfully!')).toBeVisible();
-    await expect(row.getByRole('switch')).not.toBeChecked();
+    await expect(row.getByRole('switch', { name: 'Verified' })).not.toBeChecked();
+    // Disabling keeps the member (and the row) but refuses the sign-in.
+    await row.getByRole('switch', { name: 'Active (can sign in)' }).click();
+    await expect(row.getByRole('switch', { name: 'Active (can sign in)' })).not.toBeChecked();
+    const refused = await page.request.post(`${apiUrl}/api/adduser-steb`, {
+      data: { national_id: id, password: 'Lama-pass-123', type: 0, loginType: 'signin' },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'This account is disabled. Please contact the administrator.',
+    );
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export as CSV' }).click();
@@ -96,7 +106,6 @@ test.describe('back-office: people and money', () => {
     await expect(page.getByText('Saved Successfully!')).toBeVisible();
     await expect(page.locator('tbody tr', { hasText: email })).toContainText('SubAdmin');
 
-    await page.evaluate(() => localStorage.removeItem('admin_token'));
     await page.context().clearCookies();
     await signIn(page, email, 'Noura-pass-123');
     await expect(page.getByRole('heading', { name: 'Welcome, Noura Sub' })).toBeVisible();

@@ -28,11 +28,15 @@ test.describe('back-office', () => {
     await signIn(page, E2E.subAdmin.email, E2E.subAdmin.password);
     await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Events' })).toHaveCount(0);
-    const token = await page.evaluate(() => localStorage.getItem('admin_token'));
-    expect(token).toBeTruthy();
-    const res = await page.request.get(`${apiUrl}/api/admin/events`, { headers: { Authorization: token! } });
+    // The session is an httpOnly, SameSite=Strict cookie on /api that the page's scripts never see.
+    const session = (await page.context().cookies(`${apiUrl}/api/`)).find((c) => c.name === 'admin_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    expect(await page.evaluate(() => document.cookie + JSON.stringify({ ...localStorage }))).not.toContain(
+      session!.value,
+    );
+    const res = await page.request.get(`${apiUrl}/api/admin/events`);
     expect(res.status()).toBe(403);
-    const users = await page.request.get(`${apiUrl}/api/admin/users`, { headers: { Authorization: token! } });
+    const users = await page.request.get(`${apiUrl}/api/admin/users`);
     expect(users.status()).toBe(200);
   });
 

@@ -54,7 +54,9 @@ test.describe('the home dashboard', () => {
 
   test('a coach without a plan is asked to activate instead of seeing teams', async ({ page }) => {
     await signInStudent(page, '1000000002', E2E.demoPassword, 'coach');
-    await expect(page.getByText('Activate your membership to register teams and see your results.')).toBeVisible();
+    await expect(
+      page.getByText('Activate your membership to register teams and see your results and certificates.'),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'My teams' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Choose a plan' }).click();
     await expect(page.getByRole('heading', { name: 'Activation plans' })).toBeVisible();

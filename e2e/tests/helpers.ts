@@ -43,8 +43,8 @@ export async function typeCode(page: Page, code: string) {
 
 export const uniqueId = () => `4${String(Date.now()).slice(-9)}`;
 
-/** A verified member made through the API (sign-up, WhatsApp code from the dev outbox, verify). */
-export async function createMember(page: Page, type: 0 | 1 = 0) {
+/** A member signed up through the API, not verified yet; `ticket` is what the sign-up answered in user._id. */
+export async function signUpMember(page: Page, type: 0 | 1 = 0) {
   const id = uniqueId();
   const phone = `+9665${id.slice(-8)}`;
   const password = 'Member-pass-1';
@@ -66,13 +66,28 @@ export async function createMember(page: Page, type: 0 | 1 = 0) {
   };
   const signup = await page.request.post(`${apiUrl}/api/adduser-steb`, { data: { loginType: 'signup', userInof } });
   expect(signup.ok()).toBe(true);
-  const userId = ((await signup.json()) as { user: { _id: string } }).user._id;
-  expect((await page.request.post(`${apiUrl}/api/otp`, { data: { user_id: userId, phone_number: phone } })).ok()).toBe(
+  // The sign-up answers a verification ticket in user._id, not the account's id.
+  const ticket = ((await signup.json()) as { user: { _id: string } }).user._id;
+  return { id, password, phone, ticket, name: userInof.name };
+}
+
+/** A verified member made through the API (sign-up, WhatsApp code from the dev outbox, verify). */
+export async function createMember(page: Page, type: 0 | 1 = 0) {
+  const { id, password, phone, ticket, name } = await signUpMember(page, type);
+  expect((await page.request.post(`${apiUrl}/api/otp`, { data: { user_id: ticket, phone_number: phone } })).ok()).toBe(
     true,
   );
   const code = await outboxCode(page, phone);
-  expect((await page.request.post(`${apiUrl}/api/verify`, { data: { user_id: userId, code } })).ok()).toBe(true);
-  return { id, password, userId, name: userInof.name };
+  expect((await page.request.post(`${apiUrl}/api/verify`, { data: { user_id: ticket, code } })).ok()).toBe(true);
+  // Verified: a sign-in names the account.
+  const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
+    data: { national_id: id, password, type, loginType: 'signin' },
+  });
+  const token = signin.headers()['authorization'];
+  const me = await page.request.post(`${apiUrl}/api/getuser`, { headers: { Authorization: token } });
+  const userId = ((await me.json()) as { user: { _id: string } }).user._id;
+  await page.request.post(`${apiUrl}/api/logout`, { headers: { Authorization: token } });
+  return { id, password, userId, name };
 }
 
 export async function signInStudent(page: Page, nationalId: string, password: string, role = 'student') {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../env';
+import { createMember, mailedCode, outboxCode, signInStudent, signUpMember } from './helpers';
 
 test.describe('a student signs in and out', () => {
   test('in English', async ({ page }) => {
@@ -102,3 +103,52 @@ async function switchLanguage(page: import('@playwright/test').Page, name: strin
   if (await menu.count()) await menu.first().click();
   await page.getByRole('button', { name }).or(page.getByRole('menuitem', { name })).first().click();
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an unverified student signs in, verifies the phone with the code and gets in', async ({ page }) => {
+    const member = await signUpMember(page, 0);
+    const signIn = async () => {
+      await page.goto('/student/signin/');
+      await page.getByLabel('National ID').fill(member.id);
+      await page.getByLabel('Password').fill(member.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+    await signIn();
+    // The address carries a digest of the API's ticket, never the account's id.
+    await expect(page).toHaveURL(/\/account\/verify\/[\w-]{16}$/);
+    const phone = `+9661${member.id.slice(-8)}`;
+    await page.getByLabel('Mobile number (WhatsApp)').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/account\/verify\/verification\/?$/);
+    const code = await outboxCode(page, phone);
+    const boxes = page.locator('input[name=code]');
+    for (let i = 0; i < code.length; i++) await boxes.nth(i).fill(code[i]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+    await expect(page.getByText('Verification Done Successfully')).toBeVisible();
+    await signIn();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(page.getByText('Sign in Suucessfully!')).toBeVisible();
+  });
+
+  test('a student resets a forgotten password with the e-mailed code', async ({ page }) => {
+    const member = await createMember(page, 0);
+    const email = `m${member.id}@example.com`;
+    await page.goto('/forget-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/forget-password\/verify\/rs-pass\/[\w-]{16}$/);
+    const code = await mailedCode(email);
+    const boxes = page.locator('input[name=code]');
+    for (let i = 0; i < code.length; i++) await boxes.nth(i).fill(code[i]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/reset-password\/?$/);
+    await page.locator('#password').fill('Fresh-pass-77');
+    await page.locator('#cpassword').fill('Fresh-pass-77');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page).toHaveURL(/\/student\/signin\/?$/);
+    await signInStudent(page, member.id, 'Fresh-pass-77');
+  });
+});

@@ -72,6 +72,8 @@ test.describe('the partner embed', () => {
   const partnerPort = E2E.memberPort + 17;
   const foreignPort = E2E.memberPort + 18;
   const partnerOrigin = `http://127.0.0.1:${partnerPort}`;
+  /** The same partner page on another site than the member site's 127.0.0.1: a cross-site frame. */
+  const partnerSite = `http://localhost:${partnerPort}`;
   const key = 'e2e-partner-key-0123456789abcdef';
   const servers: Server[] = [];
   let embedUrl = '';
@@ -91,7 +93,7 @@ test.describe('the partner embed', () => {
     const clientId = `e2e-${Date.now()}`;
     const made = await request.post(`${apiUrl}/api/admin/partners`, {
       headers: { Authorization: token },
-      data: { name: 'Robotics academy', client_id: clientId, key, origins: [partnerOrigin], status: true },
+      data: { name: 'Robotics academy', client_id: clientId, key, origins: [partnerOrigin, partnerSite], status: true },
     });
     expect(made.status()).toBe(201);
     embedUrl = `${memberUrl}/embeded/login/${clientId}/${key}`;
@@ -127,6 +129,47 @@ test.describe('the partner embed', () => {
     expect(got.origin).toBe(memberUrl);
     expect(got.data.token.length).toBeGreaterThan(20);
     expect(got.data.user.national_id).toBe(E2E.student.nationalId);
+  });
+
+  test('framed cross-site where the browser refuses the frame any storage, the embed still signs in', async ({
+    page,
+  }) => {
+    // Chromium's storage partitioning / blocked third-party storage: touching storage in the frame throws.
+    await page.addInitScript(() => {
+      if (window === window.top) return;
+      for (const name of ['sessionStorage', 'localStorage']) {
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            const w = window as unknown as { storageRefused?: number };
+            w.storageRefused = (w.storageRefused ?? 0) + 1;
+            throw new DOMException('Access is denied for this document.', 'SecurityError');
+          },
+        });
+      }
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/postMessage/.test(m.text())) errors.push(m.text());
+    });
+    await page.goto(partnerSite);
+    const frame = page.frameLocator('#f');
+    await expect(frame.locator('#national_id')).toBeVisible();
+    // The page met the refusal (and carried on with a store of its own).
+    const inner = page.frames().find((f) => f.url().startsWith(memberUrl))!;
+    expect(
+      await inner.evaluate(() => (window as unknown as { storageRefused?: number }).storageRefused),
+    ).toBeGreaterThan(0);
+    await frame.locator('#national_id').fill(E2E.student.nationalId);
+    await frame.locator('#password').fill(E2E.demoPassword);
+    await frame.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await expect(frame.getByText('تم تسجيل الدخول. يمكنك المتابعة في موقع الشريك.')).toBeVisible();
+    await expect(page.locator('#got')).not.toHaveText('none');
+    const got = JSON.parse((await page.locator('#got').textContent())!) as { origin: string; data: { token: string } };
+    expect(got.origin).toBe(memberUrl);
+    expect(got.data.token.length).toBeGreaterThan(20);
+    expect(errors).toEqual([]);
   });
 
   test('a member without an active plan is refused with the spec message', async ({ page }) => {

@@ -3,8 +3,12 @@ import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createEmotionCache } from './theme';
+import { documentNonce } from './utils/nonce';
+import { ensurePageStorage } from './utils/storage.client';
 
-const cache = createEmotionCache(document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr');
+ensurePageStorage();
+
+const cache = createEmotionCache(document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr', documentNonce());
 
 startTransition(() => {
   hydrateRoot(

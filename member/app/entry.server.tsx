@@ -1,36 +1,45 @@
 import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
-import type { EntryContext } from '@remix-run/node';
+import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createEmotionCache } from './theme';
+import { contentSecurityPolicy, newNonce, setHardeningHeaders } from './utils/headers.server';
+import { NonceContext } from './utils/nonce';
 
 const ABORT_DELAY = 5_000;
 
-/** Streams the page inside an emotion cache of the page's direction (styles are written inline, then hoisted by the client). */
+/**
+ * Streams the page inside an emotion cache of the page's direction (styles are written inline, then
+ * hoisted by the client), under a Content-Security-Policy whose nonce its scripts and styles carry.
+ */
 export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { lang?: string } | undefined;
-  const cache = createEmotionCache(rootData?.lang === 'ar' ? 'rtl' : 'ltr');
+  const nonce = newNonce();
+  const cache = createEmotionCache(rootData?.lang === 'ar' ? 'rtl' : 'ltr', nonce);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <CacheProvider value={cache}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </CacheProvider>,
+      <NonceContext.Provider value={nonce}>
+        <CacheProvider value={cache}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </CacheProvider>
+      </NonceContext.Provider>,
       {
+        // React's own streaming scripts (Suspense boundaries) carry the nonce too.
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');
-          headers.set('X-Content-Type-Options', 'nosniff');
-          headers.set('Referrer-Policy', 'same-origin');
+          setHardeningHeaders(headers);
+          const routePolicy = headers.get('Content-Security-Policy');
           // A page that names who may frame it (the partner embed's frame-ancestors) is not also SAMEORIGIN.
-          if (!/frame-ancestors/.test(headers.get('Content-Security-Policy') ?? '')) {
-            headers.set('X-Frame-Options', 'SAMEORIGIN');
-          }
+          if (!/frame-ancestors/.test(routePolicy ?? '')) headers.set('X-Frame-Options', 'SAMEORIGIN');
+          headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, routePolicy));
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
           pipe(body);
         },
@@ -46,3 +55,9 @@ export default function handleRequest(request: Request, status: number, headers:
     setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
+
+/** Data answers (client navigations, form posts) carry the same hardening headers as pages. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  setHardeningHeaders(response.headers);
+  return response;
+};

@@ -21,6 +21,7 @@ import { dirOf, translate, useT, type Lang } from './i18n';
 import { createAppTheme } from './theme';
 import { getViewer } from './utils/auth.server';
 import { env } from './utils/env.server';
+import { useNonce } from './utils/nonce';
 import { getLang, getSession, sessionStorage } from './utils/session.server';
 import { Box } from '@mui/material';
 
@@ -55,11 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translate(data?.lang ?? 'en', 'brand') }];
 
+/** Whether the page is one a partner site frames (handle.bare): no site chrome, nothing kept in storage. */
+const useBare = () => useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const lang: Lang = root?.lang ?? 'en';
   const direction = dirOf(lang);
   const theme = useMemo(() => createAppTheme(direction), [direction]);
+  const nonce = useNonce();
+  // A page framed by a partner keeps no scroll positions: a third-party frame may be refused storage.
+  const bare = useBare();
   return (
     <html lang={lang} dir={direction}>
       <head>
@@ -75,8 +82,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <CssBaseline />
           <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>{children}</Box>
         </ThemeProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {!bare && <ScrollRestoration nonce={nonce} />}
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -84,9 +91,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { user, toast, adminUrl } = useLoaderData<typeof loader>();
-  // A page framed by a partner site (handle.bare) shows only itself.
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
-  if (bare) {
+  // A page framed by a partner site shows only itself.
+  if (useBare()) {
     return (
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
@@ -105,6 +111,13 @@ export default function App() {
   );
 }
 
+/** The message a refusal (4xx) carries, already in the member's language. */
+function refusalText(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status >= 500) return null;
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : null;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useT();
@@ -115,7 +128,10 @@ export function ErrorBoundary() {
     ) : (
       <MessagePage
         title={t('error.title')}
-        text={isRouteErrorResponse(error) && error.status === 503 ? t('error.unavailable') : t('error.text')}
+        text={
+          refusalText(error) ??
+          (isRouteErrorResponse(error) && error.status === 503 ? t('error.unavailable') : t('error.text'))
+        }
       />
     );
   return (

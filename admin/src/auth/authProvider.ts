@@ -1,13 +1,13 @@
 import type { AuthProvider } from 'react-admin';
 import { localeStore, translateNow } from '../i18n';
-import { clearSession, getToken, readIdentity, saveSession, type Role, type StaffIdentity } from './session';
+import { clearSession, csrfToken, loadSession, setCsrf } from './session';
 
-const ROLES: Record<number, Role> = { 4: 'admin', 5: 'sub_admin' };
-
-function post(path: string, body?: unknown, token?: string | null): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': localeStore.get() });
+/** A call before or around the session: the language, and the CSRF token once there is one. */
+function post(path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': localeStore.get(), ...extra });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  if (token) headers.set('Authorization', token);
+  const csrf = csrfToken();
+  if (csrf) headers.set('X-CSRF-Token', csrf);
   return fetch(`/api${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
@@ -30,28 +30,23 @@ async function serverMessage(res: Response): Promise<string> {
   return translateNow('app.login.unknown_error');
 }
 
+/** Signs in for an httpOnly session cookie (X-Admin-Session: cookie); the page keeps only the CSRF token. */
 async function signIn(email: string, password: string): Promise<void> {
-  const res = await post('/admin-login', { national_id: email, password, type: 4, loginType: 'signin' });
+  clearSession();
+  const res = await post(
+    '/admin-login',
+    { national_id: email, password, type: 4, loginType: 'signin' },
+    { 'X-Admin-Session': 'cookie' },
+  );
   if (!res.ok) throw new Error(await serverMessage(res));
-  const token = res.headers.get('Authorization');
-  if (!token) throw new Error(translateNow('app.login.failed'));
-
-  const me = await post('/getuser', undefined, token);
-  const body = me.ok
-    ? ((await me.json()) as { user?: { _id: string; name: string; picture?: string | null; type: number } })
-    : {};
-  const role = body.user ? ROLES[body.user.type] : undefined;
-  if (!body.user || !role) {
-    await post('/logout', undefined, token).catch(() => undefined); // don't leave the new session open
+  const { csrf } = (await res.json()) as { csrf?: string };
+  if (!csrf) throw new Error(translateNow('app.login.failed'));
+  setCsrf(csrf);
+  if (!(await loadSession())) {
+    await post('/logout').catch(() => undefined); // don't leave the new session open
+    clearSession();
     throw new Error(translateNow('app.login.failed'));
   }
-  const identity: StaffIdentity = {
-    id: body.user._id,
-    fullName: body.user.name,
-    avatar: body.user.picture ?? undefined,
-    role,
-  };
-  saveSession(token, identity);
 }
 
 export const authProvider: AuthProvider = {
@@ -67,14 +62,14 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
-    const token = getToken();
+    // Only a session this page knows (its CSRF token) is signed out; the API clears the cookie.
+    if (csrfToken()) await post('/logout').catch(() => undefined);
     clearSession();
-    if (token) await post('/logout', undefined, token).catch(() => undefined);
   },
 
   async checkAuth() {
     // No session at all is the ordinary first visit: go to the sign-in page without a warning.
-    if (!getToken() || !readIdentity()) throw { message: false };
+    if (!(await loadSession())) throw { message: false };
   },
 
   async checkError(error: { status?: number }) {
@@ -84,12 +79,12 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity() {
-    const identity = readIdentity();
-    if (!identity) throw new Error();
-    return identity;
+    const session = await loadSession();
+    if (!session) throw new Error();
+    return session.identity;
   },
 
   async getPermissions() {
-    return readIdentity()?.role ?? null;
+    return (await loadSession())?.identity.role ?? null;
   },
 };

@@ -1,7 +1,9 @@
-/** What the back-office keeps in localStorage about the signed-in staff member. */
-
-export const TOKEN_KEY = 'admin_token';
-const IDENTITY_KEY = 'admin_identity';
+/**
+ * The signed-in staff member, kept in memory only. The session itself is an httpOnly cookie on the
+ * API's origin that the page's scripts never see; what the page holds is the session's CSRF token,
+ * sent with every call (X-CSRF-Token), and who is signed in. A reload asks the API again
+ * (GET /api/admin-session).
+ */
 
 export type Role = 'admin' | 'sub_admin';
 
@@ -12,22 +14,59 @@ export interface StaffIdentity {
   role: Role;
 }
 
-export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
-
-export function readIdentity(): StaffIdentity | null {
-  try {
-    return JSON.parse(localStorage.getItem(IDENTITY_KEY) ?? 'null') as StaffIdentity | null;
-  } catch {
-    return null;
-  }
+export interface StaffSession {
+  identity: StaffIdentity;
+  csrf: string;
 }
 
-export function saveSession(token: string, identity: StaffIdentity) {
-  localStorage.setItem(TOKEN_KEY, token);
-  localStorage.setItem(IDENTITY_KEY, JSON.stringify(identity));
+const ROLES: Record<number, Role> = { 4: 'admin', 5: 'sub_admin' };
+
+// Earlier versions kept a 30-day token in localStorage: never leave one behind.
+try {
+  localStorage.removeItem('admin_token');
+  localStorage.removeItem('admin_identity');
+} catch {
+  /* storage refused: nothing was kept there either */
+}
+
+let current: Promise<StaffSession | null> | null = null;
+let csrf: string | null = null;
+
+/** The CSRF token of the current session, for the X-CSRF-Token header of every call. */
+export const csrfToken = (): string | null => csrf;
+
+/** Keeps the CSRF token handed out at sign-in, before the session is read. */
+export function setCsrf(token: string | null) {
+  csrf = token;
+}
+
+/** The session the API knows this browser by (asked once, then remembered), or null when signed out. */
+export function loadSession(): Promise<StaffSession | null> {
+  current ??= fetch('/api/admin-session', { headers: { Accept: 'application/json' } })
+    .then(async (res) => {
+      if (!res.ok) return null;
+      const body = (await res.json()) as {
+        csrf?: string;
+        user?: { _id: string; name: string; picture?: string | null; type: number };
+      };
+      const role = body.user ? ROLES[body.user.type] : undefined;
+      if (!body.user || !role || !body.csrf) return null;
+      csrf = body.csrf;
+      return {
+        csrf: body.csrf,
+        identity: { id: body.user._id, fullName: body.user.name, avatar: body.user.picture ?? undefined, role },
+      };
+    })
+    .catch(() => null);
+  const pending = current;
+  // A failed read (network down) is asked again next time rather than remembered.
+  void pending.then((s) => {
+    if (!s && current === pending) current = null;
+  });
+  return pending;
 }
 
 export function clearSession() {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(IDENTITY_KEY);
+  current = null;
+  csrf = null;
 }

@@ -1,15 +1,15 @@
 import { HttpError } from 'react-admin';
-import { getToken } from '../auth/session';
+import { csrfToken } from '../auth/session';
 import { localeStore } from '../i18n';
 
 /**
- * A back-office call outside the data provider (uploads, downloads, replies): the token and the
- * language go along, and a failure rejects with the server's message, as the data provider does.
+ * A back-office call outside the data provider (uploads, downloads, replies): the session cookie,
+ * its CSRF token and the language go along, and a failure rejects with the server's message, as the data provider does.
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  const token = getToken();
-  if (token) headers.set('Authorization', token);
+  const csrf = csrfToken();
+  if (csrf) headers.set('X-CSRF-Token', csrf);
   headers.set('Accept-Language', localeStore.get());
   const res = await fetch(`/api${path}`, { ...init, headers });
   if (!res.ok) {

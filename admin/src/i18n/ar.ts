@@ -356,6 +356,7 @@ export const ar: Messages = {
     user_type: { student: 'طالب', coach: 'مدرب', entity: 'جهة' },
     subscription: { active: 'نشط', inactive: 'غير نشط' },
     verified: { yes: 'موثّق', no: 'غير موثّق' },
+    account_status: { enabled: 'يمكنه تسجيل الدخول', disabled: 'معطّل' },
   },
   resources: {
     users: {
@@ -372,6 +373,7 @@ export const ar: Messages = {
         crNumber: 'رقم السجل التجاري',
         subcription: 'الاشتراك',
         isVerified: 'موثّق',
+        status: 'فعّال (يمكنه تسجيل الدخول)',
         start_date: 'البداية',
         end_date: 'النهاية',
         nationality: 'الجنسية',

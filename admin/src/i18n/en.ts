@@ -129,6 +129,7 @@ const app = {
   user_type: { student: 'Student', coach: 'Coach', entity: 'Entity' },
   subscription: { active: 'Active', inactive: 'Not Active' },
   verified: { yes: 'Verified', no: 'Not verified' },
+  account_status: { enabled: 'Can sign in', disabled: 'Disabled' },
 };
 
 export const en = {
@@ -187,6 +188,7 @@ export const en = {
         crNumber: 'CR number',
         subcription: 'Subscription',
         isVerified: 'Verified',
+        status: 'Active (can sign in)',
         start_date: 'Start',
         end_date: 'End',
         nationality: 'Nationality',

@@ -23,7 +23,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { getToken } from '../auth/session';
+import { csrfToken } from '../auth/session';
 import { apiFetch } from '../common/api';
 import { localeStore } from '../i18n';
 
@@ -56,8 +56,8 @@ function sendFile(file: File, mode: LibraryMode, onProgress: (p: number) => void
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/gallery/upload?type=${mode}`);
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', token);
+    const csrf = csrfToken();
+    if (csrf) xhr.setRequestHeader('X-CSRF-Token', csrf);
     xhr.setRequestHeader('Accept-Language', localeStore.get());
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));

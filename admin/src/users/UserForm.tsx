@@ -49,6 +49,7 @@ function UserForm({ creating }: { creating: boolean }) {
               guardian_phone: 'None',
               subcription: false,
               isVerified: true,
+              status: true,
             }
           : undefined
       }
@@ -64,6 +65,7 @@ function UserForm({ creating }: { creating: boolean }) {
       <TextInput source="guardian_name" fullWidth />
       <TextInput source="guardian_phone" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <BooleanInput source="isVerified" />
+      <BooleanInput source="status" />
     </SimpleForm>
   );
 }

@@ -41,6 +41,12 @@ const filters = [
     trueLabel="app.verified.yes"
     falseLabel="app.verified.no"
   />,
+  <NullableBooleanInput
+    key="status"
+    source="status"
+    trueLabel="app.account_status.enabled"
+    falseLabel="app.account_status.disabled"
+  />,
 ];
 
 function UserActions() {
@@ -92,6 +98,9 @@ export function UserList() {
           </DataTable.Col>
           <DataTable.Col source="isVerified">
             <ToggleField source="isVerified" />
+          </DataTable.Col>
+          <DataTable.Col source="status">
+            <ToggleField source="status" />
           </DataTable.Col>
           <DataTable.Col source="start_date">
             <LocalDateField source="start_date" />

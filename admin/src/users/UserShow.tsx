@@ -26,6 +26,7 @@ export function UserShow() {
           <SubscriptionChip />
         </Labeled>
         <BooleanField source="isVerified" />
+        <BooleanField source="status" />
         <LocalDateField source="start_date" />
         <LocalDateField source="end_date" />
         <TextField source="nationality" emptyText="—" />

@@ -11,6 +11,8 @@ export interface UserRecord {
   type: number;
   subcription: boolean;
   isVerified: boolean;
+  /** false: disabled, cannot sign in. */
+  status: boolean;
 }
 
 const TYPE_KEYS: Record<number, string> = { 0: 'student', 1: 'coach', 2: 'entity' };

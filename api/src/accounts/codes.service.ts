@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import type { MessageKey } from '../common/messages';
 import type { AppConfig } from '../config/config';
@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { verifications } from '../db/schema';
 
-export type Purpose = 'verify' | 'reset';
+export type Purpose = 'verify' | 'phone' | 'reset';
 
 const RESEND_AFTER_MS = 30_000;
 /** RATE_LIMIT_CODES counts the codes sent within this window (in SQL when a code is issued, in JS when asked). */
@@ -53,6 +53,24 @@ export class CodesService {
         },
       });
     return code;
+  }
+
+  /** The live (unexpired, unused) code's target for the account and purpose, if any. */
+  async liveTarget(userId: string, purpose: Purpose): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ target: verifications.target })
+      .from(verifications)
+      .where(
+        and(
+          eq(verifications.userId, userId),
+          eq(verifications.purpose, purpose),
+          isNull(verifications.consumedAt),
+          gt(verifications.expiresAt, new Date()),
+          lt(verifications.attempts, this.config.otp.maxTries),
+        ),
+      )
+      .limit(1);
+    return row?.target;
   }
 
   /**

@@ -1,31 +1,24 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Post,
-  Put,
-  Query,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query, UploadedFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Public, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { langOf, translate } from '../common/messages';
+import { Upload } from '../media/uploads';
 import { ChangePasswordDto, ProfileDto, PublicProfileDto, SkillDto } from './profile.dto';
+import { PhoneCodeDto } from './verification.dto';
 import { ProfileService } from './profile.service';
+import { VerificationService } from './verification.service';
 
 const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 @ApiTags('accounts: profile')
 @Controller()
 export class ProfileController {
-  constructor(private readonly profiles: ProfileService) {}
+  constructor(
+    private readonly profiles: ProfileService,
+    private readonly verification: VerificationService,
+  ) {}
 
   @Get('accounts')
   @Roles(...MEMBERS)
@@ -37,10 +30,24 @@ export class ProfileController {
   @Post('accounts')
   @Roles(...MEMBERS)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Saves the editable profile fields (others are ignored)' })
+  @ApiOperation({
+    summary:
+      "Saves the editable profile fields (others are ignored). A new phone_number is kept aside and a code sent to it (phone_pending: destination, length); POST accounts/phone with the code makes it the account's",
+  })
   async update(@CurrentAuth() auth: Auth, @Body() body: ProfileDto, @Headers('accept-language') al?: string) {
-    const user = await this.profiles.update(auth.user, body);
-    return { success: true, message: translate(langOf(al), 'account.updated'), user };
+    const lang = langOf(al);
+    const { user, phonePending } = await this.profiles.update(auth.user, body, lang);
+    if (!phonePending) return { success: true, message: translate(lang, 'account.updated'), user };
+    return { success: true, message: translate(lang, 'account.phone_code_sent'), user, phone_pending: phonePending };
+  }
+
+  @Post('accounts/phone')
+  @Roles(...MEMBERS)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirms a new phone number with the code sent to it; the old number is replaced' })
+  async confirmPhone(@CurrentAuth() auth: Auth, @Body() body: PhoneCodeDto, @Headers('accept-language') al?: string) {
+    const user = await this.profiles.view(await this.verification.confirmPhoneChange(auth.user, body.code));
+    return { success: true, message: translate(langOf(al), 'account.phone_updated'), user };
   }
 
   @Post('accounts/changepassword')
@@ -59,15 +66,14 @@ export class ProfileController {
   @Post('profile/uploads')
   @Roles(...MEMBERS)
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Replaces the profile picture (field file: JPG or PNG, 5 MB at most)' })
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 10 } }))
+  @Upload('file', { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 10 })
   async uploadPicture(
     @CurrentAuth() auth: Auth,
     @UploadedFile() file: Express.Multer.File | undefined,
     @Headers('accept-language') al?: string,
   ) {
-    const filename = await this.profiles.setPicture(auth.user, file?.buffer);
+    const filename = await this.profiles.setPicture(auth.user, file);
     return { success: true, status: 'success', filename, message: translate(langOf(al), 'upload.picture_saved') };
   }
 

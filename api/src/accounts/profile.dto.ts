@@ -1,20 +1,20 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { Text } from '../common/dto';
+import { Digits, Text } from '../common/dto';
 
 export class EducationDto {
   @ApiProperty() @Text(150) school_name?: string;
   @ApiProperty() @Text(150) education_admin?: string;
   @ApiProperty() @Text(150) level?: string;
-  @ApiProperty() @Text(10) grade?: string;
+  @ApiProperty() @Digits(10) grade?: string;
 }
 
 export class SupervisorDto {
   @ApiProperty() @Text(100) name?: string;
   @ApiProperty() @Text(254) email?: string;
-  @ApiProperty() @Text(30) phone_number?: string;
-  @ApiProperty() @Text(20) supervisor_id?: string;
+  @ApiProperty() @Digits(30) phone_number?: string;
+  @ApiProperty() @Digits(20) supervisor_id?: string;
 }
 
 /**
@@ -23,7 +23,7 @@ export class SupervisorDto {
  */
 export class ProfileDto {
   @ApiProperty() @Text(100) name?: string;
-  @ApiProperty() @Text(30) phone_number?: string;
+  @ApiProperty() @Digits(30) phone_number?: string;
   @ApiProperty({ description: 'YYYY-MM-DD' }) @Text(20) dob?: string;
   @ApiProperty({ enum: ['Male', 'Female'] })
   @IsOptional()
@@ -33,8 +33,8 @@ export class ProfileDto {
   @ApiProperty({ description: 'region id' }) @Text(60) region?: string;
   @ApiProperty() @Text(100) city?: string;
   @ApiProperty() @Text(40) entityType?: string;
-  @ApiProperty() @Text(40) tax_id?: string;
-  @ApiProperty() @Text(40) crNumber?: string;
+  @ApiProperty() @Digits(40) tax_id?: string;
+  @ApiProperty() @Digits(40) crNumber?: string;
   @ApiProperty({ type: EducationDto })
   @IsOptional()
   @IsObject()

@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
@@ -8,13 +9,16 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { SessionService } from '../auth/session.service';
 import { removePicture, storePicture } from '../media/images';
 import { UploadStore } from '../media/upload-store';
+import { UploadQuota } from '../media/uploads';
+import type { AppConfig } from '../config/config';
+import { CONFIG } from '../db/db.module';
 import { memberUser } from './user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
 import { isCountryCode, isEmail, normalizePhone } from './reference';
 import { ENTITY_TYPES, LEVELS } from './signup.service';
+import { VerificationService } from './verification.service';
+import type { Lang } from '../common/messages';
 import { isUuid } from '../common/ids';
-
-const MAX_SKILLS = 30;
 
 /** The account page (spec §2 "Account page", §6): one's own profile, password and skills. */
 @Injectable()
@@ -23,21 +27,35 @@ export class ProfileService {
     @Inject(DB) private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly uploads: UploadStore,
+    private readonly quota: UploadQuota,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly verification: VerificationService,
   ) {}
 
-  /** Replaces the profile picture: JPG or PNG by its bytes, re-encoded square; the old file goes once the new one is saved. */
-  async setPicture(user: User, bytes: Buffer | undefined): Promise<string> {
-    if (!bytes?.length) throw new AppError(400, 'upload.missing');
-    const picture = await storePicture(this.uploads, bytes, ['jpeg', 'png']);
+  /**
+   * Replaces the profile picture: JPG or PNG by its bytes, re-encoded square; the old file goes once
+   * the new one is saved, within the member's storage quota.
+   */
+  async setPicture(user: User, file: Express.Multer.File | undefined): Promise<string> {
+    if (!file?.size) throw new AppError(400, 'upload.missing');
+    const picture = await storePicture(this.uploads, file.path, ['jpeg', 'png'], this.config.uploads.maxPixels);
     if (!picture) throw new AppError(400, 'upload.picture_type');
+    let replaced: string | null;
     try {
-      await this.db.update(users).set({ picture, updatedAt: new Date() }).where(eq(users.id, user.id));
+      replaced = await this.db.transaction(async (tx) => {
+        // The row as locked: of two uploads at once, the second replaces (and removes) the first's picture.
+        const current = await this.quota.reserve(tx, user, await this.quota.pictureBytes(picture), {
+          replacingPicture: true,
+        });
+        await tx.update(users).set({ picture, updatedAt: new Date() }).where(eq(users.id, user.id));
+        return current.picture;
+      });
     } catch (err) {
       // Nothing half-done stays behind.
       await removePicture(this.uploads, picture);
       throw err;
     }
-    await removePicture(this.uploads, user.picture);
+    await removePicture(this.uploads, replaced);
     return picture;
   }
 
@@ -54,11 +72,15 @@ export class ProfileService {
       .orderBy(asc(skills.createdAt));
   }
 
-  /** Saves only the fields this member type may edit (§6). */
-  async update(user: User, body: ProfileDto) {
+  /**
+   * Saves only the fields this member type may edit (§6). A new phone number is not saved: a code
+   * goes to it (phonePending) and it replaces the old one once the code comes back.
+   */
+  async update(user: User, body: ProfileDto, lang: Lang) {
     // The page posts the whole profile back; null means "not given", like a missing field.
     const dto = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)) as ProfileDto;
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    let newPhone: string | undefined;
     if (dto.name !== undefined) {
       if (!dto.name) throw new AppError(400, 'signup.fields_empty');
       set.name = dto.name;
@@ -66,7 +88,7 @@ export class ProfileService {
     if (dto.phone_number !== undefined) {
       const phone = normalizePhone(dto.phone_number);
       if (!phone) throw new AppError(400, 'signup.phone');
-      set.phoneNumber = phone;
+      if (phone !== user.phoneNumber) newPhone = phone;
     }
     if (dto.nationality !== undefined) {
       const code = dto.nationality.toUpperCase();
@@ -148,15 +170,17 @@ export class ProfileService {
         };
       }
     }
+    // Every field checked first, so a refused code (too many) leaves the profile as it was.
+    const phonePending = newPhone ? await this.verification.requestPhoneChange(user, newPhone, lang) : undefined;
     const [updated] = await this.db.update(users).set(set).where(eq(users.id, user.id)).returning();
-    return this.view(updated);
+    return { user: await this.view(updated), phonePending };
   }
 
   /** Changes the password; every session of the account ends (the member signs in again). */
   async changePassword(user: User, dto: ChangePasswordDto) {
     if (!dto.password || !dto.npassword || !dto.cpassword) throw new AppError(400, 'account.old_password');
     if (dto.npassword !== dto.cpassword) throw new AppError(400, 'account.password_mismatch');
-    if (dto.npassword.length < 8) throw new AppError(400, 'signup.password_weak');
+    if (dto.npassword.length < LIMITS.passwordMin) throw new AppError(400, 'signup.password_weak');
     if (!(await verifyPassword(user.passwordHash, dto.password))) throw new AppError(400, 'account.wrong_password');
     const passwordHash = await hashPassword(dto.npassword);
     await this.db.transaction(async (tx) => {
@@ -171,7 +195,7 @@ export class ProfileService {
       // Serialises concurrent adds of one member so the cap holds.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
       const [{ n }] = await tx.select({ n: count() }).from(skills).where(eq(skills.userId, user.id));
-      if (n >= MAX_SKILLS) throw new AppError(400, 'skill.too_many');
+      if (n >= LIMITS.skills) throw new AppError(400, 'skill.too_many');
       await tx.insert(skills).values({ userId: user.id, name });
     });
     return this.skillsOf(user.id);

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Text } from '../common/dto';
+import { Digits, Text } from '../common/dto';
 
 /**
  * The sign-up payload `userInof`, field names as the contract spells them. Everything arrives as
@@ -7,7 +7,7 @@ import { Text } from '../common/dto';
  */
 export class UserInfoDto {
   @ApiProperty() @Text(100) name?: string;
-  @ApiProperty() @Text(20) national_id?: string;
+  @ApiProperty() @Digits(20) national_id?: string;
   @ApiProperty({ description: 'YYYY-MM-DD' }) @Text(20) date_birth?: string;
   @ApiProperty({ description: 'ISO 3166 alpha-2, default SA' }) @Text(10) countrySelected?: string;
   @ApiProperty({ description: 'region id' }) @Text(60) region?: string;
@@ -15,9 +15,9 @@ export class UserInfoDto {
   @ApiProperty({ enum: ['School', 'University', 'GOV', 'Company', 'Non-Profit', 'Club/Center', 'Institute', 'Other'] })
   @Text(40)
   entityType?: string;
-  @ApiProperty() @Text(40) tax_id?: string;
-  @ApiProperty() @Text(40) crNumber?: string;
-  @ApiProperty() @Text(30) phone_number?: string;
+  @ApiProperty() @Digits(40) tax_id?: string;
+  @ApiProperty() @Digits(40) crNumber?: string;
+  @ApiProperty() @Digits(30) phone_number?: string;
   @ApiProperty() @Text(256) password?: string;
   @ApiProperty() @Text(256) cpassword?: string;
   @ApiProperty({ enum: [0, 1, 2] }) @Text(10) type?: string;
@@ -27,11 +27,11 @@ export class UserInfoDto {
   @Text(150)
   ElevelSelected?: string;
   @ApiProperty({ description: 'city' }) @Text(100) regionSelected?: string;
-  @ApiProperty({ description: '1 to 12' }) @Text(10) grade?: string;
+  @ApiProperty({ description: '1 to 12' }) @Digits(10) grade?: string;
   @ApiProperty() @Text(100) guardianname?: string;
-  @ApiProperty() @Text(30) guardianphone?: string;
+  @ApiProperty() @Digits(30) guardianphone?: string;
   @ApiProperty() @Text(100) supervisor_name?: string;
   @ApiProperty() @Text(254) supervisor_email?: string;
-  @ApiProperty() @Text(20) supervisor_id?: string;
-  @ApiProperty() @Text(30) supervisor_phone?: string;
+  @ApiProperty() @Digits(20) supervisor_id?: string;
+  @ApiProperty() @Digits(30) supervisor_phone?: string;
 }

@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
@@ -47,7 +48,7 @@ export class SignupService {
     if (!/^\d{10}$/.test(nationalId)) throw fail('signup.national_id');
     const phone = normalizePhone(info.phone_number);
     if (!phone) throw fail('signup.phone');
-    if (info.password!.length < 8) throw fail('signup.password_weak');
+    if (info.password!.length < LIMITS.passwordMin) throw fail('signup.password_weak');
     if (info.password !== info.cpassword) throw fail('signup.password_mismatch');
     const nationality = (info.countrySelected || 'SA').toUpperCase();
     if (!isCountryCode(nationality)) throw fail('signup.bad_country');

@@ -1,15 +1,24 @@
+import { AccountType, hasFullAccess, platformDay } from '@platform/contract';
 import type { User } from '../db/schema';
 
-/** Whether a subscription is valid today: a plan (or a student's standing access) and an end date not passed. */
-export function subscriptionValid(
-  user: Pick<User, 'type' | 'subcription' | 'startDate' | 'endDate'>,
-  today = new Date(),
-): boolean {
-  if (user.type === 0) return user.subcription;
+type Plan = Pick<User, 'type' | 'subcription' | 'startDate' | 'endDate'>;
+
+/**
+ * Whether a subscription is valid today (on the platform's clock): a plan (or a student's standing
+ * access) and an end date not passed.
+ */
+export function subscriptionValid(user: Plan, today = new Date()): boolean {
+  if (user.type === AccountType.Student) return user.subcription;
   if (!user.subcription || !user.startDate || !user.endDate) return false;
-  const day = today.toISOString().slice(0, 10);
-  return user.startDate <= user.endDate && user.endDate >= day;
+  return user.startDate <= user.endDate && user.endDate >= platformDay(today);
 }
+
+/** The contract's entitlement rule on an account row. */
+export const fullAccess = (user: Plan, now = new Date()) =>
+  hasFullAccess(
+    { type: user.type, subscribed: user.subcription, startDate: user.startDate, endDate: user.endDate },
+    now,
+  );
 
 /** The member contract's user object (spec §3), field names as the contract spells them. Never the password hash. */
 export function memberUser(user: User) {
@@ -24,6 +33,8 @@ export function memberUser(user: User) {
     isVerified: user.isVerified,
     subcription: user.subcription,
     subscriptionValid: subscriptionValid(user),
+    /** Teams, achievements and certificates: students and staff always, coaches and entities with a valid plan. */
+    fullAccess: fullAccess(user),
     start_date: user.startDate,
     end_date: user.endDate,
     plan: user.plan ?? null,

@@ -17,7 +17,9 @@ export class VerificationController {
 
   @Post('otp')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sends a verification code to a phone (WhatsApp)' })
+  @ApiOperation({
+    summary: 'Sends a verification code to a phone (WhatsApp); user_id is the ticket from sign-up or getuser',
+  })
   async sendCode(@Body() body: SendCodeDto, @Headers('accept-language') al?: string) {
     const lang = langOf(al);
     const sent = await this.verification.sendVerifyCode(body.user_id, body.phone_number, lang);
@@ -26,7 +28,7 @@ export class VerificationController {
 
   @Post('verify')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Checks the verification code; the account becomes verified' })
+  @ApiOperation({ summary: 'Checks the verification code (user_id: the ticket); the account becomes verified' })
   async verify(@Body() body: CheckCodeDto, @Headers('accept-language') al?: string) {
     await this.verification.verify(body.user_id, body.code);
     return { success: true, message: translate(langOf(al), 'otp.verified') };
@@ -34,16 +36,19 @@ export class VerificationController {
 
   @Post('otp/forget')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sends a password-reset code by e-mail; the same answer whether or not the account exists' })
+  @ApiOperation({
+    summary:
+      'Sends a password-reset code by e-mail; user._id is a reset ticket for /verify/forget; the same answer whether or not the account exists',
+  })
   async forgot(@Body() body: ForgotDto, @Headers('accept-language') al?: string) {
     const lang = langOf(al);
-    const { userId, destination } = await this.verification.sendResetCode(body.email, lang);
-    return { success: true, message: translate(lang, 'reset.sent'), user: { _id: userId }, destination };
+    const { ticket, destination } = await this.verification.sendResetCode(body.email, lang);
+    return { success: true, message: translate(lang, 'reset.sent'), user: { _id: ticket }, destination };
   }
 
   @Post('verify/forget')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Checks the reset code; answers rs_token' })
+  @ApiOperation({ summary: 'Checks the reset code (user_id: the ticket from otp/forget); answers rs_token' })
   async checkReset(@Body() body: CheckCodeDto) {
     return { success: true, rs_token: await this.verification.checkResetCode(body.user_id, body.code) };
   }

@@ -1,17 +1,23 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { AsciiDigits } from '../common/dto';
 
 const asText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
+const TICKET = 'the opaque ticket from sign-up, getuser (verification) or otp/forget (reset), not an account id';
+
 export class SendCodeDto {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(30) phone_number?: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(60) user_id?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(30) @AsciiDigits() phone_number?: string;
+  @ApiProperty({ description: TICKET }) @IsOptional() @IsString() @MaxLength(200) user_id?: string;
 }
 
-export class CheckCodeDto {
-  @ApiProperty() @IsOptional() @Transform(asText) @IsString() @MaxLength(20) code?: string;
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(60) user_id?: string;
+export class PhoneCodeDto {
+  @ApiProperty() @IsOptional() @AsciiDigits() @Transform(asText) @IsString() @MaxLength(20) code?: string;
+}
+
+export class CheckCodeDto extends PhoneCodeDto {
+  @ApiProperty({ description: TICKET }) @IsOptional() @IsString() @MaxLength(200) user_id?: string;
 }
 
 export class ForgotDto {

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { LIMITS } from '@platform/contract';
+import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { OutboxService } from '../messages/outbox.service';
 import { templates } from '../messages/templates';
 import { CodesService, maskDestination } from './codes.service';
 import { isEmail, normalizePhone } from './reference';
+import { TicketService } from './tickets';
 import { isUuid } from '../common/ids';
 
 interface ResetClaims {
@@ -35,35 +37,65 @@ export class VerificationService {
     private readonly outbox: OutboxService,
     private readonly sessions: SessionService,
     private readonly jwt: JwtService,
+    private readonly tickets: TicketService,
   ) {}
 
-  private async member(userId: string | undefined): Promise<User> {
-    if (!isUuid(userId)) throw new AppError(404, 'otp.user_not_found');
+  /** The member a verification ticket (issued at sign-up or at an unverified sign-in) stands for. */
+  private async member(ticket: string | undefined): Promise<User> {
+    const userId = this.tickets.open('verify', ticket);
     const [user] = await this.db
       .select()
       .from(users)
       .where(and(eq(users.id, userId), inArray(users.type, [0, 1, 2])))
       .limit(1);
-    if (!user) throw new AppError(404, 'otp.user_not_found');
+    if (!user) throw new AppError(400, 'ticket.invalid');
     return user;
   }
 
-  async sendVerifyCode(userId: string | undefined, rawPhone: string | undefined, lang: Lang) {
+  async sendVerifyCode(ticket: string | undefined, rawPhone: string | undefined, lang: Lang) {
     const phone = normalizePhone(rawPhone);
     if (!phone) throw new AppError(400, 'signup.phone');
-    const user = await this.member(userId);
+    const user = await this.member(ticket);
     if (user.isVerified) throw new AppError(400, 'otp.already_verified');
-    if (!(await this.codes.maySend(user.id, 'verify'))) throw new AppError(429, 'request.too_many');
+    return this.sendPhoneCode(user.id, 'verify', phone, lang);
+  }
+
+  /** Sends a code by WhatsApp to a phone that becomes the account's once the code comes back. */
+  private async sendPhoneCode(userId: string, purpose: 'verify' | 'phone', phone: string, lang: Lang) {
+    if (!(await this.codes.maySend(userId, purpose))) throw new AppError(429, 'request.too_many');
     await this.db.transaction(async (tx) => {
-      const code = await this.codes.issue(tx as unknown as Db, user.id, 'verify', phone);
+      const code = await this.codes.issue(tx as unknown as Db, userId, purpose, phone);
       const text = templates.verifyCode(lang, { code, minutes: this.config.otp.ttlMinutes });
       await this.outbox.enqueue({ channel: 'whatsapp', to: phone, ...text }, tx as unknown as Db);
     });
     return { destination: maskDestination(phone), length: this.config.otp.length };
   }
 
-  async verify(userId: string | undefined, code: string | undefined) {
-    const user = await this.member(userId);
+  /**
+   * A verified member asks for a new phone number: a code goes to it and the old number stays until
+   * the code comes back (confirmPhoneChange). Asking again for the same number while its code is
+   * live sends nothing new.
+   */
+  async requestPhoneChange(user: User, phone: string, lang: Lang) {
+    if ((await this.codes.liveTarget(user.id, 'phone')) === phone)
+      return { destination: maskDestination(phone), length: this.config.otp.length };
+    return this.sendPhoneCode(user.id, 'phone', phone, lang);
+  }
+
+  /** The code sent to the new number: the number replaces the old one. */
+  async confirmPhoneChange(user: User, code: string | undefined): Promise<User> {
+    return this.codes.consume(user.id, 'phone', code ?? '', async (tx, phone) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ phoneNumber: phone, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return updated;
+    });
+  }
+
+  async verify(ticket: string | undefined, code: string | undefined) {
+    const user = await this.member(ticket);
     if (user.isVerified) throw new AppError(400, 'otp.already_verified');
     await this.codes.consume(user.id, 'verify', code ?? '', async (tx, phone) => {
       await tx
@@ -74,10 +106,10 @@ export class VerificationService {
   }
 
   /**
-   * Sends a reset code by e-mail. The answer is the same whether or not the account exists: an
-   * unknown address gets a stable made-up id, whose codes never match.
+   * Sends a reset code by e-mail. The answer is the same whether or not the account exists: a reset
+   * ticket either way (an unknown address's ticket names a made-up account, whose codes never match).
    */
-  async sendResetCode(rawEmail: string | undefined, lang: Lang): Promise<{ userId: string; destination: string }> {
+  async sendResetCode(rawEmail: string | undefined, lang: Lang): Promise<{ ticket: string; destination: string }> {
     const email = rawEmail?.trim().toLowerCase();
     if (!email) throw new AppError(400, 'reset.email_required');
     if (!isEmail(email)) throw new AppError(400, 'signup.email');
@@ -86,7 +118,8 @@ export class VerificationService {
       .from(users)
       .where(eq(sql`lower(${users.email})`, email))
       .limit(1);
-    if (!user || !user.isActive) return { userId: this.madeUpId(email), destination: maskDestination(email) };
+    const destination = maskDestination(email);
+    if (!user || !user.isActive) return { ticket: this.tickets.issue('reset', randomUUID()), destination };
     if (await this.codes.maySend(user.id, 'reset')) {
       await this.db.transaction(async (tx) => {
         const code = await this.codes.issue(tx as unknown as Db, user.id, 'reset', email);
@@ -94,20 +127,15 @@ export class VerificationService {
         await this.outbox.enqueue({ channel: 'email', to: user.email!, ...text }, tx as unknown as Db);
       });
     }
-    return { userId: user.id, destination: maskDestination(email) };
+    return { ticket: this.tickets.issue('reset', user.id), destination };
   }
 
-  private madeUpId(email: string): string {
-    const h = createHmac('sha256', this.config.jwtSecret).update(`no-account:${email}`).digest('hex');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-  }
-
-  /** Checks a reset code and returns a short-lived reset token (rs_token). */
-  async checkResetCode(userId: string | undefined, code: string | undefined): Promise<string> {
-    if (!isUuid(userId)) throw new AppError(400, 'otp.incorrect');
+  /** Checks a reset code against the account of a reset ticket and returns a short-lived reset token (rs_token). */
+  async checkResetCode(ticket: string | undefined, code: string | undefined): Promise<string> {
+    const userId = this.tickets.open('reset', ticket);
     const user = await this.db.query.users.findFirst({ where: eq(users.id, userId) });
     if (!user) {
-      // A made-up id (unknown e-mail): the same answer as a wrong code.
+      // A made-up account (unknown e-mail): the same answer as a wrong code.
       throw new AppError(400, 'otp.incorrect');
     }
     await this.codes.consume(user.id, 'reset', code ?? '', async () => undefined);
@@ -129,7 +157,7 @@ export class VerificationService {
     }
     if (!claims || claims.purpose !== 'reset' || !isUuid(claims.sub)) throw new AppError(401, 'reset.link_expired');
     if (!password) throw new AppError(400, 'signup.fields_empty');
-    if (password.length < 8) throw new AppError(400, 'signup.password_weak');
+    if (password.length < LIMITS.passwordMin) throw new AppError(400, 'signup.password_weak');
     if (confirm !== undefined && confirm !== password) throw new AppError(400, 'signup.password_mismatch');
     const passwordHash = await hashPassword(password);
     return this.db.transaction(async (tx) => {

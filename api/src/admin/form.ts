@@ -1,3 +1,4 @@
+import { toAsciiDigits } from '@platform/contract';
 import { AppError } from '../common/app-error';
 import type { MessageKey } from '../common/messages';
 import type { Body } from './resource';
@@ -36,6 +37,12 @@ export class FormReader {
   optional(field: string, max = 200): string | null | undefined {
     const v = this.text(field, max);
     return v === '' ? null : v;
+  }
+
+  /** Text people type digits into (IDs, phones): Arabic-Indic digits written as ASCII. */
+  digits(field: string, max = 30): string | undefined {
+    const v = this.text(field, max);
+    return v === undefined ? v : toAsciiDigits(v);
   }
 
   /** A link: an http(s) address or a path on this site ('' when sent empty). */

@@ -47,7 +47,12 @@ function coerce(field: string, type: FilterType, value: unknown): string | numbe
 export function parseListQuery(def: ResourceDef, query: Record<string, unknown>): ListQuery {
   const sortRaw = parseJson('sort', query.sort) ?? def.defaultSort;
   // `id` (react-admin's default sort) is always allowed.
-  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string' || !(sortRaw[0] in def.sort || sortRaw[0] === 'id')) {
+  // Own properties only: `__proto__`, `constructor` or `toString` are not sortable columns.
+  if (
+    !Array.isArray(sortRaw) ||
+    typeof sortRaw[0] !== 'string' ||
+    !(Object.hasOwn(def.sort, sortRaw[0]) || sortRaw[0] === 'id')
+  ) {
     throw new AppError(400, 'request.bad_query', { param: 'sort' });
   }
   const order = String(sortRaw[1] ?? 'ASC').toUpperCase();
@@ -86,7 +91,7 @@ export function parseListQuery(def: ResourceDef, query: Record<string, unknown>)
         throw new AppError(400, 'request.bad_query', { param: 'filter.id' });
       result.ids = ids;
     } else {
-      const declared = def.filters?.[field];
+      const declared = def.filters && Object.hasOwn(def.filters, field) ? def.filters[field] : undefined;
       if (!declared) throw new AppError(400, 'request.bad_query', { param: `filter.${field}` });
       result.filters.push({ field, type: declared.type, value: coerce(field, declared.type, value) });
     }

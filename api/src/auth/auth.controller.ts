@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SignupService } from '../accounts/signup.service';
+import { TicketService } from '../accounts/tickets';
 import { memberUser } from '../accounts/user.view';
 import { AppError } from '../common/app-error';
 import { langOf, translate } from '../common/messages';
@@ -9,8 +10,12 @@ import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { AdminSigninDto, SigninDto } from './auth.dto';
 import { AuthService, type ClientMeta } from './auth.service';
 import { CurrentAuth } from './current-auth.decorator';
-import { EVERYONE, Public, Roles } from './roles';
-import { SessionService, type Auth } from './session.service';
+import type { AppConfig } from '../config/config';
+import { CONFIG } from '../db/db.module';
+import type { User } from '../db/schema';
+import { AllowUnverified, EVERYONE, mustVerify, Public, Roles, STAFF } from './roles';
+import { SessionService, tokenOf, type Auth } from './session.service';
+import { clearStaffCookie, cookieToken, COOKIE_SESSION_HEADER, csrfToken, setStaffCookie } from './staff-cookie';
 
 const meta = (req: Request): ClientMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
@@ -22,7 +27,15 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     private readonly signups: SignupService,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly tickets: TicketService,
   ) {}
+
+  /** The contract's user object; for a member still to verify, `_id` is the opaque verification ticket. */
+  private userView(user: User) {
+    const view = memberUser(user);
+    return mustVerify(user) ? { ...view, _id: this.tickets.issue('verify', user.id) } : view;
+  }
 
   @Post('adduser-steb')
   @Public()
@@ -30,13 +43,13 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Member sign-in (loginType signin; the token is returned in the Authorization header) or sign-up (loginType signup with userInof; the new account must verify its phone before signing in)',
+      'Member sign-in (loginType signin; the token is returned in the Authorization header) or sign-up (loginType signup with userInof; answers user._id, the ticket that /otp and /verify take to verify the phone)',
   })
   async signin(@Body() body: SigninDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const lang = langOf(req.headers['accept-language']);
     if (body.loginType === 'signup') {
       const user = await this.signups.signup(body.userInof!);
-      return { success: true, message: translate(lang, 'signup.registered'), user: memberUser(user) };
+      return { success: true, message: translate(lang, 'signup.registered'), user: this.userView(user) };
     }
     const { token } = await this.auth.signinMember(body.national_id, body.password, body.type, meta(req));
     res.setHeader('Authorization', token);
@@ -50,35 +63,68 @@ export class AuthController {
   @ApiOperation({
     summary: 'Back-office sign-in by e-mail (in national_id). The token is returned in the Authorization header.',
   })
+  @ApiHeader({
+    name: COOKIE_SESSION_HEADER,
+    required: false,
+    description:
+      'cookie: the back-office page; the session is set as an httpOnly cookie and the body carries its CSRF token',
+  })
   async adminLogin(@Body() body: AdminSigninDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { token } = await this.auth.signinStaff(body.national_id, body.password, meta(req));
+    const { token, sessionId } = await this.auth.signinStaff(body.national_id, body.password, meta(req));
+    const message = translate(langOf(req.headers['accept-language']), 'auth.signed_in');
+    if (req.headers[COOKIE_SESSION_HEADER] === 'cookie') {
+      setStaffCookie(res, token, this.config);
+      return { success: true, message, csrf: csrfToken(sessionId, this.config.jwtSecret) };
+    }
     res.setHeader('Authorization', token);
-    return { success: true, message: translate(langOf(req.headers['accept-language']), 'auth.signed_in') };
+    return { success: true, message };
+  }
+
+  @Get('admin-session')
+  @Roles(...STAFF)
+  @ApiOperation({ summary: "The back-office's signed-in staff member and the CSRF token of the session" })
+  adminSession(@CurrentAuth() auth: Auth) {
+    return {
+      success: true,
+      user: memberUser(auth.user),
+      csrf: csrfToken(auth.session.id, this.config.jwtSecret),
+      idle_minutes: this.config.staffIdleMinutes,
+    };
   }
 
   @Post('getuser')
   @Roles(...EVERYONE)
+  @AllowUnverified()
   @HttpCode(200)
-  @ApiOperation({ summary: 'The signed-in account' })
+  @ApiOperation({
+    summary:
+      'The signed-in account; for a member who has not verified the phone, user._id is the ticket that /otp and /verify take',
+  })
   getUser(@CurrentAuth() auth: Auth) {
-    return { success: true, user: memberUser(auth.user) };
+    return { success: true, user: this.userView(auth.user) };
   }
 
   @Get('loginseason')
   @Public()
-  @ApiOperation({ summary: 'Whether a token names a live session' })
-  async loginSeason(@Query('token') token: string | undefined) {
-    const auth = typeof token === 'string' && token ? await this.sessions.resolve(token) : null;
+  @ApiOperation({
+    summary:
+      'Whether a token names a live session: in the Authorization header (preferred: it stays out of logs) or the token query',
+  })
+  async loginSeason(@Query('token') query: unknown, @Headers('authorization') header: string | undefined) {
+    const token = tokenOf(header) ?? (typeof query === 'string' && query ? query : undefined);
+    const auth = token ? await this.sessions.resolve(token) : null;
     if (!auth) throw new AppError(401, 'auth.session_ended');
     return { success: true, user: { _id: auth.user.id, type: auth.user.type, jwt: auth.token } };
   }
 
   @Post('logout')
   @Roles(...EVERYONE)
+  @AllowUnverified()
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the current session' })
-  async logout(@CurrentAuth() auth: Auth, @Req() req: Request) {
+  async logout(@CurrentAuth() auth: Auth, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.sessions.revoke(auth.session.id);
+    if (cookieToken(req)) clearStaffCookie(res, this.config);
     return { success: true, message: translate(langOf(req.headers['accept-language']), 'auth.signed_out') };
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { UserInfoDto } from '../accounts/signup.dto';
+import { AsciiDigits } from '../common/dto';
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -11,6 +12,7 @@ export class SigninDto {
   @IsOptional()
   @IsString()
   @MaxLength(320)
+  @AsciiDigits()
   national_id?: string;
 
   @ApiProperty()

@@ -8,6 +8,7 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { SessionService } from './session.service';
 import { SignupService } from '../accounts/signup.service';
+import { TicketService } from '../accounts/tickets';
 
 @Module({
   imports: [
@@ -17,7 +18,7 @@ import { SignupService } from '../accounts/signup.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionService, SignupService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionService, AuthService, JwtModule],
+  providers: [AuthService, SessionService, SignupService, TicketService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [SessionService, AuthService, TicketService, JwtModule],
 })
 export class AuthModule {}

@@ -70,7 +70,7 @@ export class AuthService {
       const passwordHash = await hashPassword(password);
       await this.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     }
-    const token = await this.sessions.create(user, meta);
-    return { token, user: user as User };
+    const { token, sessionId } = await this.sessions.create(user, meta);
+    return { token, sessionId, user: user as User };
   }
 }

@@ -1,4 +1,5 @@
 import * as argon2 from 'argon2';
+import { ConcurrencyLimit } from '../common/concurrency';
 
 /**
  * Argon2id with OWASP's recommended cost (19 MiB, 2 passes, 1 lane): about 50 ms of one core per
@@ -9,18 +10,25 @@ import * as argon2 from 'argon2';
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * Hashes and checks computed at once (PASSWORD_HASH_CONCURRENCY, set at start); the rest queue. Each
+ * takes a thread of libuv's pool (4 by default), which files, DNS and image work need too.
+ */
+export const passwordWork = new ConcurrencyLimit(2);
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, OPTIONS);
+  return passwordWork.run(() => argon2.hash(password, OPTIONS));
 }
 
 /** Verifies a password; with no stored hash it still spends the same time, so timing tells nothing. */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= argon2.hash('not-a-real-password', OPTIONS);
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    dummyHash ??= hashPassword('not-a-real-password');
+    const dummy = await dummyHash;
+    await passwordWork.run(() => argon2.verify(dummy, password)).catch(() => false);
     return false;
   }
-  return argon2.verify(hash, password).catch(() => false);
+  return passwordWork.run(() => argon2.verify(hash, password)).catch(() => false);
 }
 
 /** True when a stored hash was made with other settings than today's (to re-hash after a good check). */

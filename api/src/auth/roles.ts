@@ -1,21 +1,26 @@
 import { SetMetadata } from '@nestjs/common';
+import { isStaff, MEMBER_ROLES, STAFF_ROLES, type Role } from '@platform/contract';
 
-export type Role = 'student' | 'coach' | 'entity' | 'admin' | 'sub_admin';
+export { roleOf, type Role } from '@platform/contract';
 
-const BY_TYPE: Record<number, Role> = { 0: 'student', 1: 'coach', 2: 'entity', 4: 'admin', 5: 'sub_admin' };
-
-/** The role of an account type; student by default, as the member site does. */
-export function roleOf(type: number): Role {
-  return BY_TYPE[type] ?? 'student';
-}
-
-export const MEMBERS: Role[] = ['student', 'coach', 'entity'];
-export const STAFF: Role[] = ['admin', 'sub_admin'];
+export const MEMBERS: Role[] = [...MEMBER_ROLES];
+export const STAFF: Role[] = [...STAFF_ROLES];
 export const EVERYONE: Role[] = [...MEMBERS, ...STAFF];
 
 export const ROLES_KEY = 'roles';
 export const PUBLIC_KEY = 'public';
+export const UNVERIFIED_KEY = 'unverified';
+export const FULL_ACCESS_KEY = 'fullAccess';
+
+/** Whether an account is a member who has not verified the phone yet: its session may only verify. */
+export function mustVerify(user: { type: number; isVerified: boolean }): boolean {
+  return !user.isVerified && !isStaff(user.type);
+}
 
 /** Who may call a route. A route with neither @Roles nor @Public is refused to everyone (default deny). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
+/** A route an unverified member's session may still call (who am I, sign out); every other route refuses it. */
+export const AllowUnverified = () => SetMetadata(UNVERIFIED_KEY, true);
+/** A route only members with full access may call (a coach or entity needs a valid plan): 403 otherwise. */
+export const FullAccess = () => SetMetadata(FULL_ACCESS_KEY, true);

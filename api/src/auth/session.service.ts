@@ -13,6 +13,9 @@ export interface Auth {
   token: string;
 }
 
+/** Admins and sub-admins: their sessions end when idle. */
+const STAFF_TYPES = new Set([4, 5]);
+
 interface Claims {
   sid: string;
   sub: string;
@@ -27,15 +30,16 @@ export class SessionService {
     private readonly jwt: JwtService,
   ) {}
 
-  async create(user: User, meta: { ip?: string; userAgent?: string }): Promise<string> {
+  async create(user: User, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; sessionId: string }> {
     const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
     const [row] = await this.db
       .insert(sessions)
       .values({ userId: user.id, expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null })
       .returning({ id: sessions.id });
-    return this.jwt.signAsync({ sid: row.id, sub: user.id } satisfies Claims, {
+    const token = await this.jwt.signAsync({ sid: row.id, sub: user.id } satisfies Claims, {
       expiresIn: `${this.config.sessionTtlDays}d`,
     });
+    return { token, sessionId: row.id };
   }
 
   /** The live session and account a token names, or null (bad signature, expired, revoked, account disabled). */
@@ -54,7 +58,28 @@ export class SessionService {
       .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (!row || !row.user.isActive || row.user.id !== claims.sub) return null;
+    if (STAFF_TYPES.has(row.user.type) && !(await this.staffStillActive(row.session))) return null;
     return { ...row, token };
+  }
+
+  /**
+   * A staff session unused for STAFF_IDLE_MINUTES ends (the row is revoked); otherwise this call
+   * extends it. The last-seen time is written at most once a minute (or a quarter of the idle time).
+   */
+  private async staffStillActive(session: Session): Promise<boolean> {
+    const idleMs = this.config.staffIdleMinutes * 60_000;
+    const now = Date.now();
+    const since = now - session.lastSeenAt.getTime();
+    if (since > idleMs) {
+      await this.revoke(session.id);
+      return false;
+    }
+    if (since > Math.min(60_000, idleMs / 4)) {
+      const lastSeenAt = new Date(now);
+      await this.db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, session.id));
+      session.lastSeenAt = lastSeenAt;
+    }
+    return true;
   }
 
   async revoke(sessionId: string): Promise<void> {

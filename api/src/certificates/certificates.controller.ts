@@ -2,7 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { desc, eq } from 'drizzle-orm';
 import { CurrentAuth } from '../auth/current-auth.decorator';
-import { MEMBERS, Roles } from '../auth/roles';
+import { FullAccess, MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
@@ -15,6 +15,7 @@ export class CertificatesController {
 
   @Get()
   @Roles(...MEMBERS)
+  @FullAccess()
   @ApiOperation({ summary: "The signed-in member's certificates, newest first" })
   async list(@CurrentAuth() auth: Auth) {
     const rows = await this.db

@@ -1,3 +1,4 @@
+import { toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -13,3 +14,20 @@ export function Text(max = 200): PropertyDecorator {
     MaxLength(max)(target, key);
   };
 }
+
+const asciiDigits = ({ value }: { value: unknown }) => (typeof value === 'string' ? toAsciiDigits(value) : value);
+
+/**
+ * A field people type digits into (IDs, phones, codes, grades): as Text, with Arabic-Indic and
+ * Eastern Arabic-Indic digits written as ASCII, as the contract's toAsciiDigits does in the pages.
+ */
+export function Digits(max = 30): PropertyDecorator {
+  return (target, key) => {
+    Text(max)(target, key);
+    // Decorators apply bottom-up: this runs after the trim.
+    Transform(asciiDigits)(target, key);
+  };
+}
+
+/** Arabic-Indic digits as ASCII on a field declared with its own validators. */
+export const AsciiDigits = (): PropertyDecorator => Transform(asciiDigits);

@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -14,13 +15,29 @@ export interface AppConfig {
   databaseUrl?: string;
   jwtSecret: string;
   sessionTtlDays: number;
+  /** A staff session unused this long ends (every authenticated call extends it). */
+  staffIdleMinutes: number;
+  /** Serve the OpenAPI description at /api/docs (always outside production; API_DOCS=1 in production). */
+  apiDocs: boolean;
   adminEmail?: string;
   adminPassword?: string;
   demo: boolean;
   logLevel: string;
   memberUrl: string;
   adminDist: string;
-  rateLimit: { signinPerMinute: number; codesPerHour: number };
+  /** Whether the back-office's source maps are served (development, or SOURCE_MAPS=1). */
+  sourceMaps: boolean;
+  /**
+   * signinPerMinute: attempts per account per minute (every attempt counts); failedPerAddress: failed
+   * attempts per client address per minute (a success does not count); codesPerHour: codes sent to one account.
+   */
+  rateLimit: { signinPerMinute: number; failedPerAddress: number; codesPerHour: number };
+  /** Proxies in front of the API whose X-Forwarded-For entries are believed, counted from the right (0: the socket). */
+  trustProxyHops: number;
+  /** Shared with the member server, which forwards its browser's address with it (X-Member-Proxy-Secret). */
+  memberProxySecret: string;
+  /** Password hashes computed at once; more wait in a queue. */
+  passwordHashConcurrency: number;
   otp: { length: number; ttlMinutes: number; maxTries: number };
   mail: { smtpUrl?: string; from: string };
   whatsapp?: { apiUrl: string; phoneNumberId: string; token: string };
@@ -39,6 +56,10 @@ export interface AppConfig {
     /** The seller named on invoices. */
     seller: { name: string; nameEn: string; vatNumber: string };
   };
+  /** What one member may upload: requests per minute, bytes kept, and how large a picture may be. */
+  uploads: { perMinute: number; quotaBytes: number; maxPixels: number };
+  /** External results sites the API may read: their host names, and whether private addresses are allowed (tests only). */
+  results: { allowedHosts: string[]; allowPrivateAddresses: boolean };
   /** The external learning provider (Odoo eLearning); null hides the courses. */
   courses: { url: string; db: string; apiKey: string; login: string } | null;
 }
@@ -125,8 +146,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address, got "${adminEmail}"`);
   }
   const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (adminPassword && adminPassword.length < 8) {
-    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 8 characters long');
+  if (adminPassword && adminPassword.length < LIMITS.passwordMin) {
+    throw new ConfigError('ADMIN_PASSWORD', `must be at least ${LIMITS.passwordMin} characters long`);
   }
   if (production && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when NODE_ENV=production');
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
@@ -147,6 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (production && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when NODE_ENV=production');
   if (production && !whatsappToken) throw new ConfigError('WHATSAPP_TOKEN', 'is required when NODE_ENV=production');
   const mailFrom = env.MAIL_FROM || 'WRO Platform <no-reply@localhost>';
+  const signinPerMinute = int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000);
   return {
     production,
     nodeEnv,
@@ -157,17 +179,34 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     jwtSecret: secret(env, 'JWT_SECRET', dataDir, production),
     sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
+    staffIdleMinutes: int(env, 'STAFF_IDLE_MINUTES', 30, 1, 1440),
+    apiDocs: bool(env, 'API_DOCS', !production),
     adminEmail,
     adminPassword,
     demo: bool(env, 'DEMO', !databaseUrl),
     logLevel,
     memberUrl: url(env, 'MEMBER_URL', `http://localhost:${env.PORT || 3000}`)!,
     adminDist: resolve(root, env.ADMIN_DIST || 'admin/dist'),
+    sourceMaps: bool(env, 'SOURCE_MAPS', !production),
     rateLimit: {
-      signinPerMinute: int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000),
+      signinPerMinute,
+      failedPerAddress: int(env, 'RATE_LIMIT_ADDRESS', signinPerMinute * 6, 1, 10_000_000),
       codesPerHour: int(env, 'RATE_LIMIT_CODES', 5, 1, 100000),
     },
-    otp: { length: int(env, 'OTP_LENGTH', 6, 4, 10), ttlMinutes: 10, maxTries: 5 },
+    trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    memberProxySecret: secret(env, 'MEMBER_PROXY_SECRET', dataDir, production),
+    passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    uploads: {
+      perMinute: int(env, 'RATE_LIMIT_UPLOADS', 10, 1, 100000),
+      quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 100, 1, 1_000_000) * 1024 * 1024,
+      maxPixels: int(env, 'IMAGE_MAX_MEGAPIXELS', 25, 1, 268) * 1_000_000,
+    },
+    results: resultsConfig(env, production),
+    otp: {
+      length: int(env, 'OTP_LENGTH', LIMITS.otpLength.default, LIMITS.otpLength.min, LIMITS.otpLength.max),
+      ttlMinutes: 10,
+      maxTries: 5,
+    },
     mail: { smtpUrl, from: mailFrom },
     whatsapp:
       whatsappToken && whatsappPhone
@@ -214,6 +253,25 @@ function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'
     testMode: bool(env, 'TELR_TEST_MODE', !production),
     apiUrl: url(env, 'TELR_API_URL', 'https://secure.telr.com/gateway/order.json')!,
   };
+}
+
+/**
+ * RESULTS_ALLOWED_HOSTS: the host names (comma-separated, lower-cased) of external results sites.
+ * RESULTS_ALLOW_PRIVATE_ADDRESSES lets them resolve to loopback or private addresses: for tests and a
+ * developer's machine only, refused in production.
+ */
+function resultsConfig(env: Env, production: boolean): AppConfig['results'] {
+  const allowedHosts = (env.RESULTS_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = allowedHosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(h));
+  if (bad) throw new ConfigError('RESULTS_ALLOWED_HOSTS', `must be host names separated by commas, got "${bad}"`);
+  const allowPrivateAddresses = bool(env, 'RESULTS_ALLOW_PRIVATE_ADDRESSES', false);
+  if (production && allowPrivateAddresses) {
+    throw new ConfigError('RESULTS_ALLOW_PRIVATE_ADDRESSES', 'must not be set when NODE_ENV=production');
+  }
+  return { allowedHosts, allowPrivateAddresses };
 }
 
 /** COURSES_URL, COURSES_DB and COURSES_API_KEY together, or none of them. */

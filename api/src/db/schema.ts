@@ -110,6 +110,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The session's last authenticated call (kept for staff: an idle staff session ends, STAFF_IDLE_MINUTES). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
@@ -253,7 +255,8 @@ export const verifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
+    /** verify: the first phone; phone: a new phone replacing a verified one; reset: the password. */
+    purpose: text('purpose').$type<'verify' | 'phone' | 'reset'>().notNull(),
     codeHash: text('code_hash').notNull(),
     /** Where the code went (E.164 phone or e-mail), e.g. the phone that becomes the account's on success. */
     target: text('target').notNull(),

@@ -1,11 +1,11 @@
-import { Body, Controller, Headers, HttpCode, Post, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Headers, HttpCode, Post, UploadedFiles, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { AppError } from '../common/app-error';
 import { langOf, translate } from '../common/messages';
+import { Upload } from '../media/uploads';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { JudgeApplicationService, type ApplicationForm } from './judge-application.service';
 
@@ -20,12 +20,11 @@ export class JudgeApplicationController {
   @Roles(...MEMBERS)
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary:
       'Applies as a judge or referee: organization_name, city, apply_as, pexperince and PDF CVs file_0, file_1, …',
   })
-  @UseInterceptors(AnyFilesInterceptor({ limits: { fileSize: 10 * 1024 * 1024, files: MAX_FILES + 1, fields: 20 } }))
+  @Upload({ any: true }, { fileSize: 10 * 1024 * 1024, files: MAX_FILES + 1, fields: 20 })
   async register(
     @CurrentAuth() auth: Auth,
     @Body() body: ApplicationForm,

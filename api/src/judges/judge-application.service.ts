@@ -5,7 +5,8 @@ import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { judgeApplications, users, type StoredFile, type User } from '../db/schema';
-import { UploadStore, uploadedName } from '../media/upload-store';
+import { UploadStore, readHead, uploadedName } from '../media/upload-store';
+import { UploadQuota } from '../media/uploads';
 
 export interface ApplicationForm {
   organization_name?: string;
@@ -14,7 +15,7 @@ export interface ApplicationForm {
   pexperince?: string;
 }
 
-const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+const isPdf = async (path: string) => (await readHead(path, 5)).toString('latin1') === '%PDF-';
 
 /** Judge and referee applications: CVs are PDFs by their bytes, kept outside the public uploads. */
 @Injectable()
@@ -24,6 +25,7 @@ export class JudgeApplicationService {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) config: AppConfig,
+    private readonly quota: UploadQuota,
   ) {
     this.cvStore = new UploadStore(`${config.dataDir}/private`);
   }
@@ -40,7 +42,7 @@ export class JudgeApplicationService {
       throw new AppError(400, 'judge.fields_empty');
     }
     if (!files.length) throw new AppError(400, 'upload.missing');
-    if (files.some((f) => !isPdf(f.buffer))) throw new AppError(400, 'judge.pdf_only');
+    if ((await Promise.all(files.map((f) => isPdf(f.path)))).includes(false)) throw new AppError(400, 'judge.pdf_only');
     const [pending] = await this.db
       .select({ id: judgeApplications.id })
       .from(judgeApplications)
@@ -51,10 +53,15 @@ export class JudgeApplicationService {
     const saved: StoredFile[] = [];
     try {
       for (const f of files) {
-        const path = await this.cvStore.save('cv', '.pdf', f.buffer);
+        const path = await this.cvStore.move('cv', '.pdf', f.path);
         saved.push({ path, name: uploadedName(f), size: f.size });
       }
       await this.db.transaction(async (tx) => {
+        await this.quota.reserve(
+          tx,
+          user,
+          saved.reduce((total, s) => total + s.size, 0),
+        );
         await tx.insert(judgeApplications).values({
           userId: user.id,
           organizationName: organization.slice(0, 200),

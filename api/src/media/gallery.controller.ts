@@ -1,11 +1,11 @@
-import { Controller, Get, Headers, HttpCode, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, HttpCode, Post, Query, UploadedFiles } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { langOf, translate } from '../common/messages';
-import { GalleryService, type GalleryMode } from './gallery.service';
+import { GALLERY_MAX_BYTES, GalleryService, type GalleryMode } from './gallery.service';
+import { Upload } from './uploads';
 
 @ApiTags('admin: media library')
 @Controller('gallery')
@@ -24,11 +24,10 @@ export class GalleryController {
   @Post('upload')
   @Roles('admin')
   @HttpCode(201)
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: 'Adds files (field files, up to 10) of the mode given by ?type=all|image|video, checked by their bytes',
   })
-  @UseInterceptors(FilesInterceptor('files', 10))
+  @Upload({ array: 'files' }, { fileSize: GALLERY_MAX_BYTES, files: 10, fields: 50 })
   async upload(
     @UploadedFiles() files: Express.Multer.File[] = [],
     @Query('type') type: string | undefined,

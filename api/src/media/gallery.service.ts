@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { likePattern } from '../admin/resource.service';
 import { AppError } from '../common/app-error';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { galleryFiles, type User } from '../db/schema';
+import { writeThumbnail } from './images';
 import { sniff } from './sniff';
-import { uploadedName } from './upload-store';
+import { isPlainSvg } from './svg';
+import { readHead, uploadedName } from './upload-store';
 
 export type GalleryMode = 'all' | 'image' | 'video';
 
@@ -30,22 +31,6 @@ const PAGE_SIZE = 20;
 
 const kindOf = (ext: string): 'image' | 'video' | 'file' =>
   IMAGE.includes(ext) ? 'image' : VIDEO.includes(ext) ? 'video' : 'file';
-
-/** An SVG that could run anything when opened on its own is refused, not "cleaned". */
-const ACTIVE_SVG =
-  /<script|\son\w+\s*=|javascript:|<foreignObject|<iframe|<embed|<object|xlink:href\s*=\s*["']?\s*(?!#)/i;
-
-/** The first bytes of a file on disk, enough to recognise it. */
-async function head(path: string, bytes = 64 * 1024): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 type Row = typeof galleryFiles.$inferSelect;
 const view = (f: Row) => ({
@@ -71,10 +56,6 @@ export class GalleryService {
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
-
-  get tempDir() {
-    return join(this.config.dataDir, 'tmp');
-  }
 
   async list(query: { type?: string; page?: string; limit?: string; s?: string }) {
     const mode = (['image', 'video'].includes(query.type ?? '') ? query.type : 'all') as GalleryMode;
@@ -120,12 +101,13 @@ export class GalleryService {
       const checked = [];
       for (const file of files) {
         const name = uploadedName(file);
-        const bytes = await head(file.path);
+        const bytes = await readHead(file.path);
         const ext = sniff(name, bytes, GALLERY_TYPES[mode]);
         if (!ext) throw new AppError(400, 'gallery.type', { name });
         const kind = kindOf(ext);
         if (file.size > MAX_BYTES_BY_KIND[kind]) throw new AppError(413, 'gallery.too_large', { name });
-        if (ext === 'svg' && ACTIVE_SVG.test(await readFile(file.path, 'utf8')))
+        // An SVG that is more than drawing is refused, not "cleaned".
+        if (ext === 'svg' && !isPlainSvg(await readFile(file.path, 'utf8')))
           throw new AppError(400, 'gallery.svg', { name });
         checked.push({ file, name, ext: ext === 'jpeg' ? 'jpg' : ext, kind });
       }
@@ -138,16 +120,9 @@ export class GalleryService {
         if (c.kind === 'image' && c.ext !== 'svg') {
           // Decoding the picture is the last check of its bytes; the thumbnail is re-encoded.
           const out = join(root, 'thumbs', `${id}.jpg`);
-          await sharp(c.file.path, { limitInputPixels: 40_000_000 })
-            .rotate()
-            .resize(400, 400, { fit: 'inside', withoutEnlargement: true })
-            .flatten({ background: '#ffffff' })
-            .jpeg({ quality: 80 })
-            .toFile(out)
-            .catch(() => {
-              throw new AppError(400, 'gallery.type', { name: c.name });
-            });
           moved.push(out);
+          if (!(await writeThumbnail(c.file.path, out, this.config.uploads.maxPixels)))
+            throw new AppError(400, 'gallery.type', { name: c.name });
           thumb = `/uploads/imgvgallery/thumbs/${id}.jpg`;
         }
         const target = join(root, `${id}.${c.ext}`);
@@ -168,8 +143,6 @@ export class GalleryService {
     } catch (err) {
       await Promise.all(moved.map((p) => unlink(p).catch(() => undefined)));
       throw err;
-    } finally {
-      await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
     }
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 /**
@@ -23,6 +23,18 @@ export class UploadStore {
     const temp = `${full}.${process.pid}.tmp`;
     await writeFile(temp, bytes);
     await rename(temp, full);
+    return `/uploads/${relative}`;
+  }
+
+  /**
+   * Moves an upload multer streamed to DATA_DIR/tmp to `folder/<uuid><ext>` (the same disk: a rename,
+   * never a copy into memory) and returns the public path (/uploads/...).
+   */
+  async move(folder: string, ext: string, tempPath: string): Promise<string> {
+    const relative = `${folder}/${randomUUID()}${ext}`;
+    const full = this.resolve(relative);
+    await mkdir(dirname(full), { recursive: true });
+    await rename(tempPath, full);
     return `/uploads/${relative}`;
   }
 
@@ -51,4 +63,16 @@ export function uploadedName(file: Pick<Express.Multer.File, 'originalname'>, ma
     .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || c === '/' || c === '\\' ? '_' : c))
     .join('')
     .slice(0, max);
+}
+
+/** The first bytes of a file on disk, enough to recognise what it is. */
+export async function readHead(path: string, bytes = 64 * 1024): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }

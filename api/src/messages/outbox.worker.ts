@@ -15,7 +15,9 @@ export function retryDelayMs(attempt: number): number {
 
 /**
  * Delivers the outbox. Several API instances may run it: rows are claimed with a lease
- * (FOR UPDATE SKIP LOCKED + locked_until), so each message goes out once.
+ * (FOR UPDATE SKIP LOCKED + locked_until), so each message goes out once. A message's text (one-time
+ * codes included) is kept only until it is delivered or given up; without a provider (development)
+ * it is kept, readable in the dev outbox.
  */
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -81,8 +83,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
     try {
       await transport(row);
+      // Delivered: only the envelope stays (who, when, which channel); the text and its code are gone.
       await this.database.query(
-        `UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL WHERE id = $1`,
+        `UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL,
+           body = '', html = NULL WHERE id = $1`,
         [row.id],
       );
     } catch (err) {
@@ -95,6 +99,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       await this.database.query(
         `UPDATE outbox SET attempts = $2, last_error = $3, locked_until = NULL,
            status = CASE WHEN $4::boolean THEN 'failed' ELSE 'pending' END,
+           body = CASE WHEN $4::boolean THEN '' ELSE body END, html = CASE WHEN $4::boolean THEN NULL ELSE html END,
            next_attempt_at = now() + ($5::int * interval '1 millisecond')
          WHERE id = $1`,
         [row.id, attempts, message.slice(0, 1000), gaveUp, retryDelayMs(attempts)],

@@ -78,7 +78,9 @@ ${open ? `<form method="post">${buttons}</form>` : `<p>${t('sandbox.closed')}</p
   async act(@Param('ref') ref: string, @Body() body: { action?: unknown }, @Res() res: Response) {
     const row = await this.find(ref);
     const action =
-      typeof body?.action === 'string' && body.action in ACTIONS ? (body.action as keyof typeof ACTIONS) : null;
+      typeof body?.action === 'string' && Object.hasOwn(ACTIONS, body.action)
+        ? (body.action as keyof typeof ACTIONS)
+        : null;
     if (!action) throw new NotFoundException();
     // Only a payment still open changes; pressing twice (or back and again) keeps the first outcome.
     const [changed] = await this.db

@@ -30,4 +30,12 @@ export class PgThrottlerStorage implements ThrottlerStorage {
     const isBlocked = totalHits > limit;
     return { totalHits, timeToExpire: secondsLeft, isBlocked, timeToBlockExpire: isBlocked ? secondsLeft : 0 };
   }
+
+  /** Takes one hit back (an attempt that succeeded), within the window it was counted in. */
+  async giveBack(key: string): Promise<void> {
+    await this.database.query(
+      `UPDATE rate_limits SET hits = GREATEST(hits - 1, 0) WHERE key = $1 AND expires_at > now()`,
+      [key],
+    );
+  }
 }

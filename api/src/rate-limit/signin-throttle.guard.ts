@@ -1,13 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { normalizeIp, ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
+import type { Response } from 'express';
+import { PgThrottlerStorage } from './pg-throttler.storage';
+
+/** The per-address throttler's name: it counts failed attempts only (a success gives its hit back). */
+export const ADDRESS_THROTTLER = 'ip';
 
 /**
  * Rate limits for calls that check a password, send a code or open a payment with the provider. Two
- * throttlers are declared in the app module: per client address, and per account (so a spread-out
- * attack on one account is slowed too).
+ * throttlers are declared in the app module: per client address, counting failed attempts (so a
+ * classroom behind one address signs in while one client's junk attempts are stopped), and per
+ * account, counting every attempt (so a spread-out attack on one account is slowed too).
+ *
+ * An attempt counts against the address before it runs, so a burst cannot slip past the limit while
+ * its passwords are being checked; when it succeeds (a 2xx or 3xx answer) the hit is given back.
  */
 @Injectable()
-export class SigninThrottleGuard extends ThrottlerGuard {}
+export class SigninThrottleGuard extends ThrottlerGuard {
+  protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
+    const allowed = await super.handleRequest(props);
+    const { context, throttler, getTracker, generateKey } = props;
+    if (throttler.name !== ADDRESS_THROTTLER || !(this.storageService instanceof PgThrottlerStorage)) return allowed;
+    const { req, res } = this.getRequestResponse(context);
+    const key = generateKey(context, await getTracker(req, context), throttler.name);
+    const storage = this.storageService;
+    (res as Response).once('finish', () => {
+      if ((res as Response).statusCode < 400) void storage.giveBack(key).catch(() => undefined);
+    });
+    return allowed;
+  }
+}
 
 /**
  * The account a request is about: the signed-in member (buying a plan), else the ID, e-mail or user
@@ -23,6 +45,7 @@ export function accountTracker(req: Record<string, unknown>): string {
   return `account:${id.trim().toLowerCase().slice(0, 200)}`;
 }
 
+/** The client address (see common/client-address.ts); an IPv6 client counts as its whole /64. */
 export function ipTracker(req: Record<string, unknown>): string {
-  return `ip:${String(req.ip ?? '')}`;
+  return `ip:${normalizeIp(String(req.ip ?? ''))}`;
 }

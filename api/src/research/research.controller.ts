@@ -1,23 +1,11 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Post,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Res, UploadedFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { langOf, translate } from '../common/messages';
+import { Upload } from '../media/uploads';
 import { RESEARCH_MAX_BYTES, ResearchService } from './research.service';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -37,9 +25,8 @@ export class ResearchController {
   @Post()
   @Roles(...MEMBERS)
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Adds a research entry: title, desc and file (PDF, Word, PowerPoint, Excel or ZIP; 20 MB)' })
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: RESEARCH_MAX_BYTES, files: 1, fields: 10 } }))
+  @Upload('file', { fileSize: RESEARCH_MAX_BYTES, files: 1, fields: 10 })
   async add(
     @CurrentAuth() auth: Auth,
     @Body() body: Record<string, unknown>,

@@ -8,7 +8,8 @@ import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { research, type User } from '../db/schema';
 import { MIME, sniff } from '../media/sniff';
-import { UploadStore, uploadedName } from '../media/upload-store';
+import { UploadStore, readHead, uploadedName } from '../media/upload-store';
+import { UploadQuota } from '../media/uploads';
 
 /** The research file types of the spec (pdf, word, ppt, xls, xlsx, pptx, zip). */
 export const RESEARCH_TYPES = ['pdf', 'doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx', 'zip'] as const;
@@ -33,6 +34,7 @@ export class ResearchService {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) config: AppConfig,
+    private readonly quota: UploadQuota,
   ) {
     this.store = new UploadStore(`${config.dataDir}/private`);
   }
@@ -50,22 +52,26 @@ export class ResearchService {
     const title = form.title?.trim();
     if (!title) throw new AppError(400, 'research.fields_empty');
     if (!file) throw new AppError(400, 'upload.missing');
-    const ext = sniff(uploadedName(file), file.buffer, RESEARCH_TYPES);
+    const ext = sniff(uploadedName(file), await readHead(file.path), RESEARCH_TYPES);
     if (!ext) throw new AppError(400, 'research.file_type');
     const [{ total }] = await this.db.select({ total: count() }).from(research).where(eq(research.userId, user.id));
     if (total >= MAX_ENTRIES) throw new AppError(400, 'research.too_many');
 
-    const path = await this.store.save('research', `.${ext}`, file.buffer);
+    const path = await this.store.move('research', `.${ext}`, file.path);
     try {
-      const [row] = await this.db
-        .insert(research)
-        .values({
-          userId: user.id,
-          title: title.slice(0, 200),
-          description: (form.desc ?? '').trim().slice(0, 5000),
-          file: { path, name: uploadedName(file), size: file.size, type: ext },
-        })
-        .returning();
+      const row = await this.db.transaction(async (tx) => {
+        await this.quota.reserve(tx, user, file.size);
+        const [row] = await tx
+          .insert(research)
+          .values({
+            userId: user.id,
+            title: title.slice(0, 200),
+            description: (form.desc ?? '').trim().slice(0, 5000),
+            file: { path, name: uploadedName(file), size: file.size, type: ext },
+          })
+          .returning();
+        return row;
+      });
       return view(row);
     } catch (err) {
       await this.store.remove(path);

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
-import { EVERYONE, Roles } from '../auth/roles';
+import { EVERYONE, FullAccess, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { AppError } from '../common/app-error';
 import type { Db } from '../db/database';
@@ -47,6 +47,7 @@ export class TeamsController {
   /** The old results path `{event link}/api/{event type}/get-teams`; this platform serves it for its own teams. */
   @Get(':type/get-teams')
   @Roles(...EVERYONE)
+  @FullAccess()
   @ApiOperation({ summary: "The signed-in member's teams (page from 0, or top=2 for the home page)" })
   async list(
     @CurrentAuth() auth: Auth,
@@ -62,11 +63,10 @@ export class TeamsController {
     }
     const p = n === undefined ? pageOf(page) : 0;
     const event = await this.externalEvent(type);
-    if (event) {
-      // The old contract names the member by `id`: the national ID, or the e-mail for an entity.
-      const id = (auth.user.type === 2 ? auth.user.email : auth.user.nationalId) ?? '';
-      const query: Record<string, string> =
-        n === undefined ? { type, id, page: String(p) } : { type, id, top: String(n) };
+    // A results link to this platform itself is its own teams, read here rather than fetched.
+    if (event && !this.external.isOwn(event.resultsUrl!)) {
+      // The old contract named the member by `id` (national ID or e-mail): no personal data leaves now.
+      const query: Record<string, string> = n === undefined ? { type, page: String(p) } : { type, top: String(n) };
       return { success: true, ...(await this.external.teams(event.resultsUrl!, type, query)) };
     }
     return this.teams.list(auth.user, p, n ?? TEAMS_PAGE_SIZE);
@@ -74,6 +74,7 @@ export class TeamsController {
 
   @Get('achievements')
   @Roles(...EVERYONE)
+  @FullAccess()
   @ApiOperation({ summary: "The member's ranked results by season with medals (rank 1 Gold, 2 Silver, else Bronze)" })
   achievements(@CurrentAuth() auth: Auth, @Query('page') page?: string, @Query('limit') limit?: string) {
     const size = Math.min(24, Math.max(1, Number.parseInt(limit ?? '12', 10) || 12));

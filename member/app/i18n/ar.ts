@@ -263,7 +263,7 @@ export const ar: Messages = {
     medals: { Gold: 'ذهبية', Silver: 'فضية', Bronze: 'برونزية' },
     articles: 'أحدث المقالات',
     all_articles: 'كل المقالات',
-    upgrade: 'فعّل عضويتك لتسجيل الفرق ومشاهدة نتائجك.',
+    upgrade: 'فعّل عضويتك لتسجيل الفرق ومشاهدة نتائجك وشهاداتك.',
     complete_profile: 'أكمل ملفك الشخصي لتُربط بك دوراتك وشهاداتك.',
     complete_action: 'إكمال الملف',
     courses: 'الدورات',
@@ -281,6 +281,10 @@ export const ar: Messages = {
   },
   account: {
     title: 'حسابي',
+    phone_code_title: 'أكّد رقم جوالك الجديد',
+    phone_code_submit: 'تأكيد الرقم',
+    phone_code_cancel: 'الإبقاء على الرقم الحالي',
+    phone_code_cancelled: 'لم يتغيّر رقم جوالك.',
     breadcrumb_home: 'الرئيسية',
     breadcrumb: 'الحساب',
     tabs: {
@@ -385,6 +389,8 @@ export const ar: Messages = {
     title: 'حدث خطأ ما',
     text: 'حدث خطأ ما! حاول مرة أخرى لاحقًا أو تواصل مع الإدارة',
     unavailable: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.',
+    bad_form: 'تعذّرت قراءة النموذج. يرجى الرجوع وإعادة تحميل الصفحة ثم إرساله مرة أخرى.',
+    cross_site: 'أُرسل هذا النموذج من موقع آخر فرُفض. يرجى استخدام النموذج في هذا الموقع.',
   },
   lang: { en: 'English', ar: 'العربية' },
 };

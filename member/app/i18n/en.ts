@@ -263,7 +263,7 @@ export const en = {
     medals: { Gold: 'Gold', Silver: 'Silver', Bronze: 'Bronze' },
     articles: 'Latest articles',
     all_articles: 'All articles',
-    upgrade: 'Activate your membership to register teams and see your results.',
+    upgrade: 'Activate your membership to register teams and see your results and certificates.',
     complete_profile: 'Complete your profile so your courses and certificates can be linked to you.',
     complete_action: 'Complete profile',
     courses: 'Courses',
@@ -281,6 +281,10 @@ export const en = {
   },
   account: {
     title: 'My account',
+    phone_code_title: 'Confirm your new phone number',
+    phone_code_submit: 'Confirm the number',
+    phone_code_cancel: 'Keep the current number',
+    phone_code_cancelled: 'Your phone number was not changed.',
     breadcrumb_home: 'Home',
     breadcrumb: 'Accounts',
     tabs: {
@@ -383,8 +387,10 @@ export const en = {
   },
   error: {
     title: 'Something went wrong',
-    text: 'Somthing went Wrong! Try Again Later or Contact Administrator',
+    text: 'Something went wrong! Try again later or contact the administrator.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+    bad_form: 'The form could not be read. Please go back, reload the page and send it again.',
+    cross_site: 'This form was sent from another site, so it was refused. Please use the form on this site.',
   },
   lang: { en: 'English', ar: 'العربية' },
 };

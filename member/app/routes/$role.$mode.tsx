@@ -17,7 +17,8 @@ import { translate, useT } from '~/i18n';
 import { api, type ApiUser } from '~/utils/api.server';
 import { env } from '~/utils/env.server';
 import { signupReference } from '~/utils/reference.server';
-import { flashHeaders, getLang, getSession, sessionStorage } from '~/utils/session.server';
+import { flashHeaders, getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
+import { readForm } from '~/utils/form.server';
 
 const ROLES = { student: 0, coach: 1, entity: 2 } as const;
 type RoleName = keyof typeof ROLES;
@@ -81,17 +82,18 @@ async function signup(request: Request, role: RoleName, form: FormData) {
       { status: res.status >= 400 ? res.status : 400 },
     );
   const session = await getSession(request);
-  session.set('verify', { userId: res.data.user._id });
+  // The sign-up answers a verification ticket in user._id, never the account's id.
+  session.set('verify', { ticket: res.data.user._id });
   session.flash('toast', { type: 'success', text: translate(lang, 'signup.registered') });
-  throw redirect(`/account/verify/${res.data.user._id}`, {
+  throw redirect(`/account/verify/${ticketRef(res.data.user._id)}`, {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const route = parse(params);
   if (!route) throw redirect('/');
-  const form = await request.formData();
   if (route.mode === 'signup') return signup(request, route.role, form);
   const lang = await getLang(request);
   const id = String(form.get('national_id') ?? '').trim();
@@ -116,13 +118,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!me.ok) return data({ error: translate(lang, 'signin.failed'), id }, { status: 502 });
   const user = me.data.user;
   if (!user.isVerified) {
-    // Not signed in until verified: the session remembers only which account the verify page may serve.
+    // Not signed in until verified: the session keeps only the verification ticket (user._id of an
+    // unverified account) that the verify pages pass to the API.
     await api(request, '/logout', { method: 'POST', token: signin.token, lang });
     const session = await getSession(request);
     session.unset('token');
-    session.set('verify', { userId: user._id });
+    session.set('verify', { ticket: user._id });
     session.flash('toast', { type: 'info', text: translate(lang, 'signin.verify') });
-    throw redirect(`/account/verify/${user._id}`, {
+    throw redirect(`/account/verify/${ticketRef(user._id)}`, {
       headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
     });
   }

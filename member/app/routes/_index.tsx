@@ -64,8 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     courses: early<{ courses: Course[] }>(`/courses?lang=${cookieLang}`),
   };
   const { user } = await requireUser(request, ['student', 'coach', 'entity', 'admin', 'sub_admin']);
-  // Students always see teams and achievements; coaches and entities need a valid plan (spec §4).
-  const fullAccess = user.type === 0 || user.subscriptionValid;
+  // The API's entitlement rule (it refuses the calls without it): asked only when they can answer.
+  const fullAccess = user.fullAccess;
   const member = [0, 1, 2].includes(user.type);
   const [teams, achievements, posts, board, courses] = await Promise.all([
     member && fullAccess ? calls.teams : null,

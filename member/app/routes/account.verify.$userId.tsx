@@ -4,13 +4,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
-import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
+import { readForm } from '~/utils/form.server';
 
-/** Phone entry for verification: only for the account that just signed up or tried to sign in. */
-async function pendingUser(request: Request, userId: string | undefined) {
+/** Phone entry for verification: only for the account that just signed up or tried to sign in (its ticket's digest in the address). */
+async function pendingUser(request: Request, ref: string | undefined) {
   const session = await getSession(request);
   const pending = session.get('verify');
-  if (!userId || !pending || pending.userId !== userId) {
+  if (!ref || !pending?.ticket || ticketRef(pending.ticket) !== ref) {
     const lang = await getLang(request);
     session.flash('toast', { type: 'error', text: translate(lang, 'verify.user_not_found') });
     throw redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
@@ -24,15 +25,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { session, pending } = await pendingUser(request, params.userId);
   const lang = await getLang(request);
-  const phone = String((await request.formData()).get('phone_number') ?? '').trim();
+  const phone = String(form.get('phone_number') ?? '').trim();
   const res = await api<{ destination: string; length: number }>(request, '/otp', {
-    body: { phone_number: phone, user_id: pending.userId },
+    body: { phone_number: phone, user_id: pending.ticket },
     lang,
   });
   if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'error.text'), phone }, { status: res.status });
-  session.set('verify', { userId: pending.userId, destination: res.data.destination, length: res.data.length });
+  session.set('verify', { ticket: pending.ticket, destination: res.data.destination, length: res.data.length });
   session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'verify.sent') });
   throw redirect('/account/verify/verification/', {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },

@@ -3,7 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
-import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
+import { readForm } from '~/utils/form.server';
 
 /** Code entry: leaves when no code was sent in this session (spec §2). */
 async function sent(request: Request) {
@@ -15,15 +16,16 @@ async function sent(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pending } = await sent(request);
-  return { userId: pending.userId, destination: pending.destination!, length: pending.length ?? 6 };
+  return { ref: ticketRef(pending.ticket), destination: pending.destination!, length: pending.length ?? 6 };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { session, pending } = await sent(request);
   const lang = await getLang(request);
-  const code = (await request.formData()).getAll('code').map(String).join('').trim().toUpperCase();
+  const code = form.getAll('code').map(String).join('').trim().toUpperCase();
   if (!code) return data({ error: translate(lang, 'verify.incorrect') }, { status: 400 });
-  const res = await api(request, '/verify', { body: { code, user_id: pending.userId }, lang });
+  const res = await api(request, '/verify', { body: { code, user_id: pending.ticket }, lang });
   if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'verify.incorrect') }, { status: res.status });
   session.unset('verify');
   session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'verify.done') });
@@ -32,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function VerifyCode() {
   const { t } = useT();
-  const { userId, destination, length } = useLoaderData<typeof loader>();
+  const { ref, destination, length } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
@@ -42,7 +44,7 @@ export default function VerifyCode() {
       length={length}
       error={result?.error}
       busy={busy}
-      resendTo={`/account/verify/${userId}`}
+      resendTo={`/account/verify/${ref}`}
     />
   );
 }

@@ -13,6 +13,7 @@ import {
   ListItem,
   Pagination,
   PaginationItem,
+  Paper,
   Stack,
   Tab,
   Tabs,
@@ -31,8 +32,10 @@ import { AchievementCard, type Achievement } from '~/components/AchievementCard'
 import { BillingTab, type BillingOrder } from '~/components/BillingTab';
 import { TeamCard, type Team } from '~/components/TeamCard';
 import { UploadForm } from '~/components/UploadForm';
+import { CodeInput } from '~/components/CodeInput';
 import { forwardAccountUpload } from '~/utils/upload.server';
 import { formatDay } from '~/utils/posts';
+import { readForm } from '~/utils/form.server';
 
 interface AccountUser extends ApiUser {
   dob: string | null;
@@ -94,12 +97,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = new URL(request.url).searchParams.get('tab');
   const call = <T,>(path: string) => api<T>(request, path, { token: viewer.token, lang: viewer.lang });
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
-  // Teams and achievements need a valid plan for coaches and entities (students always have them).
-  const fullAccess = viewer.user.type === 0 || viewer.user.subscriptionValid;
+  // Teams, achievements and certificates need a valid plan for coaches and entities (the API's rule).
+  const fullAccess = viewer.user.fullAccess;
   const [account, reference, certs, research, teams, achievements, orders] = await Promise.all([
     call<{ user: AccountUser }>('/accounts'),
     signupReference(request, viewer.lang),
-    tab === 'certificates' ? call<{ certificates: Certificate[] }>('/certificates') : null,
+    tab === 'certificates' && fullAccess ? call<{ certificates: Certificate[] }>('/certificates') : null,
     tab === 'research' ? call<{ research: ResearchEntry[] }>('/research') : null,
     tab === 'myteams' && fullAccess ? call<Paged<{ teams: Team[] }>>(`/wro/get-teams?page=${page - 1}`) : null,
     tab === 'achivements' && fullAccess
@@ -115,8 +118,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // A failed account load goes home (spec §2).
   if (!account.ok) throw redirect('/');
+  const phoneChange = (await getSession(request)).get('phoneChange');
   return {
     user: account.data.user,
+    phoneChange: phoneChange && phoneChange.until > Date.now() ? phoneChange : null,
     reference,
     certificates: certs?.ok ? certs.data.certificates : [],
     research: research?.ok ? research.data.research : [],
@@ -174,15 +179,27 @@ const text = (form: FormData, name: string) => {
   return typeof v === 'string' ? v.trim() : undefined;
 };
 
-async function flashBack(request: Request, type: 'success' | 'error', message: string, tab: TabName) {
+/** How long the account page offers the code step of a phone change (the API's codes last 10 minutes). */
+const PHONE_CODE_MS = 10 * 60_000;
+
+type Session = Awaited<ReturnType<typeof getSession>>;
+
+async function flashBack(
+  request: Request,
+  type: 'success' | 'error' | 'info',
+  message: string,
+  tab: TabName,
+  update?: (session: Session) => void,
+) {
   const session = await getSession(request);
+  update?.(session);
   session.flash('toast', { type, text: message });
   return redirect(`/accounts?tab=${tab}`, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { token, lang, user } = await requireUser(request, ['student', 'coach', 'entity']);
-  const form = await request.formData();
   const intent = form.get('intent');
   const failed = (message: string | undefined, tab: TabName) =>
     data({ error: message ?? translate(lang, 'account.failed'), tab }, { status: 400 });
@@ -219,9 +236,31 @@ export async function action({ request }: ActionFunctionArgs) {
             .filter(([, v]) => v !== undefined),
         );
       }
-      const res = await call('/accounts', 'POST', body);
+      const res = await api<{ phone_pending?: { destination: string; length: number } }>(request, '/accounts', {
+        body,
+        token,
+        lang,
+      });
       if (!res.ok) return failed(res.data.message, 'profile');
-      return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'profile');
+      // A new phone number is saved only once the code sent to it comes back (phone-code below).
+      const pending = res.data.phone_pending;
+      return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'profile', (s) => {
+        if (pending) s.set('phoneChange', { ...pending, until: Date.now() + PHONE_CODE_MS });
+      });
+    }
+    case 'phone-code': {
+      const code = form.getAll('code').map(String).join('').trim().toUpperCase();
+      if (!code) return failed(translate(lang, 'verify.incorrect'), 'profile');
+      const res = await call('/accounts/phone', 'POST', { code });
+      if (!res.ok) return failed(res.data.message ?? translate(lang, 'verify.incorrect'), 'profile');
+      return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'profile', (s) =>
+        s.unset('phoneChange'),
+      );
+    }
+    case 'phone-cancel': {
+      return flashBack(request, 'info', translate(lang, 'account.phone_code_cancelled'), 'profile', (s) =>
+        s.unset('phoneChange'),
+      );
     }
     case 'picture':
     case 'research-add': {
@@ -320,12 +359,45 @@ function Field(props: {
   );
 }
 
+/** The code step of a phone change: the new number replaces the old one once its code comes back. */
+function PhoneCodeStep({ destination, length }: { destination: string; length: number }) {
+  const { t } = useT();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h3" gutterBottom>
+        {t('account.phone_code_title')}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        {t('verify.code_intro', { length })} <bdi dir="ltr">{destination}</bdi>
+      </Typography>
+      <Form method="post">
+        <input type="hidden" name="intent" value="phone-code" />
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <CodeInput length={length} />
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('account.phone_code_submit')}
+          </Button>
+        </Stack>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="phone-cancel" />
+        <Button type="submit" sx={{ mt: 1 }} disabled={busy}>
+          {t('account.phone_code_cancel')}
+        </Button>
+      </Form>
+    </Paper>
+  );
+}
+
 function ProfileTab({
   user,
   reference,
+  phoneChange,
 }: {
   user: AccountUser;
   reference: { regions: { id: string; name: string }[]; countries: { id: string; name: string }[] };
+  phoneChange: { destination: string; length: number } | null;
 }) {
   const { t, m } = useT();
   // Without JavaScript both buttons always show; with it, only once there is something to send.
@@ -338,7 +410,15 @@ function ProfileTab({
   const half = { xs: 12, sm: 6 };
   const gridFields: ReactNode[] = [
     <Field key="name" name="name" label={t('account.name')} value={user.name} required />,
-    <Field key="phone" name="phone_number" label={t('account.phone')} value={user.phone_number} type="tel" ltr />,
+    // Keyed by the saved number and any change waiting for its code, so the box shows the number in force.
+    <Field
+      key={`phone-${user.phone_number}-${phoneChange?.destination ?? ''}`}
+      name="phone_number"
+      label={t('account.phone')}
+      value={user.phone_number}
+      type="tel"
+      ltr
+    />,
     <TextField
       key="email"
       label={t('account.email')}
@@ -503,6 +583,7 @@ function ProfileTab({
           </UploadForm>
         </Box>
       </Stack>
+      {phoneChange && <PhoneCodeStep destination={phoneChange.destination} length={phoneChange.length} />}
       <Form method="post" onChange={() => setDirty(true)}>
         <input type="hidden" name="intent" value="profile" />
         <Grid container spacing={2}>
@@ -728,8 +809,19 @@ function SettingsTab() {
 }
 
 export default function Accounts() {
-  const { user, reference, certificates, research, teams, achievements, orders, totalPages, page, fullAccess } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    phoneChange,
+    reference,
+    certificates,
+    research,
+    teams,
+    achievements,
+    orders,
+    totalPages,
+    page,
+    fullAccess,
+  } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useT();
   const [params] = useSearchParams();
@@ -784,9 +876,11 @@ export default function Accounts() {
                   {result.error}
                 </Alert>
               )}
-              {tab === 'profile' && <ProfileTab user={user} reference={reference} />}
+              {tab === 'profile' && <ProfileTab user={user} reference={reference} phoneChange={phoneChange} />}
               {tab === 'myskills' && <SkillsTab skills={user.skilles} />}
-              {(tab === 'myteams' || tab === 'achivements') && !fullAccess && <UpgradePrompt />}
+              {(tab === 'myteams' || tab === 'achivements' || tab === 'certificates') && !fullAccess && (
+                <UpgradePrompt />
+              )}
               {tab === 'myteams' && fullAccess && (
                 <>
                   {teams.length === 0 ? (
@@ -819,7 +913,7 @@ export default function Accounts() {
                   <PageLinks tab={tab} page={page} count={totalPages} />
                 </>
               )}
-              {tab === 'certificates' && <CertificatesTab certificates={certificates} />}
+              {tab === 'certificates' && fullAccess && <CertificatesTab certificates={certificates} />}
               {tab === 'research' && <ResearchTab entries={research} />}
               {tab === 'settings' && <SettingsTab />}
               {tab === 'logout' && (

@@ -5,6 +5,7 @@ import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getViewer } from '~/utils/auth.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+import { readForm } from '~/utils/form.server';
 
 /** The public contact form; a signed-in member finds their name and e-mail filled in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export async function action({ request }: ActionFunctionArgs) {
   const lang = await getLang(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(
     ['name', 'email', 'phone', 'message'].map((k) => [k, String(form.get(k) ?? '').trim()]),
   ) as Record<'name' | 'email' | 'phone' | 'message', string>;

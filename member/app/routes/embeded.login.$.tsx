@@ -11,6 +11,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect } from 'react';
 import { translate, useT, type Lang } from '~/i18n';
 import { api, type ApiUser } from '~/utils/api.server';
+import { readForm } from '~/utils/form.server';
 
 /**
  * The partner embed: /embeded/login/{clientId}/{key}?lang=ar|en. A registered partner's page frames
@@ -48,10 +49,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { clientId, key } = segments(params);
   const lang = langOf(request);
   const partner = await partnerOf(request, clientId, key, lang);
-  const form = await request.formData();
   const nationalId = String(form.get('national_id') ?? '').trim();
   const password = String(form.get('password') ?? '');
   const headers = frameHeaders(partner.origins);

@@ -4,11 +4,12 @@ import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
-import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
+import { readForm } from '~/utils/form.server';
 
 export async function action({ request }: ActionFunctionArgs) {
   const lang = await getLang(request);
-  const email = String((await request.formData()).get('email') ?? '').trim();
+  const email = String((await readForm(request)).get('email') ?? '').trim();
   if (!email) return data({ error: translate(lang, 'reset.email_required'), email }, { status: 400 });
   const res = await api<{ user: { _id: string }; destination: string }>(request, '/otp/forget', {
     body: { email },
@@ -16,9 +17,10 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'error.text'), email }, { status: res.status });
   const session = await getSession(request);
-  session.set('reset', { userId: res.data.user._id, destination: res.data.destination });
+  // user._id is the API's opaque reset ticket (the same for a known and an unknown e-mail).
+  session.set('reset', { ticket: res.data.user._id, destination: res.data.destination });
   session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'reset.sent') });
-  throw redirect(`/forget-password/verify/rs-pass/${res.data.user._id}`, {
+  throw redirect(`/forget-password/verify/rs-pass/${ticketRef(res.data.user._id)}`, {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
   });
 }

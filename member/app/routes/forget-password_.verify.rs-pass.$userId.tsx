@@ -3,15 +3,17 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
-import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
+import { readForm } from '~/utils/form.server';
 
 const CODE_LENGTH = 6;
 
-async function pending(request: Request, userId: string | undefined) {
+/** The reset under way in this session; the address carries its ticket's digest. */
+async function pending(request: Request, ref: string | undefined) {
   const session = await getSession(request);
   const reset = session.get('reset');
-  if (!userId) throw redirect('/404/not-found/');
-  if (!reset || reset.userId !== userId) throw redirect('/forget-password');
+  if (!ref) throw redirect('/404/not-found/');
+  if (!reset?.ticket || ticketRef(reset.ticket) !== ref) throw redirect('/forget-password');
   return { session, reset };
 }
 
@@ -22,12 +24,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { session, reset } = await pending(request, params.userId);
   const lang = await getLang(request);
-  const code = (await request.formData()).getAll('code').map(String).join('').trim().toUpperCase();
+  const code = form.getAll('code').map(String).join('').trim().toUpperCase();
   if (!code) return data({ error: translate(lang, 'verify.incorrect') }, { status: 400 });
   const res = await api<{ rs_token: string }>(request, '/verify/forget', {
-    body: { code, user_id: reset.userId },
+    body: { code, user_id: reset.ticket },
     lang,
   });
   if (!res.ok || !res.data.rs_token)

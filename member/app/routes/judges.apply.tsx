@@ -6,6 +6,7 @@ import { translate, useT } from '~/i18n';
 import { requireUser } from '~/utils/auth.server';
 import { getSession, sessionStorage } from '~/utils/session.server';
 import { forwardMultipart } from '~/utils/upload.server';
+import { readForm } from '~/utils/form.server';
 
 const MEMBERS = ['student', 'coach', 'entity'] as const;
 
@@ -16,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The judge/referee application (spec §5): the fields, then the PDFs as file_0, file_1, … to the API. */
 export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { token, lang } = await requireUser(request, [...MEMBERS]);
-  const form = await request.formData();
   const fields = ['organization_name', 'city', 'apply_as', 'pexperince'].map(
     (name) => [name, String(form.get(name) ?? '').trim()] as const,
   );

@@ -5,6 +5,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
+import { readForm } from '~/utils/form.server';
 
 const SIGNIN_BY_TYPE: Record<number, string> = { 0: '/student/signin/', 1: '/coach/signin/' };
 
@@ -16,11 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const session = await getSession(request);
   const rsToken = session.get('rsToken');
   if (!rsToken) throw redirect('/auth/join-us/');
   const lang = await getLang(request);
-  const form = await request.formData();
   const password = String(form.get('password') ?? '');
   const cpassword = String(form.get('cpassword') ?? '');
   if (password !== cpassword) return data({ error: translate(lang, 'reset.mismatch') }, { status: 400 });

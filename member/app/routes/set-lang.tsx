@@ -2,13 +2,14 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { isLang } from '~/i18n';
 import { safeRedirect } from '~/utils/auth.server';
 import { langCookieHeader } from '~/utils/session.server';
+import { readForm } from '~/utils/form.server';
 
 export async function loader() {
   return redirect('/');
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const lang = form.get('lang');
   const to = safeRedirect(form.get('redirectTo'));
   if (!isLang(lang)) return redirect(to);

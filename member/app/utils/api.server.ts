@@ -20,6 +20,8 @@ export interface ApiUser {
   isVerified: boolean;
   subcription: boolean;
   subscriptionValid: boolean;
+  /** The API's entitlement rule: teams, achievements and certificates (students always, others with a valid plan). */
+  fullAccess: boolean;
   start_date: string | null;
   end_date: string | null;
   refree_judge: boolean;
@@ -28,12 +30,21 @@ export interface ApiUser {
   steb_user_id: string | null;
 }
 
-function clientIp(request: Request): string | undefined {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
+/**
+ * The browser's address, which the member server (member/server.mjs) writes into every request it
+ * receives, over whatever the browser sent: its socket's address, or TRUST_PROXY_HOPS entries from the
+ * right of X-Forwarded-For. Never X-Forwarded-For's leftmost value, which the browser writes itself.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-member-client-address';
+
+/** The headers that tell the API who the browser is: its address, with the shared secret that makes the API believe it. */
+export function clientHeaders(request: Request): Record<string, string> {
+  const address = request.headers.get(CLIENT_ADDRESS_HEADER);
+  return address ? { 'X-Member-Client-Address': address, 'X-Member-Proxy-Secret': env.memberProxySecret } : {};
 }
 
 /**
- * Calls the API from the member server: the session token, the language and the client's address
+ * Calls the API from the member server: the session token, the language and the browser's address
  * go along; the answer is never thrown, so each caller decides what a failure means.
  */
 export async function api<T = Record<string, unknown>>(
@@ -41,11 +52,13 @@ export async function api<T = Record<string, unknown>>(
   path: string,
   options: { method?: string; body?: unknown; token?: string | null; lang: Lang },
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': options.lang };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': options.lang,
+    ...clientHeaders(request),
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = options.token;
-  const ip = clientIp(request);
-  if (ip) headers['X-Forwarded-For'] = ip;
   let res: Response;
   try {
     res = await fetch(`${env.apiUrl}${path}`, {

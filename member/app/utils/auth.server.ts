@@ -1,11 +1,10 @@
+import { roleOf, type Role } from '@platform/contract';
 import { redirect } from '@remix-run/node';
 import type { Lang } from '~/i18n';
 import { api, type ApiUser } from './api.server';
 import { getLang, getSession, sessionStorage } from './session.server';
 
-export type Role = 'student' | 'coach' | 'entity' | 'admin' | 'sub_admin';
-const ROLES: Record<number, Role> = { 0: 'student', 1: 'coach', 2: 'entity', 4: 'admin', 5: 'sub_admin' };
-export const roleOf = (type: number): Role => ROLES[type] ?? 'student';
+export { roleOf, type Role };
 
 export interface Viewer {
   user: ApiUser;
@@ -48,8 +47,19 @@ export async function requireUser(request: Request, roles?: Role[]): Promise<Vie
   return viewer;
 }
 
-/** Local paths only, so a redirect parameter can never send a member to another site. */
+const LOCAL = 'http://member.invalid';
+
+/**
+ * Local paths only, so a redirect parameter can never send a member to another site. Browsers drop
+ * tabs and line breaks from a URL and read `\` as `/`, so `/<tab>/evil.example` or `/\evil.example`
+ * would leave the site: anything with a control character or a backslash is refused, and what is left
+ * must resolve on our own origin.
+ */
 export function safeRedirect(to: unknown, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to;
+  // eslint-disable-next-line no-control-regex
+  if (typeof to !== 'string' || !to.startsWith('/') || to.length > 2048 || /[\u0000-\u001f\u007f\\]/.test(to))
+    return fallback;
+  const url = new URL(to, LOCAL);
+  if (url.origin !== LOCAL || to.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -19,29 +19,34 @@ function load() {
       throw new Error(`Configuration error: ${name} must be a URL, got "${value}"`);
     }
   }
-  let sessionSecret = process.env.SESSION_SECRET;
-  if (sessionSecret && sessionSecret.length < 32)
-    throw new Error('Configuration error: SESSION_SECRET must be at least 32 characters long');
-  if (!sessionSecret) {
-    if (production) throw new Error('Configuration error: SESSION_SECRET is required when NODE_ENV=production');
-    // Development: generated once and kept in DATA_DIR, like the API's own secrets.
-    const here = dirname(fileURLToPath(import.meta.url));
-    const dataDir = resolve(process.env.DATA_DIR || join(here, '..', '..', '..', 'data'));
-    const file = join(dataDir, 'secrets.json');
-    const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-    if (!stored.SESSION_SECRET) {
-      stored.SESSION_SECRET = randomBytes(48).toString('base64url');
-      mkdirSync(dataDir, { recursive: true });
-      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-    }
-    sessionSecret = stored.SESSION_SECRET;
-  }
+  const sessionSecret = secret('SESSION_SECRET', production);
+  // Sent with the browser's address to the API, which believes that address from no one else.
+  const memberProxySecret = secret('MEMBER_PROXY_SECRET', production);
+  // Secure in production whatever MEMBER_URL says (COOKIE_SECURE=0 only for a deliberate plain-http set-up).
   const memberUrl = process.env.MEMBER_URL || '';
-  const secureDefault = memberUrl.startsWith('https:');
+  const secureDefault = production || memberUrl.startsWith('https:');
   const cookieSecure = process.env.COOKIE_SECURE
     ? process.env.COOKIE_SECURE === '1' || process.env.COOKIE_SECURE === 'true'
     : secureDefault;
-  return { production, apiUrl, adminUrl, sessionSecret, cookieSecure };
+  return { production, apiUrl, adminUrl, sessionSecret, memberProxySecret, cookieSecure };
+}
+
+/** A secret from the environment; in development, generated once and kept in DATA_DIR like the API's own. */
+function secret(name: string, production: boolean): string {
+  const given = process.env[name];
+  if (given && given.length < 32) throw new Error(`Configuration error: ${name} must be at least 32 characters long`);
+  if (given) return given;
+  if (production) throw new Error(`Configuration error: ${name} is required when NODE_ENV=production`);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const dataDir = resolve(process.env.DATA_DIR || join(here, '..', '..', '..', 'data'));
+  const file = join(dataDir, 'secrets.json');
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  if (!stored[name]) {
+    stored[name] = randomBytes(48).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return stored[name];
 }
 
 export const env = load();

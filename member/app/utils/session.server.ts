@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createCookieSessionStorage } from '@remix-run/node';
 import { isLang, type Lang } from '~/i18n';
 import { env } from './env.server';
@@ -9,10 +10,12 @@ export interface Toast {
 
 interface SessionData {
   token: string;
-  /** The account being verified, where its code went, and the code length. */
-  verify: { userId: string; destination?: string; length?: number };
-  /** The password reset under way: the account and where the code went. */
-  reset: { userId: string; destination: string };
+  /** The verification under way: the API's opaque ticket for the account, where its code went, the code length. */
+  verify: { ticket: string; destination?: string; length?: number };
+  /** The password reset under way: the API's opaque reset ticket and where the code went. */
+  reset: { ticket: string; destination: string };
+  /** A new phone number waiting for its code (account page): where the code went, its length, until when. */
+  phoneChange: { destination: string; length: number; until: number };
   /** The reset token from a checked reset code; used once. */
   rsToken: string;
 }
@@ -34,6 +37,14 @@ export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>
 });
 
 export const getSession = (request: Request) => sessionStorage.getSession(request.headers.get('Cookie'));
+
+/**
+ * What the verify and reset addresses carry in place of the account (the spec's {userId}): a short
+ * digest of the ticket kept in the session, so the ticket itself stays out of URLs and history.
+ */
+export function ticketRef(ticket: string): string {
+  return createHash('sha256').update(ticket).digest('base64url').slice(0, 16);
+}
 
 const LANG_MAX_AGE = 60 * 60 * 24 * 365;
 

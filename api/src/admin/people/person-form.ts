@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { isCountryCode, isEmail, normalizePhone } from '../../accounts/reference';
 import { hashPassword } from '../../auth/password';
@@ -20,8 +21,8 @@ export async function readPerson(body: Body, creating: boolean) {
   const f = new FormReader(body);
   const name = f.text('name', 120);
   const emailRaw = f.text('email', 254);
-  const phoneRaw = f.text('phone_number', 30);
-  const nationalId = f.text('national_id', 10);
+  const phoneRaw = f.digits('phone_number', 30);
+  const nationalId = f.digits('national_id', 10);
   const nationality = f.text('nationality', 2)?.toUpperCase();
   const password = f.text('password', 200);
   const cpassword = f.text('cpassword', 200);
@@ -45,7 +46,7 @@ export async function readPerson(body: Body, creating: boolean) {
   let passwordHash: string | undefined;
   if (password || cpassword) {
     if (password !== cpassword) throw new AppError(400, 'admin.password_mismatch');
-    if (password!.length < 8) throw new AppError(400, 'signup.password_weak');
+    if (password!.length < LIMITS.passwordMin) throw new AppError(400, 'signup.password_weak');
     passwordHash = await hashPassword(password!);
   }
   return {

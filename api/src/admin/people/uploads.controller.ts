@@ -1,6 +1,5 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { eq } from 'drizzle-orm';
 import type { Response } from 'express';
 import { readFile } from 'node:fs/promises';
@@ -13,6 +12,7 @@ import { CONFIG, DB } from '../../db/db.module';
 import { judgeApplications } from '../../db/schema';
 import { storePicture } from '../../media/images';
 import { UploadStore } from '../../media/upload-store';
+import { Upload } from '../../media/uploads';
 
 /** Files of the people screens: a picture for the user and admin forms, a judge applicant's CV. */
 @ApiTags('admin: files')
@@ -27,14 +27,13 @@ export class PeopleFilesController {
   @Post('uploads/picture')
   @Roles('admin', 'sub_admin')
   @HttpCode(201)
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: 'Stores a picture (JPG, PNG or GIF by its bytes, 5 MB) for a user or admin form; answers its path',
   })
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } }))
+  @Upload('file', { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 })
   async picture(@UploadedFile() file: Express.Multer.File | undefined) {
-    if (!file?.buffer.length) throw new AppError(400, 'upload.missing');
-    const path = await storePicture(this.uploads, file.buffer, ['jpeg', 'png', 'gif']);
+    if (!file?.size) throw new AppError(400, 'upload.missing');
+    const path = await storePicture(this.uploads, file.path, ['jpeg', 'png', 'gif'], this.config.uploads.maxPixels);
     if (!path) throw new AppError(400, 'admin.picture_type');
     return { success: true, path };
   }

@@ -15,6 +15,8 @@ function memberFields(body: Body, creating: boolean) {
     type: f.oneOf('type', MEMBER_TYPES),
     subcription: f.bool('subcription'),
     isVerified: f.bool('isVerified'),
+    // Disabled (false): cannot sign in, sessions end, every record kept; the admins' status, for members.
+    isActive: f.bool('status'),
     startDate: f.date('start_date'),
     endDate: f.date('end_date'),
     gender: f.oneOf('gender', ['Male', 'Female'] as const),
@@ -35,8 +37,8 @@ function memberFields(body: Body, creating: boolean) {
 }
 
 /**
- * Members (students, coaches, entities). Sub-admins may list, view and edit them; only admins
- * create and delete. Staff accounts are the separate `admins` resource and never appear here.
+ * Members (students, coaches, entities). Sub-admins may list, view, edit and disable them (every
+ * change is in the audit log); only admins create and delete. Staff accounts are the separate `admins` resource and never appear here.
  */
 export const usersResource = defineResource<User>({
   name: 'users',
@@ -58,6 +60,7 @@ export const usersResource = defineResource<User>({
     type: users.type,
     subcription: users.subcription,
     isVerified: users.isVerified,
+    status: users.isActive,
     created_at: users.createdAt,
     start_date: users.startDate,
     end_date: users.endDate,
@@ -67,10 +70,11 @@ export const usersResource = defineResource<User>({
     type: { column: users.type, type: 'int' },
     subcription: { column: users.subcription, type: 'bool' },
     isVerified: { column: users.isVerified, type: 'bool' },
+    status: { column: users.isActive, type: 'bool' },
   },
   scope: inArray(users.type, [...MEMBER_TYPES]),
   unique: PERSON_UNIQUE,
-  toggles: ['isVerified', 'subcription'],
+  toggles: ['isVerified', 'subcription', 'status'],
   async create(body) {
     const { values } = await readPerson(body, true);
     return { ...values, ...memberFields(body, true) };
@@ -80,8 +84,9 @@ export const usersResource = defineResource<User>({
     return { ...values, ...memberFields(body, false), updatedAt: new Date() };
   },
   async afterWrite(action, row, ctx, before) {
-    // A new password ends every session at once (a deleted account's sessions go with it).
-    if (action === 'update' && before && before.passwordHash !== row.passwordHash) await endSessions(ctx.tx, row.id);
+    // A new password or a disabled account ends every session at once (a deleted account's sessions go with it).
+    if (action === 'update' && before && (before.passwordHash !== row.passwordHash || !row.isActive))
+      await endSessions(ctx.tx, row.id);
   },
   toRecord: (u) => ({
     id: u.id,
@@ -95,6 +100,7 @@ export const usersResource = defineResource<User>({
     crNumber: u.crNumber,
     subcription: u.subcription,
     isVerified: u.isVerified,
+    status: u.isActive,
     start_date: u.startDate,
     end_date: u.endDate,
     nationality: u.nationality,

@@ -1,7 +1,7 @@
-import { Controller, Headers, HttpCode, Inject, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Headers, HttpCode, Inject, Post, Query, UploadedFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { eq, inArray } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import { DB } from '../../db/db.module';
 import { auditLog, teams } from '../../db/schema';
 import { isText } from '../../media/sniff';
+import { Upload } from '../../media/uploads';
 
 interface PreviewRow {
   line: number;
@@ -35,9 +36,8 @@ export class ResultsImportController {
   @Post('import')
   @Roles('admin')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Imports results (file: CSV with team_no, score, ranked); dry_run=true only previews' })
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } }))
+  @Upload('file', { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 })
   async import(
     @UploadedFile() file: Express.Multer.File | undefined,
     @Query('dry_run') dryRun: string | undefined,
@@ -75,8 +75,10 @@ export class ResultsImportController {
   }
 
   private async preview(file: Express.Multer.File | undefined, lang: Lang): Promise<PreviewRow[]> {
-    if (!file?.buffer.length || !isText(file.buffer)) throw new AppError(400, 'results.file');
-    const parsed = Papa.parse<Record<string, string>>(file.buffer.toString('utf8').replace(/^\uFEFF/, ''), {
+    // At most 2 MB (the route's limit), so it is read whole.
+    const bytes = file?.size ? await readFile(file.path) : undefined;
+    if (!bytes || !isText(bytes)) throw new AppError(400, 'results.file');
+    const parsed = Papa.parse<Record<string, string>>(bytes.toString('utf8').replace(/^\uFEFF/, ''), {
       header: true,
       skipEmptyLines: 'greedy',
       transformHeader: (h) => h.trim().toLowerCase(),

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { E2E, apiUrl } from '../env';
+
+const root = resolve(__dirname, '../..');
+
+/** The member server as a newcomer starts it: `NODE_ENV` whatever they set, no SESSION_SECRET. */
+async function startMember(nodeEnv: string, port: number): Promise<{ child: ChildProcess; stop: () => void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'member-'));
+  const child = spawn(process.execPath, [join(root, 'member/server.mjs')], {
+    cwd: tmpdir(),
+    env: {
+      ...process.env,
+      NODE_ENV: nodeEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      API_URL: `${apiUrl}/api`,
+      SESSION_SECRET: '',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  await expect
+    .poll(
+      async () => {
+        expect(child.exitCode, stderr).toBeNull();
+        return fetch(`http://127.0.0.1:${port}/auth/join-us/`).then(
+          (r) => r.status,
+          () => 0,
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  return { child, stop };
+}
+
+for (const nodeEnv of ['development', 'test', '']) {
+  test(`the member server starts with NODE_ENV=${nodeEnv || '(empty)'}`, async () => {
+    const port = E2E.memberPort + 11;
+    const { stop } = await startMember(nodeEnv, port);
+    try {
+      const home = await fetch(`http://127.0.0.1:${port}/`);
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toContain('<html lang="en" dir="ltr">');
+      // Hashed scripts are cached for good; pages are not.
+      const script = /["'](\/assets\/[^"']+\.js)["']/.exec(html)?.[1];
+      expect(script).toBeTruthy();
+      const asset = await fetch(`http://127.0.0.1:${port}${script}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // Sent as the build precompressed it.
+      const br = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(await br.text()).toBe(await asset.text());
+      expect(home.headers.get('cache-control') ?? '').not.toContain('immutable');
+      // A missing asset is a 404, not the site's HTML.
+      expect((await fetch(`http://127.0.0.1:${port}/assets/missing-0000.js`)).status).toBe(404);
+    } finally {
+      stop();
+    }
+  });
+}

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E, apiUrl } from '../env';
+import { signInStudent } from './helpers';
+
+/**
+ * Issue 22: the member site and the back-office run under a Content-Security-Policy, and browsing
+ * them logs no violation (a script or style the policy would refuse shows up here first).
+ */
+
+/** Every CSP violation of the page, from the DOM event and from the console, across navigations. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(
+        `${location.pathname}: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`,
+      );
+    });
+  });
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(msg.text())) violations.push(msg.text());
+  });
+  return violations;
+}
+
+test.describe('Content-Security-Policy', () => {
+  test('member pages carry a nonce policy and browse without a violation, in English and Arabic', async ({ page }) => {
+    const violations = await watchViolations(page);
+    const res = await page.goto('/');
+    const csp = res!.headers()['content-security-policy'];
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    // The journeys' member server runs with NODE_ENV=production (on plain http, no MEMBER_URL).
+    expect(res!.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // A fresh nonce per answer.
+    const again = (await page.request.get('/')).headers()['content-security-policy'];
+    expect(again).not.toContain(nonce!);
+    // Remix's scripts run (the page is interactive): a client navigation works.
+    await page.goto('/auth/join-us');
+    await page.goto('/blogs');
+    await page.goto('/competitions');
+    await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
+    const session = (await page.context().cookies()).find((c) => c.name === '__session');
+    expect(session).toMatchObject({ secure: true, httpOnly: true });
+    await page.goto('/accounts');
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: page.url() }]);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.goto('/accounts');
+    expect(violations).toEqual([]);
+  });
+
+  test('the back-office runs under its policy without a violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    const res = await page.goto(`${apiUrl}/admin/`);
+    expect(res!.headers()['content-security-policy']).toContain("script-src 'self';");
+    await page.getByLabel(/email/i).fill(E2E.admin.email);
+    await page.locator('input[type=password]').fill(E2E.admin.password);
+    await page.locator('button[type=submit]').click();
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    // Other journeys add members before this one: find the demo student rather than expect page one.
+    await page.getByPlaceholder('Search').fill(E2E.student.nationalId);
+    await expect(page.getByText(E2E.student.name)).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Blogs' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await expect(page.locator('.ProseMirror').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Choose from library' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    // A reload keeps the session (the cookie) and finds the CSRF token again: a change still saves.
+    await page.reload();
+    await page.getByRole('menuitem', { name: 'Categories' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('input[name=name]').fill(`فئة ${Date.now()}`);
+    await page.locator('input[name=name_en]').fill(`Category ${Date.now()}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).first().click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(violations).toEqual([]);
+  });
+});

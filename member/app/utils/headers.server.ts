@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { env } from './env.server';
+
+/** A fresh nonce for one page: only scripts and style tags carrying it run. */
+export const newNonce = () => randomBytes(16).toString('base64');
+
+/**
+ * The member pages' Content-Security-Policy. Scripts: Remix's own inline scripts and modules carry
+ * the page's nonce (no 'unsafe-inline', no eval). Style tags: emotion's (MUI) carry the nonce too;
+ * style attributes that React renders stay allowed (style-src-attr). Pictures may come from other
+ * https sites (the learning provider's course images). No form-action: a plan's payment form goes on
+ * to the provider's page. Framing: only this site, unless the route named its own frame-ancestors
+ * (the partner embed names the partner's origins).
+ */
+export function contentSecurityPolicy(nonce: string, routePolicy: string | null): string {
+  const frameAncestors = /frame-ancestors[^;]*/.exec(routePolicy ?? '')?.[0] ?? "frame-ancestors 'self'";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    frameAncestors,
+  ].join('; ');
+}
+
+/** Production answers tell browsers to use HTTPS only, for a year, subdomains included (as the API does). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The headers every member page and data answer carries. */
+export function setHardeningHeaders(headers: Headers) {
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', 'same-origin');
+  if (env.production) headers.set('Strict-Transport-Security', HSTS);
+}

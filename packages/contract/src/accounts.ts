@@ -1,0 +1,29 @@
+/**
+ * Account types as the database and the member contract number them (spec: student 0, coach 1,
+ * entity 2, admin 4, sub-admin 5), and the role each one has. Compare with these names, never with
+ * bare numbers.
+ */
+export const AccountType = { Student: 0, Coach: 1, Entity: 2, Admin: 4, SubAdmin: 5 } as const;
+export type AccountType = (typeof AccountType)[keyof typeof AccountType];
+
+export type Role = 'student' | 'coach' | 'entity' | 'admin' | 'sub_admin';
+
+const ROLE_OF: Record<AccountType, Role> = {
+  [AccountType.Student]: 'student',
+  [AccountType.Coach]: 'coach',
+  [AccountType.Entity]: 'entity',
+  [AccountType.Admin]: 'admin',
+  [AccountType.SubAdmin]: 'sub_admin',
+};
+
+export const isAccountType = (type: unknown): type is AccountType =>
+  typeof type === 'number' && Object.prototype.hasOwnProperty.call(ROLE_OF, type);
+
+/** The role of an account type; an unknown type counts as a student, the least privileged member. */
+export function roleOf(type: number): Role {
+  return isAccountType(type) ? ROLE_OF[type] : 'student';
+}
+
+export const MEMBER_ROLES: readonly Role[] = ['student', 'coach', 'entity'];
+export const STAFF_ROLES: readonly Role[] = ['admin', 'sub_admin'];
+export const isStaff = (type: number) => STAFF_ROLES.includes(roleOf(type));

@@ -1,0 +1,4 @@
+export * from './accounts.js';
+export * from './digits.js';
+export * from './limits.js';
+export * from './entitlement.js';
