@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { slugify } from '../src/content/slug';
-import { galleryFiles, orders, plans, posts, settings } from '../src/db/schema';
+import { auditLog, galleryFiles, orders, plans, posts, settings } from '../src/db/schema';
 import { adminToken, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -101,11 +101,35 @@ describe('announcements, categories and plans', () => {
     const [row] = await t.database.db.select().from(plans).where(eq(plans.id, plan.body.id));
     expect(row.archivedAt).not.toBeNull();
     expect(row.status).toBe(false);
-    expect((await t.http.get(`/api/admin/plans/${plan.body.id}`).set('Authorization', admin)).status).toBe(404);
+    // Out of the list, behind the archived filter, and restored by a PUT of archived: false.
+    const list = (filter: object) =>
+      t.http
+        .get('/api/admin/plans')
+        .query({ filter: JSON.stringify(filter) })
+        .set('Authorization', admin);
+    expect((await list({})).body.map((p: { id: string }) => p.id)).not.toContain(plan.body.id);
+    const behind = await list({ archived: true });
+    expect(behind.body.map((p: { id: string }) => p.id)).toEqual([plan.body.id]);
+    expect(behind.headers['content-range']).toMatch(/\/1$/);
+    expect((await list({ archived: 'maybe' })).status).toBe(400);
+    const one = await t.http.get(`/api/admin/plans/${plan.body.id}`).set('Authorization', admin);
+    expect(one.body).toMatchObject({ archived: true, status: false });
+    const restored = await put('plans', plan.body.id, { archived: false });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ archived: false, archived_at: null, status: false });
+    expect((await list({})).body.map((p: { id: string }) => p.id)).toContain(plan.body.id);
+    expect((await list({ archived: true })).body).toEqual([]);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, plan.body.id), eq(auditLog.action, 'restore')));
+    expect(entry).toMatchObject({ resource: 'plans', before: { archived: true }, after: { archived: false } });
+    // The member site still does not offer it until it is enabled again.
+    expect((await put('plans', plan.body.id, { status: true })).body.status).toBe(true);
     const unused = await post('plans', base);
     const deleted = await del('plans', unused.body.id);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.archived).toBeUndefined();
+    expect(deleted.body.archived).toBe(false);
     expect(await t.database.db.select().from(plans).where(eq(plans.id, unused.body.id))).toEqual([]);
   });
 });

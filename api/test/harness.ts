@@ -38,6 +38,8 @@ export async function startTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     DEMO: '0',
     RATE_LIMIT_SIGNIN: '1000',
+    // Errors only, to standard error: an unexpected 500 in a test run shows its stack in the CI log.
+    LOG_LEVEL: 'error',
     ...env,
   });
   const server = process.env.TEST_DATABASE_URL;
@@ -61,7 +63,7 @@ export async function startTestApp(
   }
   const database = await openDatabase(server && options.databaseUrl ? options.databaseUrl(location) : location);
   const quiet = { info: () => undefined, warn: () => undefined };
-  const app = await createApp(config, database, quiet, options.logDestination);
+  const app = await createApp(config, database, quiet, options.logDestination ?? process.stderr);
   await app.init();
   const testApp: TestApp = {
     app,

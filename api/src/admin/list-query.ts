@@ -1,13 +1,18 @@
+import { isDay, nextDay, platformDayStart } from '@platform/contract';
+import { eq, gte, lt, type SQL } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
-import type { FilterType, ResourceDef } from './resource';
 import { isUuid } from '../common/ids';
+import type { FilterDef, FilterType, ResourceDef } from './resource';
 
 export interface ListQuery {
   sort: { field: string; order: 'ASC' | 'DESC' };
   range: { start: number; end: number };
   q?: string;
   ids?: string[];
-  filters: { field: string; type: FilterType; value: string | number | boolean }[];
+  /** The declared filters' conditions, one per filter sent. */
+  filters: SQL[];
+  /** `filter={"archived":true}` on a resource that archives: its archived rows instead of its live ones. */
+  archived: boolean;
 }
 
 const MAX_PAGE = 1000;
@@ -22,7 +27,7 @@ function parseJson(param: string, raw: unknown): unknown {
   }
 }
 
-function coerce(field: string, type: FilterType, value: unknown): string | number | boolean {
+function coerce(field: string, type: FilterType | 'date', value: unknown): string | number | boolean {
   const bad = () => new AppError(400, 'request.bad_query', { param: `filter.${field}` });
   switch (type) {
     case 'int': {
@@ -40,7 +45,41 @@ function coerce(field: string, type: FilterType, value: unknown): string | numbe
     case 'text':
       if (typeof value !== 'string' || value.length > 200) throw bad();
       return value;
+    case 'date':
+      if (!isDay(value)) throw bad();
+      return value;
   }
+}
+
+/**
+ * The filter a query parameter names: `field` itself, or for a date filter `field_gte` (from that
+ * day) and `field_lte` (to that day, inclusive), days on the platform's clock.
+ */
+function declaredFilter(def: ResourceDef, field: string): { def: FilterDef; bound?: 'gte' | 'lte' } | undefined {
+  const own = (name: string) => (def.filters && Object.hasOwn(def.filters, name) ? def.filters[name] : undefined);
+  const exact = own(field);
+  if (exact && exact.type !== 'date') return { def: exact };
+  const range = /^(.+)_(gte|lte)$/.exec(field);
+  const ranged = range ? own(range[1]) : undefined;
+  if (range && ranged?.type === 'date') return { def: ranged, bound: range[2] as 'gte' | 'lte' };
+  return undefined;
+}
+
+function condition(field: string, declared: { def: FilterDef; bound?: 'gte' | 'lte' }, value: unknown): SQL {
+  const f = declared.def;
+  if (f.type === 'choice') {
+    if (typeof value !== 'string' || !f.choices.includes(value))
+      throw new AppError(400, 'request.bad_query', { param: `filter.${field}` });
+    return f.where(value);
+  }
+  if (f.type === 'date') {
+    const day = coerce(field, 'date', value) as string;
+    return declared.bound === 'gte'
+      ? gte(f.column, platformDayStart(day))
+      : lt(f.column, platformDayStart(nextDay(day)));
+  }
+  const checked = coerce(field, f.type, value);
+  return 'where' in f ? f.where(checked) : eq(f.column, checked);
 }
 
 /** Reads ra-data-simple-rest's `sort`, `range` and `filter` parameters, allowing only what the resource declares. */
@@ -78,6 +117,7 @@ export function parseListQuery(def: ResourceDef, query: Record<string, unknown>)
     sort: { field: sortRaw[0], order },
     range: { start: rangeRaw[0], end: rangeRaw[1] },
     filters: [],
+    archived: false,
   };
   for (const [field, value] of Object.entries(filterRaw as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
@@ -90,10 +130,12 @@ export function parseListQuery(def: ResourceDef, query: Record<string, unknown>)
       if (ids.length > MAX_PAGE || !ids.every(isUuid))
         throw new AppError(400, 'request.bad_query', { param: 'filter.id' });
       result.ids = ids;
+    } else if (field === 'archived' && def.archive) {
+      result.archived = coerce(field, 'bool', value) as boolean;
     } else {
-      const declared = def.filters && Object.hasOwn(def.filters, field) ? def.filters[field] : undefined;
+      const declared = declaredFilter(def, field);
       if (!declared) throw new AppError(400, 'request.bad_query', { param: `filter.${field}` });
-      result.filters.push({ field, type: declared.type, value: coerce(field, declared.type, value) });
+      result.filters.push(condition(field, declared, value));
     }
   }
   return result;

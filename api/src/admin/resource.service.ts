@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
@@ -49,10 +50,10 @@ export class ResourceService {
   }
 
   private where(def: ResourceDef, parsed: ListQuery): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [def.scope];
+    const conditions: (SQL | undefined)[] = [def.scope, ...parsed.filters];
+    if (def.archive) conditions.push(parsed.archived ? isNotNull(def.archive) : isNull(def.archive));
     if (parsed.q) conditions.push(or(...def.search.map((column) => ilike(column, likePattern(parsed.q!)))));
     if (parsed.ids) conditions.push(inArray(def.id, parsed.ids));
-    for (const f of parsed.filters) conditions.push(eq(def.filters![f.field].column, f.value));
     return and(...conditions);
   }
 
@@ -173,7 +174,11 @@ export class ResourceService {
   async update(def: ResourceDef, id: string, body: Body, actor: User, lang: Lang) {
     return this.write(def, actor, lang, body, async (ctx) => {
       const beforeRow = await this.find(def, id, ctx.tx, true);
-      const set = await def.update!(body, beforeRow, ctx);
+      const { archived, ...rest } = body;
+      // `archived: false` restores an archived record (with whatever else the PUT changes).
+      const restoring = def.archive !== undefined && (archived === false || archived === 'false');
+      const set = await def.update!(def.archive ? rest : body, beforeRow, ctx);
+      if (restoring) set[this.columnKey(def, def.archive!)] = null;
       if (Object.keys(set).length) await ctx.tx.update(def.table).set(set).where(eq(def.id, id));
       const row = await this.find(def, id, ctx.tx);
       await def.afterWrite?.('update', row, ctx, beforeRow);
@@ -182,8 +187,8 @@ export class ResourceService {
       const diff = changes(before, after);
       const sent = Object.keys(body).filter((k) => k !== 'id' && k !== '_id');
       const toggle = sent.length === 1 && def.toggles?.includes(sent[0]);
-      if (Object.keys(diff.after).length)
-        await this.audit(ctx, def, toggle ? 'toggle' : 'update', id, diff.before, diff.after);
+      const action = restoring && before.archived ? 'restore' : toggle ? 'toggle' : 'update';
+      if (Object.keys(diff.after).length) await this.audit(ctx, def, action, id, diff.before, diff.after);
       return after;
     });
   }
@@ -202,7 +207,12 @@ export class ResourceService {
   }
 
   private idKey(def: ResourceDef): string {
-    const entry = Object.entries(getTableColumns(def.table)).find(([, c]) => c === def.id);
+    return this.columnKey(def, def.id);
+  }
+
+  /** The property name Drizzle gives a column of the resource's table. */
+  private columnKey(def: ResourceDef, column: PgColumn): string {
+    const entry = Object.entries(getTableColumns(def.table)).find(([, c]) => c === column);
     return entry![0];
   }
 

@@ -8,6 +8,18 @@ import type { CsvValue } from './csv';
 
 export type FilterType = 'int' | 'bool' | 'text' | 'uuid';
 
+/**
+ * A filter a list accepts: equality on a column (or an expression), or a condition built from the
+ * checked value (a member's teams); a `date` range sent as `{name}_gte` / `{name}_lte` (days on the
+ * platform's clock); or a `choice` of named states, each with its own condition (a subscription
+ * that is active, expired or none).
+ */
+export type FilterDef =
+  | { column: PgColumn; type: FilterType }
+  | { type: FilterType; where: (value: string | number | boolean) => SQL }
+  | { column: PgColumn; type: 'date' }
+  | { type: 'choice'; choices: readonly string[]; where: (value: string) => SQL };
+
 /** What a write hook gets: the staff member acting, the transaction every write runs in, their language. */
 export interface WriteContext {
   actor: User;
@@ -38,10 +50,16 @@ export interface ResourceDef<Row = any> {
   /** API field name -> column or expression; only these may be sorted on. */
   sort: Record<string, PgColumn | SQL>;
   defaultSort: [field: string, order: 'ASC' | 'DESC'];
-  /** API field name -> column and type; only these may be filtered on (besides q and id). */
-  filters?: Record<string, { column: PgColumn; type: FilterType }>;
+  /** API field name -> filter; only these may be filtered on (besides q, id and archived). */
+  filters?: Record<string, FilterDef>;
   /** Rows outside this condition do not exist for this resource (e.g. users are members only). */
   scope?: SQL;
+  /**
+   * The archived-at column of a resource whose delete can archive: archived rows are left out of
+   * the list unless `filter={"archived":true}` asks for them alone; they can be read, and restored
+   * with a PUT of `archived: false`.
+   */
+  archive?: PgColumn;
   /** The record react-admin receives: `id` plus the contract's field names, never secrets. */
   toRecord(row: Row): Record<string, unknown>;
   /** More for the one-record view (e.g. a message's replies); may also mark the record as seen. */

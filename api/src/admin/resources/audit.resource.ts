@@ -15,6 +15,7 @@ export const auditResource = defineResource<typeof auditLog.$inferSelect>({
     action: { column: auditLog.action, type: 'text' },
     record_id: { column: auditLog.recordId, type: 'text' },
     actor_id: { column: auditLog.actorId, type: 'uuid' },
+    created_at: { column: auditLog.createdAt, type: 'date' },
   },
   toRecord: (a) => ({
     id: a.id,

@@ -1,5 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { contactMessages, contactReplies } from '../../db/schema';
+import { FormReader } from '../form';
 import { defineResource } from '../resource';
 
 type Row = typeof contactMessages.$inferSelect;
@@ -9,7 +10,7 @@ export const contactResource = defineResource<Row>({
   name: 'contactus',
   table: contactMessages,
   id: contactMessages.id,
-  roles: { read: ['admin'], delete: ['admin'] },
+  roles: { read: ['admin'], update: ['admin'], delete: ['admin'] },
   search: [contactMessages.name, contactMessages.email, contactMessages.phone, contactMessages.message],
   sort: {
     created_at: contactMessages.createdAt,
@@ -19,6 +20,16 @@ export const contactResource = defineResource<Row>({
     unread: sql`(${contactMessages.readAt} is null)`,
   },
   defaultSort: ['unread', 'DESC'],
+  filters: {
+    read: { type: 'bool', where: (read) => (read ? isNotNull(contactMessages.readAt) : isNull(contactMessages.readAt)) },
+    created_at: { column: contactMessages.createdAt, type: 'date' },
+  },
+  // Marked read or unread by hand (one or many at once).
+  async update(body) {
+    const read = new FormReader(body).bool('read');
+    if (read === undefined) return {};
+    return { readAt: read ? new Date() : null };
+  },
   toRecord: (m) => ({
     id: m.id,
     _id: m.id,

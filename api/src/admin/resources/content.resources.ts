@@ -1,4 +1,4 @@
-import { count, eq, isNull } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { announcements, categories, orders, plans, posts, settings } from '../../db/schema';
 import { sanitizeRichText } from '../../content/rich-text';
@@ -127,7 +127,7 @@ export const plansResource = defineResource<typeof plans.$inferSelect>({
   },
   defaultSort: ['created_at', 'DESC'],
   filters: { status: { column: plans.status, type: 'bool' }, type: { column: plans.type, type: 'text' } },
-  scope: isNull(plans.archivedAt),
+  archive: plans.archivedAt,
   toggles: ['status'],
   async create(body) {
     const v = readPlan(body, true);
@@ -161,6 +161,8 @@ export const plansResource = defineResource<typeof plans.$inferSelect>({
     type: p.type,
     subtype: p.subtype,
     status: p.status,
+    archived: p.archivedAt !== null,
+    archived_at: p.archivedAt,
     created_at: p.createdAt,
   }),
 });

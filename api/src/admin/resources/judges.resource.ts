@@ -29,6 +29,9 @@ export const judgesResource = defineResource<Row>({
   filters: {
     status: { column: judgeApplications.status, type: 'text' },
     apply_as: { column: judgeApplications.applyAs, type: 'text' },
+    // A member's application (the user's page).
+    user: { column: judgeApplications.userId, type: 'uuid' },
+    created_at: { column: judgeApplications.createdAt, type: 'date' },
   },
   toggles: ['status'],
   async update(body) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { isUuid } from '../../common/ids';
 import type { Db } from '../../db/database';
@@ -143,6 +143,15 @@ export const teamsResource = defineResource<Row>({
     season: { column: teams.seasonId, type: 'uuid' },
     competition: { column: teams.competitionId, type: 'uuid' },
     status: { column: teams.status, type: 'bool' },
+    // A member's teams (the user's page): as a member or coach, or as the team's entity.
+    user: {
+      type: 'uuid',
+      where: (id) =>
+        or(
+          eq(teams.entityId, id as string),
+          sql`${teams.id} in (select ${teamPeople.teamId} from ${teamPeople} where ${teamPeople.userId} = ${id})`,
+        )!,
+    },
   },
   unique: { teams_team_no_unique: 'content.team_no_taken' },
   toggles: ['status', 'payment_status'],

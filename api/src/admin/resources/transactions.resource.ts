@@ -33,6 +33,10 @@ export const transactionsResource = defineResource<Row>({
   filters: {
     payment_status: { column: orders.status, type: 'text' },
     order_type: { column: orders.orderType, type: 'text' },
+    plan: { column: orders.planId, type: 'uuid' },
+    // A member's orders (react-admin's getManyReference from the user's page).
+    user: { column: orders.userId, type: 'uuid' },
+    created_at: { column: orders.createdAt, type: 'date' },
   },
   toRecord: ({ orders: o, users: u }) => ({
     id: o.id,

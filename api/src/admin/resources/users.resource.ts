@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { SUBSCRIPTION_STATES, platformDay, type SubscriptionState } from '@platform/contract';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { users, type User } from '../../db/schema';
 import { csvNames } from '../csv';
 import { FormReader, defined } from '../form';
@@ -37,6 +38,18 @@ function memberFields(body: Body, creating: boolean) {
 }
 
 /**
+ * A paid plan's state on the platform's clock, as the entitlement rule reads it: active (bought, and
+ * its last day not before today), expired (a last day that has passed), none (never bought).
+ */
+function subscriptionIs(state: SubscriptionState): SQL {
+  const today = platformDay();
+  const active = and(eq(users.subcription, true), gte(users.endDate, today));
+  if (state === 'active') return active!;
+  if (state === 'expired') return and(isNotNull(users.endDate), lt(users.endDate, today))!;
+  return or(isNull(users.endDate), and(eq(users.subcription, false), gte(users.endDate, today)))!;
+}
+
+/**
  * Members (students, coaches, entities). Sub-admins may list, view, edit and disable them (every
  * change is in the audit log); only admins create and delete. Staff accounts are the separate `admins` resource and never appear here.
  */
@@ -71,6 +84,14 @@ export const usersResource = defineResource<User>({
     subcription: { column: users.subcription, type: 'bool' },
     isVerified: { column: users.isVerified, type: 'bool' },
     status: { column: users.isActive, type: 'bool' },
+    subscription: {
+      type: 'choice',
+      choices: SUBSCRIPTION_STATES,
+      where: (state) => subscriptionIs(state as SubscriptionState),
+    },
+    nationality: { column: users.nationality, type: 'text' },
+    region: { column: users.regionId, type: 'uuid' },
+    created_at: { column: users.createdAt, type: 'date' },
   },
   scope: inArray(users.type, [...MEMBER_TYPES]),
   unique: PERSON_UNIQUE,

@@ -1,0 +1,160 @@
+import { nextDay, platformDay } from '@platform/contract';
+import { eq } from 'drizzle-orm';
+import {
+  auditLog,
+  competitions,
+  contactMessages,
+  judgeApplications,
+  orders,
+  seasons,
+  teamPeople,
+  teams,
+} from '../src/db/schema';
+import { adminToken, createUser, startTestApp, type TestApp } from './harness';
+
+// The back-office's filters and linked records: every declared filter answers exactly its rows,
+// date ranges are days on the platform's clock, and a bad value is a 400 naming the parameter.
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await adminToken(t);
+});
+afterAll(() => t.close());
+
+const list = (resource: string, filter: object, extra: Record<string, string> = {}) =>
+  t.http
+    .get(`/api/admin/${resource}`)
+    .query({ filter: JSON.stringify(filter), range: '[0,99]', ...extra })
+    .set('Authorization', admin);
+const ids = async (resource: string, filter: object) => {
+  const res = await list(resource, filter);
+  expect(res.status).toBe(200);
+  return (res.body as { id: string }[]).map((r) => r.id).sort();
+};
+const sorted = (...values: string[]) => [...values].sort();
+
+const today = platformDay();
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+describe('users', () => {
+  it('filter by subscription state (active, expired, none), nationality, region and sign-up days', async () => {
+    const tag = `Filter${Date.now()}`;
+    const active = await createUser(t, {
+      type: 1,
+      name: `${tag} active`,
+      subcription: true,
+      startDate: '2020-01-01',
+      endDate: today,
+      nationality: 'SA',
+    });
+    const expired = await createUser(t, {
+      type: 1,
+      name: `${tag} expired`,
+      subcription: true,
+      startDate: '2020-01-01',
+      endDate: yesterday,
+      nationality: 'EG',
+    });
+    const none = await createUser(t, { type: 0, name: `${tag} none`, nationality: 'SA' });
+    const old = await createUser(t, { type: 2, name: `${tag} old`, createdAt: new Date('2025-01-15T22:30:00Z') });
+    const mine = (filter: object) => ids('users', { q: tag, ...filter });
+    expect(await mine({ subscription: 'active' })).toEqual([active.id]);
+    expect(await mine({ subscription: 'expired' })).toEqual([expired.id]);
+    expect(await mine({ subscription: 'none' })).toEqual(sorted(none.id, old.id));
+    expect(await mine({ nationality: 'SA' })).toEqual(sorted(active.id, none.id));
+    expect(await mine({ nationality: 'SA', subscription: 'none' })).toEqual([none.id]);
+    // 22:30 UTC on the 15th is 01:30 on the 16th in Riyadh: a day of the platform's clock.
+    expect(await mine({ created_at_gte: '2025-01-16', created_at_lte: '2025-01-16' })).toEqual([old.id]);
+    expect(await mine({ created_at_lte: '2025-01-15' })).toEqual([]);
+    expect(await mine({ created_at_gte: today })).toEqual(sorted(active.id, expired.id, none.id));
+    expect(await mine({ created_at_gte: nextDay(today) })).toEqual([]);
+
+    for (const [filter, param] of [
+      [{ subscription: 'maybe' }, 'filter.subscription'],
+      [{ created_at_gte: '2025-02-30' }, 'filter.created_at_gte'],
+      [{ created_at_gte: 20250101 }, 'filter.created_at_gte'],
+      [{ created_at: '2025-01-01' }, 'filter.created_at'],
+      [{ region: 'north' }, 'filter.region'],
+      [{ archived: true }, 'filter.archived'],
+    ] as const) {
+      const res = await list('users', filter);
+      expect([res.status, res.body.message]).toEqual([400, `The list parameter "${param}" is invalid.`]);
+    }
+  });
+
+  it("a member's orders, teams, application and audit entries are reachable from their page", async () => {
+    const coach = await createUser(t, { type: 1 });
+    const other = await createUser(t, { type: 1 });
+    const [mine] = await t.database.db
+      .insert(orders)
+      .values({ userId: coach.id, customerName: coach.name, total: '100.00', status: 'paid' })
+      .returning();
+    await t.database.db.insert(orders).values({ userId: other.id, customerName: other.name, total: '50.00' });
+    // ra-data-simple-rest's getManyReference: the target as a filter, with its own sort and range.
+    const refs = await list('transections', { user: coach.id }, { sort: '["created_at","DESC"]' });
+    expect(refs.body.map((o: { id: string }) => o.id)).toEqual([mine.id]);
+    expect(refs.headers['content-range']).toMatch(/\/1$/);
+    expect(await ids('transections', { user: coach.id, payment_status: 'pending' })).toEqual([]);
+    expect(await ids('transections', { user: coach.id, created_at_gte: today, created_at_lte: today })).toEqual([
+      mine.id,
+    ]);
+
+    const [season] = await t.database.db.insert(seasons).values({ name: 'موسم', nameEn: 'Season' }).returning();
+    const [competition] = await t.database.db
+      .insert(competitions)
+      .values({ name: 'مسابقة', nameEn: 'Contest' })
+      .returning();
+    const team = (teamNo: string, entityId?: string) =>
+      t.database.db
+        .insert(teams)
+        .values({ teamNo: `${teamNo}-${Date.now()}`, seasonId: season.id, competitionId: competition.id, entityId })
+        .returning()
+        .then(([row]) => row);
+    const coached = await team('T');
+    const owned = await team('E', coach.id);
+    await team('X');
+    await t.database.db.insert(teamPeople).values({ teamId: coached.id, userId: coach.id, role: 'coach' });
+    expect(await ids('teams', { user: coach.id })).toEqual(sorted(coached.id, owned.id));
+    expect(await ids('teams', { user: other.id })).toEqual([]);
+
+    const [application] = await t.database.db
+      .insert(judgeApplications)
+      .values({ userId: coach.id, applyAs: 'judge', organizationName: 'School', city: 'Riyadh', pexperince: '3' })
+      .returning();
+    expect(await ids('judges', { user: coach.id })).toEqual([application.id]);
+
+    expect((await t.http.put(`/api/admin/users/${coach.id}`).set('Authorization', admin).send({ isVerified: false })).status).toBe(200);
+    const audit = await list('audit', { record_id: coach.id });
+    expect(audit.body).toEqual([expect.objectContaining({ resource: 'users', action: 'toggle', record_id: coach.id })]);
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, coach.id));
+    expect(entry.after).toEqual({ isVerified: false });
+  });
+});
+
+describe('contact messages', () => {
+  it('filter by read and day; staff mark one or many read and unread', async () => {
+    const [a, b] = await t.database.db
+      .insert(contactMessages)
+      .values([
+        { name: 'A', email: 'a@test.example', message: 'first' },
+        { name: 'B', email: 'b@test.example', message: 'second', readAt: new Date() },
+      ])
+      .returning();
+    expect(await ids('contactus', { read: false })).toEqual([a.id]);
+    expect(await ids('contactus', { read: true })).toEqual([b.id]);
+    expect(await ids('contactus', { created_at_gte: today })).toEqual(sorted(a.id, b.id));
+    // react-admin's updateMany is one PUT per record.
+    for (const id of [a.id, b.id]) {
+      const res = await t.http.put(`/api/admin/contactus/${id}`).set('Authorization', admin).send({ read: true });
+      expect([res.status, res.body.read]).toEqual([200, true]);
+    }
+    expect(await ids('contactus', { read: false })).toEqual([]);
+    const unread = await t.http.put(`/api/admin/contactus/${b.id}`).set('Authorization', admin).send({ read: false });
+    expect(unread.body.read).toBe(false);
+    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, b.id));
+    expect(row.readAt).toBeNull();
+    const junk = await t.http.put(`/api/admin/contactus/${b.id}`).set('Authorization', admin).send({ read: 'perhaps' });
+    expect(junk.status).toBe(400);
+  });
+});
