@@ -124,7 +124,9 @@ describe('users', () => {
       .returning();
     expect(await ids('judges', { user: coach.id })).toEqual([application.id]);
 
-    expect((await t.http.put(`/api/admin/users/${coach.id}`).set('Authorization', admin).send({ isVerified: false })).status).toBe(200);
+    expect(
+      (await t.http.put(`/api/admin/users/${coach.id}`).set('Authorization', admin).send({ isVerified: false })).status,
+    ).toBe(200);
     const audit = await list('audit', { record_id: coach.id });
     expect(audit.body).toEqual([expect.objectContaining({ resource: 'users', action: 'toggle', record_id: coach.id })]);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, coach.id));

@@ -21,7 +21,10 @@ export const contactResource = defineResource<Row>({
   },
   defaultSort: ['unread', 'DESC'],
   filters: {
-    read: { type: 'bool', where: (read) => (read ? isNotNull(contactMessages.readAt) : isNull(contactMessages.readAt)) },
+    read: {
+      type: 'bool',
+      where: (read) => (read ? isNotNull(contactMessages.readAt) : isNull(contactMessages.readAt)),
+    },
     created_at: { column: contactMessages.createdAt, type: 'date' },
   },
   // Marked read or unread by hand (one or many at once).
