@@ -5,12 +5,14 @@ import {
   DeleteWithConfirmButton,
   EditButton,
   List,
+  NullableBooleanInput,
   SearchInput,
-  TopToolbar,
+  SelectInput,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { LtrField } from '../common/fields';
+import { ListActions } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { ToggleField } from '../common/ToggleField';
 import { UserAvatar } from '../users/fields';
@@ -29,14 +31,25 @@ function StaffTypeChip(_props: { label?: string }) {
 export function AdminList() {
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <SelectInput
+          key="type"
+          source="type"
+          choices={[
+            { id: 4, name: 'app.staff_type.admin' },
+            { id: 5, name: 'app.staff_type.sub_admin' },
+          ]}
+        />,
+        <NullableBooleanInput key="status" source="status" />,
+      ]}
       sort={{ field: 'created_at', order: 'ASC' }}
       perPage={10}
       pagination={listPagination}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton />
-        </TopToolbar>
+        </ListActions>
       }
     >
       <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>

@@ -1,5 +1,15 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { ListActions, dateRangeFilters } from '../common/filters';
 import { LocalDateField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
 
@@ -11,7 +21,7 @@ interface AuditRecord {
   after: Record<string, unknown> | null;
 }
 
-const ACTIONS = ['create', 'update', 'toggle', 'delete', 'archive', 'reply', 'import'];
+const ACTIONS = ['create', 'update', 'toggle', 'delete', 'archive', 'restore', 'reply', 'import'];
 const RESOURCES = [
   'teams',
   'seasons',
@@ -88,11 +98,15 @@ export function AuditList() {
           source="action"
           choices={ACTIONS.map((id) => ({ id, name: `app.audit_action.${id}` }))}
         />,
+        <ReferenceInput key="actor_id" source="actor_id" reference="admins" sort={{ field: 'name', order: 'ASC' }}>
+          <SelectInput optionText="name" label="resources.audit.fields.actor_id" />
+        </ReferenceInput>,
+        ...dateRangeFilters('created_at'),
       ]}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={10}
       pagination={listPagination}
-      actions={false}
+      actions={<ListActions />}
     >
       <DataTable bulkActionButtons={false} rowClick="expand" expand={<Changes />} sx={stickyTableSx}>
         <DataTable.Col source="created_at">

@@ -1,19 +1,25 @@
+import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import type { ReactNode } from 'react';
 import {
+  BooleanInput,
+  Button,
   CreateButton,
   DataTable,
   DeleteWithConfirmButton,
   EditButton,
   List,
+  NullableBooleanInput,
   SearchInput,
-  TopToolbar,
   useNotify,
+  useRecordContext,
+  useUpdate,
   useRefresh,
   useResourceContext,
   useTranslate,
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
+import { ListActions, PublishBulkActions } from './filters';
 import { listPagination, stickyTableSx } from './list';
 
 /**
@@ -43,30 +49,84 @@ function DeleteRowButton() {
   );
 }
 
+/** Puts an archived record back in the list (a PUT of archived: false); it stays inactive until enabled. */
+function RestoreButton() {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [update, { isPending }] = useUpdate();
+  if (!record) return null;
+  return (
+    <Button
+      label="app.restore.action"
+      startIcon={<RestoreIcon />}
+      disabled={isPending}
+      onClick={(e) => {
+        e.stopPropagation();
+        update(
+          resource,
+          { id: record.id, data: { archived: false }, previousData: record },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => {
+              notify('app.restore.done', { type: 'success' });
+              refresh();
+            },
+            onError: (error) => notify((error as Error).message, { type: 'error' }),
+          },
+        );
+      }}
+    />
+  );
+}
+
+/** Delete for a live record, Restore for an archived one. */
+function RowEndButton() {
+  const record = useRecordContext();
+  return record?.archived ? <RestoreButton /> : <DeleteRowButton />;
+}
+
 /**
- * The shared list pattern of the content screens: search, Add, a sticky table of the given columns
- * followed by Edit and Delete (which asks 'Are you sure want to delete?'), pages of 10/25/100.
+ * The shared list pattern of the content screens: search and a status filter (every filter behind
+ * the filter button), Add, a sticky table of the given columns followed by Edit and Delete (which
+ * asks before deleting), publish/unpublish/delete for the selected rows, pages of 10/25/100.
+ * `archives`: the resource keeps records with history as archived; an "Archived" filter shows
+ * them, each with a Restore button.
  */
-export function ContentList({ sort, children }: { sort: SortPayload; children: ReactNode }) {
+export function ContentList({
+  sort,
+  children,
+  archives = false,
+}: {
+  sort: SortPayload;
+  children: ReactNode;
+  archives?: boolean;
+}) {
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <NullableBooleanInput key="status" source="status" />,
+    ...(archives ? [<BooleanInput key="archived" source="archived" label="app.filter.archived" />] : []),
+  ];
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      filters={filters}
       sort={sort}
       perPage={10}
       pagination={listPagination}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton />
-        </TopToolbar>
+        </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
+      <DataTable bulkActionButtons={archives ? false : <PublishBulkActions />} rowClick="edit" sx={stickyTableSx}>
         {children}
         <DataTable.Col label="ra.action.edit">
           <EditButton />
         </DataTable.Col>
         <DataTable.Col label="ra.action.delete">
-          <DeleteRowButton />
+          <RowEndButton />
         </DataTable.Col>
       </DataTable>
     </List>

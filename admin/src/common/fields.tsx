@@ -1,4 +1,4 @@
-import { DateField, useFieldValue, useLocaleState, type DateFieldProps } from 'react-admin';
+import { DateField, useFieldValue, useLocaleState, useRecordContext, type DateFieldProps } from 'react-admin';
 import { dateLocales, type Locale } from '../i18n';
 
 const dateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
@@ -22,4 +22,18 @@ export function LtrField({ source }: { source: string; label?: string }) {
   const value: unknown = useFieldValue({ source });
   if (value === null || value === undefined || value === '') return null;
   return <bdi dir="ltr">{String(value)}</bdi>;
+}
+
+type Bilingual = { name: string; name_en: string };
+
+/**
+ * A name kept in both languages ({ name, name_en }) shown in the interface's language: one of the
+ * record's fields (`source`), or the record's own name (a season or plan in a picker).
+ */
+export function BilingualName({ source }: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  const value = (source ? record?.[source] : record) as Bilingual | null | undefined;
+  if (!value) return <span>—</span>;
+  return <span>{locale === 'ar' ? value.name : value.name_en}</span>;
 }

@@ -1,3 +1,4 @@
+import DraftsIcon from '@mui/icons-material/Drafts';
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
 import {
   Box,
@@ -11,14 +12,19 @@ import {
   Stack,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useState } from 'react';
 import {
+  BulkDeleteWithConfirmButton,
   Button,
   DataTable,
   DeleteWithConfirmButton,
   List,
+  NullableBooleanInput,
   SearchInput,
+  SimpleList,
   useGetOne,
   useLocaleState,
   useNotify,
@@ -28,6 +34,7 @@ import {
 } from 'react-admin';
 import { apiFetch } from '../common/api';
 import { LocalDateField, LtrField } from '../common/fields';
+import { BulkSetButton, ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { dateLocales, type Locale } from '../i18n';
 
@@ -42,8 +49,8 @@ interface ContactRecord {
   reply?: { _id: string; message: string; author: string; created_at: string }[];
 }
 
-function ReadChip(_props: { label?: string }) {
-  const record = useRecordContext<ContactRecord>();
+function ReadChip(props: { label?: string; record?: ContactRecord }) {
+  const record = useRecordContext<ContactRecord>(props);
   const translate = useTranslate();
   if (!record || record.read) return null;
   return <Chip size="small" color="warning" icon={<MailIcon />} label={translate('app.contact.unread')} />;
@@ -141,6 +148,32 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
+/** The first words of a message, cut with an ellipsis; the whole text on hover. */
+function FirstWords(props: { label?: string; record?: ContactRecord }) {
+  const record = useRecordContext<ContactRecord>(props);
+  if (!record) return null;
+  return (
+    <Box
+      component="span"
+      title={record.message}
+      sx={{ display: 'block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {record.message}
+    </Box>
+  );
+}
+
+/** Mark the selected messages read or unread, or delete them (after a confirmation). */
+function ContactBulkActions() {
+  return (
+    <>
+      <BulkSetButton label="app.bulk.mark_read" data={{ read: true }} icon={<DraftsIcon />} />
+      <BulkSetButton label="app.bulk.mark_unread" data={{ read: false }} icon={<MailIcon />} />
+      <BulkDeleteWithConfirmButton mutationMode="pessimistic" />
+    </>
+  );
+}
+
 function OpenButton({ onOpen }: { onOpen: (id: string) => void; label?: string }) {
   const record = useRecordContext<ContactRecord>();
   if (!record) return null;
@@ -149,37 +182,63 @@ function OpenButton({ onOpen }: { onOpen: (id: string) => void; label?: string }
 
 export function ContactList() {
   const [open, setOpen] = useState<string | null>(null);
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const refresh = useRefresh();
   return (
     <>
       <List
-        filters={[<SearchInput key="q" source="q" alwaysOn />]}
+        filters={[
+          <SearchInput key="q" source="q" alwaysOn />,
+          <NullableBooleanInput
+            key="read"
+            source="read"
+            trueLabel="app.contact.read"
+            falseLabel="app.contact.unread"
+          />,
+          ...dateRangeFilters('created_at'),
+        ]}
         sort={{ field: 'unread', order: 'DESC' }}
         perPage={10}
         pagination={listPagination}
-        actions={false}
+        actions={<ListActions />}
       >
-        <DataTable bulkActionButtons={false} rowClick={(id) => (setOpen(String(id)), false)} sx={stickyTableSx}>
-          <DataTable.Col source="name" />
-          <DataTable.Col source="email">
-            <LtrField source="email" />
-          </DataTable.Col>
-          <DataTable.Col source="phone" disableSort>
-            <LtrField source="phone" />
-          </DataTable.Col>
-          <DataTable.Col source="created_at">
-            <LocalDateField source="created_at" showTime />
-          </DataTable.Col>
-          <DataTable.Col source="read" disableSort>
-            <ReadChip />
-          </DataTable.Col>
-          <DataTable.Col label="app.contact.view_reply">
-            <OpenButton onOpen={setOpen} />
-          </DataTable.Col>
-          <DataTable.Col label="ra.action.delete">
-            <DeleteWithConfirmButton mutationMode="pessimistic" />
-          </DataTable.Col>
-        </DataTable>
+        {small ? (
+          <SimpleList<ContactRecord>
+            primaryText={(m) => m.name}
+            secondaryText={(m) => <FirstWords record={m} />}
+            tertiaryText={(m) => <ReadChip record={m} />}
+            rowClick={(id) => (setOpen(String(id)), false)}
+          />
+        ) : (
+          <DataTable
+            bulkActionButtons={<ContactBulkActions />}
+            rowClick={(id) => (setOpen(String(id)), false)}
+            sx={stickyTableSx}
+          >
+            <DataTable.Col source="name" />
+            <DataTable.Col source="email">
+              <LtrField source="email" />
+            </DataTable.Col>
+            <DataTable.Col source="phone" disableSort>
+              <LtrField source="phone" />
+            </DataTable.Col>
+            <DataTable.Col source="message" disableSort>
+              <FirstWords />
+            </DataTable.Col>
+            <DataTable.Col source="created_at">
+              <LocalDateField source="created_at" showTime />
+            </DataTable.Col>
+            <DataTable.Col source="read" disableSort>
+              <ReadChip />
+            </DataTable.Col>
+            <DataTable.Col label="app.contact.view_reply">
+              <OpenButton onOpen={setOpen} />
+            </DataTable.Col>
+            <DataTable.Col label="ra.action.delete">
+              <DeleteWithConfirmButton mutationMode="pessimistic" />
+            </DataTable.Col>
+          </DataTable>
+        )}
       </List>
       {open && (
         <MessageDialog

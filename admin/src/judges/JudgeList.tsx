@@ -6,7 +6,6 @@ import {
   List,
   SearchInput,
   SelectInput,
-  TopToolbar,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -16,6 +15,7 @@ import {
 import { apiFetch, downloadResponse } from '../common/api';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { LocalDateField, LtrField } from '../common/fields';
+import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { UserAvatar } from '../users/fields';
 
@@ -28,6 +28,7 @@ interface JudgeRecord {
 
 const STATUSES = ['pending', 'accepted', 'rejected'] as const;
 const statusChoices = STATUSES.map((id) => ({ id, name: `app.judge_status.${id}` }));
+const applyAsChoices = ['Judge', 'Refree'].map((id) => ({ id, name: `app.apply_as.${id}` }));
 const TYPE_KEYS: Record<number, string> = { 0: 'student', 1: 'coach', 2: 'entity' };
 
 function MemberAvatar(_props: { label?: string }) {
@@ -111,14 +112,16 @@ export function JudgeList() {
       filters={[
         <SearchInput key="q" source="q" alwaysOn />,
         <SelectInput key="status" source="status" choices={statusChoices} />,
+        <SelectInput key="apply_as" source="apply_as" choices={applyAsChoices} />,
+        ...dateRangeFilters('created_at'),
       ]}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={10}
       pagination={listPagination}
       actions={
-        <TopToolbar>
+        <ListActions>
           <ExportCsvButton />
-        </TopToolbar>
+        </ListActions>
       }
     >
       <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>

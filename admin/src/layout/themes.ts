@@ -21,8 +21,31 @@ const components = {
       root: ({ theme }: { theme: Theme }) => ({ '& .RaEmpty-message': { color: theme.palette.text.secondary } }),
     },
   },
+  // react-admin names a row's select checkbox with aria-label on the checkbox's outer span, where
+  // it is not allowed and leaves the input unnamed (axe: aria-prohibited-attr, label): the name
+  // moves to the input. Labels given to the input itself (select all) are kept.
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        root: (owner: Record<string, unknown>) => (owner['aria-label'] ? { 'aria-label': undefined } : {}),
+        input: (owner: Record<string, unknown>) => ({
+          ...(owner.inputProps as object | undefined),
+          ...(owner['aria-label'] ? { 'aria-label': owner['aria-label'] } : {}),
+        }),
+      },
+    },
+  },
   MuiAvatar: { styleOverrides: { colorDefault: { backgroundColor: '#616161', color: '#fff' } } },
-  RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+  RaList: {
+    styleOverrides: {
+      root: {
+        '& .RaList-main': { minWidth: 0 },
+        // The filter button keeps a full touch target where the filter form's box reaches over the
+        // toolbar (right to left): axe target-size.
+        '& .add-filter': { minHeight: 36 },
+      },
+    },
+  },
   // The table scrolls in its own box, so its header row (position: sticky) stays in view and the
   // pagination below it stays on screen.
   RaDataTable: {

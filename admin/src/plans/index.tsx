@@ -25,7 +25,7 @@ const notAboveOriginal: Validator = (value, values) =>
 
 function PlanList() {
   return (
-    <ContentList sort={{ field: 'created_at', order: 'DESC' }}>
+    <ContentList sort={{ field: 'created_at', order: 'DESC' }} archives>
       <DataTable.Col source="name_en" />
       <DataTable.Col source="orignal_pirce">
         <NumberField source="orignal_pirce" options={money} />

@@ -30,32 +30,25 @@ import {
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
+  NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleForm,
   TextInput,
-  TopToolbar,
   required,
-  useLocaleState,
   useNotify,
-  useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
 import { apiFetch } from '../common/api';
 import { named } from '../common/NamedResource';
+import { BilingualName } from '../common/fields';
+import { ListActions } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { ToggleField } from '../common/ToggleField';
 
 export const seasons = named(EmojiEventsIcon);
 export const competitions = named(EmojiEventsIcon);
-
-function LocalName({ source }: { source: 'season_name' | 'competion_name'; label?: string }) {
-  const record = useRecordContext<Record<string, { name: string; name_en: string } | null>>();
-  const [locale] = useLocaleState();
-  const value = record?.[source];
-  return value ? <span>{locale === 'ar' ? value.name : value.name_en}</span> : null;
-}
 
 interface PreviewRow {
   line: number;
@@ -162,24 +155,38 @@ function ImportResults() {
 function TeamList() {
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <ReferenceInput key="season" source="season" reference="seasons" sort={{ field: 'created_at', order: 'DESC' }}>
+          <SelectInput optionText={<BilingualName />} label="resources.teams.fields.season" />
+        </ReferenceInput>,
+        <ReferenceInput
+          key="competition"
+          source="competition"
+          reference="competitions"
+          sort={{ field: 'created_at', order: 'DESC' }}
+        >
+          <SelectInput optionText={<BilingualName />} label="resources.teams.fields.competition" />
+        </ReferenceInput>,
+        <NullableBooleanInput key="status" source="status" />,
+      ]}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={10}
       pagination={listPagination}
       actions={
-        <TopToolbar>
+        <ListActions>
           <CreateButton />
           <ImportResults />
-        </TopToolbar>
+        </ListActions>
       }
     >
       <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
         <DataTable.Col source="team_no" />
         <DataTable.Col source="season_name" disableSort>
-          <LocalName source="season_name" />
+          <BilingualName source="season_name" />
         </DataTable.Col>
         <DataTable.Col source="competion_name" disableSort>
-          <LocalName source="competion_name" />
+          <BilingualName source="competion_name" />
         </DataTable.Col>
         <DataTable.Col source="score" />
         <DataTable.Col source="ranked" />

@@ -9,20 +9,27 @@ import {
   TableBody,
   TableCell,
   TableRow,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import {
   DataTable,
+  Link,
   List,
   NumberField,
+  ReferenceInput,
   SearchInput,
   SelectInput,
+  SimpleList,
+  useCreatePath,
   useLocaleState,
   useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { LocalDateField, LtrField } from '../common/fields';
+import { BilingualName, LocalDateField, LtrField } from '../common/fields';
+import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { dateLocales, type Locale } from '../i18n';
 
@@ -37,7 +44,7 @@ interface OrderRecord extends RaRecord {
   payment_status: string;
   trx_reference: string | null;
   payment_data: Record<string, unknown> | null;
-  user: { name: string; email: string | null; national_id: string | null } | 'DELETED';
+  user: { _id: string; name: string; email: string | null; national_id: string | null } | 'DELETED';
   created_at: string;
 }
 
@@ -50,8 +57,8 @@ const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> 
   pending: 'warning',
 };
 
-function StatusChip(_props: { label?: string }) {
-  const record = useRecordContext<OrderRecord>();
+function StatusChip(props: { label?: string; record?: OrderRecord }) {
+  const record = useRecordContext<OrderRecord>(props);
   const translate = useTranslate();
   if (!record) return null;
   return (
@@ -63,8 +70,24 @@ function StatusChip(_props: { label?: string }) {
   );
 }
 
-function PlanName(_props: { label?: string }) {
+/** The customer's name, a link to the member's page while the account exists. */
+function MemberLink(_props: { label?: string }) {
   const record = useRecordContext<OrderRecord>();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  if (record.user === 'DELETED') return <span>{record.customer_name}</span>;
+  return (
+    <Link
+      to={createPath({ resource: 'users', id: record.user._id, type: 'show' })}
+      onClick={(e: MouseEvent) => e.stopPropagation()}
+    >
+      {record.customer_name}
+    </Link>
+  );
+}
+
+function PlanName(props: { label?: string; record?: OrderRecord }) {
+  const record = useRecordContext<OrderRecord>(props);
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const item = record?.items[0];
@@ -150,6 +173,7 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
 
 export function TransactionList() {
   const [open, setOpen] = useState<OrderRecord | null>(null);
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
     <>
       <List
@@ -160,40 +184,59 @@ export function TransactionList() {
             source="payment_status"
             choices={STATUSES.map((id) => ({ id, name: `app.payment_status.${id}` }))}
           />,
+          <ReferenceInput key="plan" source="plan" reference="plans" sort={{ field: 'name_en', order: 'ASC' }}>
+            <SelectInput optionText={<BilingualName />} label="resources.transections.fields.plan" />
+          </ReferenceInput>,
+          ...dateRangeFilters('created_at'),
         ]}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={10}
         pagination={listPagination}
-        actions={false}
+        actions={<ListActions />}
       >
-        <DataTable<OrderRecord>
-          bulkActionButtons={false}
-          rowClick={(_id, _resource, record) => (setOpen(record as OrderRecord), false)}
-          sx={stickyTableSx}
-        >
-          <DataTable.Col source="customer_name" />
-          <DataTable.Col source="customer_email" disableSort>
-            <LtrField source="customer_email" />
-          </DataTable.Col>
-          <DataTable.Col source="customer_phone_number" disableSort>
-            <LtrField source="customer_phone_number" />
-          </DataTable.Col>
-          <DataTable.Col source="items" disableSort>
-            <PlanName />
-          </DataTable.Col>
-          <DataTable.Col source="order_type" disableSort />
-          <DataTable.Col source="currency" disableSort />
-          <DataTable.Col source="total_amount">
-            <NumberField source="total_amount" options={{ minimumFractionDigits: 2 }} />
-          </DataTable.Col>
-          <DataTable.Col source="payment_method" />
-          <DataTable.Col source="payment_status">
-            <StatusChip />
-          </DataTable.Col>
-          <DataTable.Col source="created_at">
-            <LocalDateField source="created_at" showTime />
-          </DataTable.Col>
-        </DataTable>
+        {small ? (
+          <SimpleList<OrderRecord>
+            primaryText={(o) => o.customer_name}
+            secondaryText={(o) => (
+              <>
+                <PlanName record={o} /> · <bdi dir="ltr">{`${o.total_amount} ${o.currency}`}</bdi>
+              </>
+            )}
+            tertiaryText={(o) => <StatusChip record={o} />}
+            rowClick={(_id, _resource, record) => (setOpen(record as OrderRecord), false)}
+          />
+        ) : (
+          <DataTable<OrderRecord>
+            bulkActionButtons={false}
+            rowClick={(_id, _resource, record) => (setOpen(record as OrderRecord), false)}
+            sx={stickyTableSx}
+          >
+            <DataTable.Col source="customer_name">
+              <MemberLink />
+            </DataTable.Col>
+            <DataTable.Col source="customer_email" disableSort>
+              <LtrField source="customer_email" />
+            </DataTable.Col>
+            <DataTable.Col source="customer_phone_number" disableSort>
+              <LtrField source="customer_phone_number" />
+            </DataTable.Col>
+            <DataTable.Col source="items" disableSort>
+              <PlanName />
+            </DataTable.Col>
+            <DataTable.Col source="order_type" disableSort />
+            <DataTable.Col source="currency" disableSort />
+            <DataTable.Col source="total_amount">
+              <NumberField source="total_amount" options={{ minimumFractionDigits: 2 }} />
+            </DataTable.Col>
+            <DataTable.Col source="payment_method" />
+            <DataTable.Col source="payment_status">
+              <StatusChip />
+            </DataTable.Col>
+            <DataTable.Col source="created_at">
+              <LocalDateField source="created_at" showTime />
+            </DataTable.Col>
+          </DataTable>
+        )}
       </List>
       {open && <OrderDialog order={open} onClose={() => setOpen(null)} />}
     </>

@@ -1,18 +1,24 @@
+import { SUBSCRIPTION_STATES } from '@platform/contract';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import UnverifiedIcon from '@mui/icons-material/GppMaybe';
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
   EditButton,
+  FilterList,
+  FilterListItem,
   List,
   NullableBooleanInput,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   usePermissions,
   useTranslate,
 } from 'react-admin';
 import { ExportCsvButton } from '../common/ExportCsvButton';
+import { BulkSetButton, ListActions, dateRangeFilters, useFilterSidebar, useRegions } from '../common/filters';
+import { useCountries } from '../common/people';
 import { ToggleField } from '../common/ToggleField';
 import { LocalDateField, LtrField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
@@ -26,45 +32,86 @@ import {
   type UserRecord,
 } from './fields';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="type" source="type" choices={userTypeChoices} />,
-  <NullableBooleanInput
-    key="subcription"
-    source="subcription"
-    trueLabel="app.subscription.active"
-    falseLabel="app.subscription.inactive"
-  />,
-  <NullableBooleanInput
-    key="isVerified"
-    source="isVerified"
-    trueLabel="app.verified.yes"
-    falseLabel="app.verified.no"
-  />,
-  <NullableBooleanInput
-    key="status"
-    source="status"
-    trueLabel="app.account_status.enabled"
-    falseLabel="app.account_status.disabled"
-  />,
-];
+const subscriptionChoices = SUBSCRIPTION_STATES.map((id) => ({ id, name: `app.subscription_state.${id}` }));
+
+/** Every filter the API declares for members, reachable from the filter button. */
+function useUserFilters() {
+  const countries = useCountries();
+  const regions = useRegions();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="type" source="type" choices={userTypeChoices} />,
+    <SelectInput key="subscription" source="subscription" choices={subscriptionChoices} />,
+    <NullableBooleanInput
+      key="isVerified"
+      source="isVerified"
+      trueLabel="app.verified.yes"
+      falseLabel="app.verified.no"
+    />,
+    <NullableBooleanInput
+      key="status"
+      source="status"
+      trueLabel="app.account_status.enabled"
+      falseLabel="app.account_status.disabled"
+    />,
+    <SelectInput key="nationality" source="nationality" choices={countries} />,
+    <SelectInput key="region" source="region" choices={regions} />,
+    ...dateRangeFilters('created_at'),
+  ];
+}
+
+/** Facets beside the list on a desktop: type, subscription state and verification, one click each. */
+function UserFacets() {
+  return (
+    <>
+      <FilterList label="resources.users.fields.type" icon={null}>
+        {userTypeChoices.map((c) => (
+          <FilterListItem key={c.id} label={c.name} value={{ type: c.id }} />
+        ))}
+      </FilterList>
+      <FilterList label="resources.users.fields.subcription" icon={null}>
+        {subscriptionChoices.map((c) => (
+          <FilterListItem key={c.id} label={c.name} value={{ subscription: c.id }} />
+        ))}
+      </FilterList>
+      <FilterList label="resources.users.fields.isVerified" icon={null}>
+        <FilterListItem label="app.verified.yes" value={{ isVerified: true }} />
+        <FilterListItem label="app.verified.no" value={{ isVerified: false }} />
+      </FilterList>
+    </>
+  );
+}
 
 function UserActions() {
   const { permissions } = usePermissions();
   return (
-    <TopToolbar>
+    <ListActions>
       {permissions === 'admin' && <CreateButton />}
       <ExportCsvButton />
-    </TopToolbar>
+    </ListActions>
+  );
+}
+
+/** Verify or unverify the selected members, or export exactly them. */
+function UserBulkActions() {
+  return (
+    <>
+      <BulkSetButton label="app.bulk.verify" data={{ isVerified: true }} icon={<VerifiedIcon />} />
+      <BulkSetButton label="app.bulk.unverify" data={{ isVerified: false }} icon={<UnverifiedIcon />} />
+      <ExportCsvButton selection />
+    </>
   );
 }
 
 export function UserList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
+  const filters = useUserFilters();
+  const aside = useFilterSidebar(<UserFacets />);
   return (
     <List
       filters={filters}
+      aside={aside}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={10}
       pagination={listPagination}
@@ -79,7 +126,7 @@ export function UserList() {
           rowClick="show"
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false} sx={stickyTableSx}>
+        <DataTable rowClick="show" bulkActionButtons={<UserBulkActions />} sx={stickyTableSx}>
           <DataTable.Col source="picture" disableSort>
             <UserAvatar />
           </DataTable.Col>

@@ -1,41 +1,167 @@
-import { BooleanField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
-import { LocalDateField, LtrField } from '../common/fields';
+import {
+  BooleanField,
+  DataTable,
+  Labeled,
+  NumberField,
+  Pagination,
+  ReferenceManyField,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { BilingualName, LocalDateField, LtrField } from '../common/fields';
 import { SubscriptionChip, UserAvatar, UserTypeField } from './fields';
 
-/** One member, read only (editing comes with the user form). */
+/** A value from a fixed set, translated ({prefix}.{value}); the raw value when there is no entry. */
+function Translated({ source, prefix }: { source: string; prefix: string; label?: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value = record?.[source];
+  if (value === undefined || value === null || value === '') return <span>—</span>;
+  return <span>{translate(`${prefix}.${value}`, { _: String(value) })}</span>;
+}
+
+const related = { perPage: 10, pagination: <Pagination rowsPerPageOptions={[10, 25]} /> };
+
+/**
+ * One member: their details, and (for admins, who may read them) their orders, teams, judge or
+ * referee application and the audit entries of changes to their record.
+ */
 export function UserShow() {
+  const { permissions } = usePermissions();
+  const admin = permissions === 'admin';
   return (
     <Show>
-      <SimpleShowLayout>
-        <UserAvatar size={64} thumb={false} />
-        <TextField source="name" />
-        <Labeled source="national_id">
-          <LtrField source="national_id" />
-        </Labeled>
-        <Labeled source="email">
-          <LtrField source="email" />
-        </Labeled>
-        <Labeled source="phone_number">
-          <LtrField source="phone_number" />
-        </Labeled>
-        <Labeled source="type">
-          <UserTypeField />
-        </Labeled>
-        <TextField source="crNumber" emptyText="—" />
-        <Labeled source="subcription">
-          <SubscriptionChip />
-        </Labeled>
-        <BooleanField source="isVerified" />
-        <BooleanField source="status" />
-        <LocalDateField source="start_date" />
-        <LocalDateField source="end_date" />
-        <TextField source="nationality" emptyText="—" />
-        <TextField source="gender" emptyText="—" />
-        <LocalDateField source="dob" />
-        <TextField source="guardian_name" emptyText="—" />
-        <TextField source="guardian_phone" emptyText="—" />
-        <LocalDateField source="created_at" showTime />
-      </SimpleShowLayout>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="app.user_tabs.profile">
+          <UserAvatar size={64} thumb={false} />
+          <TextField source="name" />
+          <Labeled source="national_id">
+            <LtrField source="national_id" />
+          </Labeled>
+          <Labeled source="email">
+            <LtrField source="email" />
+          </Labeled>
+          <Labeled source="phone_number">
+            <LtrField source="phone_number" />
+          </Labeled>
+          <Labeled source="type">
+            <UserTypeField />
+          </Labeled>
+          <TextField source="crNumber" emptyText="—" />
+          <Labeled source="subcription">
+            <SubscriptionChip />
+          </Labeled>
+          <BooleanField source="isVerified" />
+          <BooleanField source="status" />
+          <LocalDateField source="start_date" />
+          <LocalDateField source="end_date" />
+          <TextField source="nationality" emptyText="—" />
+          <TextField source="gender" emptyText="—" />
+          <LocalDateField source="dob" />
+          <TextField source="guardian_name" emptyText="—" />
+          <TextField source="guardian_phone" emptyText="—" />
+          <LocalDateField source="created_at" showTime />
+        </TabbedShowLayout.Tab>
+        {admin && (
+          <TabbedShowLayout.Tab label="app.user_tabs.orders" path="orders">
+            <ReferenceManyField
+              reference="transections"
+              target="user"
+              sort={{ field: 'created_at', order: 'DESC' }}
+              {...related}
+            >
+              <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+                <DataTable.Col source="created_at" label="resources.transections.fields.created_at">
+                  <LocalDateField source="created_at" showTime />
+                </DataTable.Col>
+                <DataTable.Col source="plan" label="resources.transections.fields.items" disableSort>
+                  <BilingualName source="plan" />
+                </DataTable.Col>
+                <DataTable.Col source="total_amount" label="resources.transections.fields.total_amount">
+                  <NumberField source="total_amount" options={{ minimumFractionDigits: 2 }} />
+                </DataTable.Col>
+                <DataTable.Col source="payment_status" label="resources.transections.fields.payment_status">
+                  <Translated source="payment_status" prefix="app.payment_status" />
+                </DataTable.Col>
+              </DataTable>
+            </ReferenceManyField>
+          </TabbedShowLayout.Tab>
+        )}
+        {admin && (
+          <TabbedShowLayout.Tab label="app.user_tabs.teams" path="teams">
+            <ReferenceManyField
+              reference="teams"
+              target="user"
+              sort={{ field: 'created_at', order: 'DESC' }}
+              {...related}
+            >
+              <DataTable bulkActionButtons={false} rowClick="edit" empty={<Empty />}>
+                <DataTable.Col source="team_no" label="resources.teams.fields.team_no" />
+                <DataTable.Col source="season_name" label="resources.teams.fields.season" disableSort>
+                  <BilingualName source="season_name" />
+                </DataTable.Col>
+                <DataTable.Col source="competion_name" label="resources.teams.fields.competition" disableSort>
+                  <BilingualName source="competion_name" />
+                </DataTable.Col>
+                <DataTable.Col source="status" label="resources.teams.fields.status" disableSort>
+                  <BooleanField source="status" />
+                </DataTable.Col>
+              </DataTable>
+            </ReferenceManyField>
+          </TabbedShowLayout.Tab>
+        )}
+        {admin && (
+          <TabbedShowLayout.Tab label="app.user_tabs.judge" path="judge">
+            <ReferenceManyField
+              reference="judges"
+              target="user"
+              sort={{ field: 'created_at', order: 'DESC' }}
+              {...related}
+            >
+              <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+                <DataTable.Col source="created_at" label="resources.judges.fields.created_at">
+                  <LocalDateField source="created_at" />
+                </DataTable.Col>
+                <DataTable.Col source="apply_as" label="resources.judges.fields.apply_as">
+                  <Translated source="apply_as" prefix="app.apply_as" />
+                </DataTable.Col>
+                <DataTable.Col source="status" label="resources.judges.fields.status">
+                  <Translated source="status" prefix="app.judge_status" />
+                </DataTable.Col>
+              </DataTable>
+            </ReferenceManyField>
+          </TabbedShowLayout.Tab>
+        )}
+        {admin && (
+          <TabbedShowLayout.Tab label="app.user_tabs.audit" path="audit">
+            <ReferenceManyField
+              reference="audit"
+              target="record_id"
+              sort={{ field: 'created_at', order: 'DESC' }}
+              {...related}
+            >
+              <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+                <DataTable.Col source="created_at" label="resources.audit.fields.created_at">
+                  <LocalDateField source="created_at" showTime />
+                </DataTable.Col>
+                <DataTable.Col source="actor_name" label="resources.audit.fields.actor_name" />
+                <DataTable.Col source="action" label="resources.audit.fields.action">
+                  <Translated source="action" prefix="app.audit_action" />
+                </DataTable.Col>
+              </DataTable>
+            </ReferenceManyField>
+          </TabbedShowLayout.Tab>
+        )}
+      </TabbedShowLayout>
     </Show>
   );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return <p style={{ padding: '8px 16px' }}>{translate('app.none_yet')}</p>;
 }
