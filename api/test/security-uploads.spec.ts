@@ -21,7 +21,7 @@ const files = (...dir: string[]) => {
   const path = join(t.config.dataDir, ...dir);
   return existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((f) => f.isFile()) : [];
 };
-const member = async () => signIn(t, await createUser(t, { type: 0 }));
+const member = async () => signIn(t, await createUser(t, { type: 0, dob: '1990-01-01' }));
 /** Another admin, so that each test has its own five uploads a minute. */
 const anotherAdmin = async () => {
   const { email, password } = await createUser(t, { type: 4 });
