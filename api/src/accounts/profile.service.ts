@@ -1,6 +1,6 @@
 import { LIMITS } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
@@ -208,7 +208,10 @@ export class ProfileService {
     await this.db.transaction(async (tx) => {
       // Serialises concurrent adds of one member so the cap and the no-duplicates rule hold.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-      const names = await tx.select({ id: skills.id, name: skills.name }).from(skills).where(eq(skills.userId, user.id));
+      const names = await tx
+        .select({ id: skills.id, name: skills.name })
+        .from(skills)
+        .where(eq(skills.userId, user.id));
       if (names.length >= LIMITS.skills) throw new AppError(400, 'skill.too_many');
       refuseDuplicate(names, clean);
       await tx.insert(skills).values({ userId: user.id, name: clean });
@@ -221,7 +224,10 @@ export class ProfileService {
     if (!isUuid(id)) throw new AppError(404, 'request.not_found');
     await this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-      const names = await tx.select({ id: skills.id, name: skills.name }).from(skills).where(eq(skills.userId, user.id));
+      const names = await tx
+        .select({ id: skills.id, name: skills.name })
+        .from(skills)
+        .where(eq(skills.userId, user.id));
       if (!names.some((s) => s.id === id)) throw new AppError(404, 'request.not_found');
       refuseDuplicate(names, clean, id);
       await tx

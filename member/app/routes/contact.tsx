@@ -1,11 +1,12 @@
-import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getViewer } from '~/utils/auth.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
 
 /** The public contact form; a signed-in member finds their name and e-mail filled in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,7 +38,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Contact() {
   const prefill = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   const { t } = useT();
   const v = result?.values ?? { ...prefill, message: '' };
   return (
@@ -92,9 +92,9 @@ export default function Contact() {
                 minRows={5}
                 slotProps={{ htmlInput: { maxLength: 5000 } }}
               />
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
+              <SubmitButton variant="contained" size="large">
                 {t('contact.send')}
-              </Button>
+              </SubmitButton>
             </Stack>
           </Form>
         </CardContent>

@@ -1,12 +1,13 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { FormCard } from '~/components/FormCard';
 import { translate, useT } from '~/i18n';
 import { requireUser } from '~/utils/auth.server';
 import { getSession, sessionStorage } from '~/utils/session.server';
 import { forwardMultipart } from '~/utils/upload.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
 
 const MEMBERS = ['student', 'coach', 'entity'] as const;
 
@@ -40,7 +41,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function JudgeApply() {
   const { t } = useT();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   const v = (name: string) => result?.values?.[name] ?? '';
   const select = (name: string, label: string, options: [string, string][]) => (
     <TextField
@@ -90,9 +90,9 @@ export default function JudgeApply() {
             required
             slotProps={{ htmlInput: { accept: 'application/pdf,.pdf', multiple: true }, inputLabel: { shrink: true } }}
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <SubmitButton variant="contained" size="large">
             {t('judge.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </FormCard>

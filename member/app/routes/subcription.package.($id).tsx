@@ -1,7 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardActionArea,
   CardContent,
@@ -13,11 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { localized } from '~/utils/posts';
+import { SubmitButton } from '~/components/SubmitButton';
 
 interface Plan {
   _id: string;
@@ -120,7 +120,6 @@ function Price({ plan }: { plan: Plan }) {
 export default function Packages() {
   const { offered, plans, selected, active, endDate } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state !== 'idle';
   const { t, lang } = useT();
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
@@ -155,9 +154,9 @@ export default function Packages() {
               </Alert>
             )}
             <Form method="post">
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
+              <SubmitButton variant="contained" size="large">
                 {active ? t('plans.renew') : t('plans.subscribe')}
-              </Button>
+              </SubmitButton>
             </Form>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('plans.redirect_note')}

@@ -22,4 +22,3 @@ export function canApplyAsJudge(account: { type: number; dob: string | null }, n
   if (!account.dob || !/^\d{4}-\d{2}-\d{2}$/.test(account.dob)) return false;
   return ageOn(account.dob, platformDay(now)) >= JUDGE_MIN_AGE;
 }
-
