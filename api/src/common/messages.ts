@@ -121,7 +121,8 @@ export const en = {
   'sandbox.decline': 'Decline',
   'sandbox.cancel': 'Cancel',
   'sandbox.closed': 'This payment is already finished.',
-  'embed.not_subscribed': 'Your Subscription is not active or Expired Please check from the provider!',
+  'embed.not_subscribed':
+    'Your subscription is not active or has expired. To renew it, sign in on the WRO Platform, open Account › Subscriptions and choose a plan; then sign in here again.',
   'embed.unknown_partner': 'This partner is not registered.',
   'embed.unverified': 'Verify Your Account!',
   'partner.bad_origin': 'Each allowed origin must look like https://example.com (scheme, host and optional port only).',
@@ -263,7 +264,8 @@ export const ar: Record<MessageKey, string> = {
   'sandbox.decline': 'ارفض',
   'sandbox.cancel': 'إلغاء',
   'sandbox.closed': 'انتهت عملية الدفع هذه بالفعل.',
-  'embed.not_subscribed': 'اشتراكك غير نشط أو منتهٍ، يرجى المراجعة من مزود الخدمة!',
+  'embed.not_subscribed':
+    'اشتراكك غير نشط أو منتهٍ. لتجديده سجّل الدخول في منصة WRO وافتح حسابي › الاشتراكات واختر باقة، ثم سجّل الدخول هنا مجددًا.',
   'embed.unknown_partner': 'هذا الشريك غير مسجل.',
   'embed.unverified': 'يرجى توثيق حسابك!',
   'partner.bad_origin': 'يجب أن يكون كل أصل مسموح بالشكل https://example.com (البروتوكول والمضيف والمنفذ فقط).',

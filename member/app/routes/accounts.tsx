@@ -39,6 +39,7 @@ import { readForm } from '~/utils/form.server';
 import { LIMITS } from '@platform/contract';
 import { PasswordField } from '~/components/PasswordField';
 import { SubmitButton } from '~/components/SubmitButton';
+import { Isolated } from '~/components/Isolated';
 
 interface AccountUser extends ApiUser {
   dob: string | null;
@@ -618,7 +619,7 @@ function ConfirmDelete({ tab, intent, id, name }: { tab: TabName; intent: string
       sx={{ width: '100%', '& .MuiAlert-message': { width: '100%' } }}
     >
       <Typography id={`confirm-${id}`} sx={{ fontWeight: 600 }}>
-        {t('ui.delete_title', { name })}
+        <Isolated k="ui.delete_title" values={{ name }} />
       </Typography>
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('account.delete_confirm')}

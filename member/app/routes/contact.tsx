@@ -1,6 +1,6 @@
 import { Alert, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getViewer } from '~/utils/auth.server';
@@ -40,6 +40,8 @@ export default function Contact() {
   const result = useActionData<typeof action>();
   const { t } = useT();
   const v = result?.values ?? { ...prefill, message: '' };
+  // A sent message comes back here by a redirect (a new location): the form starts empty again.
+  const sent = useLocation().key;
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
       <Card>
@@ -55,7 +57,7 @@ export default function Contact() {
               {result.error}
             </Alert>
           )}
-          <Form method="post">
+          <Form method="post" key={sent}>
             <Stack spacing={2}>
               <TextField
                 id="name"

@@ -1,6 +1,6 @@
-import { Stack, TextField } from '@mui/material';
+import { Alert, Button, Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormCard } from '~/components/FormCard';
 import { translate, useT } from '~/i18n';
 import { requireUser } from '~/utils/auth.server';
@@ -12,8 +12,9 @@ import { SubmitButton } from '~/components/SubmitButton';
 const MEMBERS = ['student', 'coach', 'entity'] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, [...MEMBERS]);
-  return null;
+  const { user } = await requireUser(request, [...MEMBERS]);
+  // The API refuses others (adults and people only); the page says so before the form is filled.
+  return { eligible: user.canApplyAsJudge };
 }
 
 /** The judge/referee application (spec §5): the fields, then the PDFs as file_0, file_1, … to the API. */
@@ -40,6 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function JudgeApply() {
   const { t } = useT();
+  const { eligible } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const v = (name: string) => result?.values?.[name] ?? '';
   const select = (name: string, label: string, options: [string, string][]) => (
@@ -61,6 +63,17 @@ export default function JudgeApply() {
       ))}
     </TextField>
   );
+  if (!eligible)
+    return (
+      <FormCard title={t('judge.title')}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('ui.judge_not_eligible')}
+        </Alert>
+        <Button component={Link} to="/" variant="outlined">
+          {t('receipt.home')}
+        </Button>
+      </FormCard>
+    );
   return (
     <FormCard title={t('judge.title')} error={result?.error}>
       <Form method="post" encType="multipart/form-data">

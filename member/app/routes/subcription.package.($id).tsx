@@ -11,13 +11,20 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { localized } from '~/utils/posts';
 import { SubmitButton } from '~/components/SubmitButton';
+import { Isolated } from '~/components/Isolated';
 
 interface Plan {
   _id: string;
@@ -76,6 +83,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(url);
 }
 
+// Never kept: the back button after paying asks again and shows the plan as it now stands (Renew, not Subscribe).
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
   return [{ title: `${translate(lang, 'plans.title')} · ${translate(lang, 'brand')}` }];
@@ -129,7 +139,7 @@ export default function Packages() {
       {!offered && <Alert severity="info">{t('plans.not_offered')}</Alert>}
       {offered && active && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          {endDate ? t('plans.current', { date: endDate }) : t('plans.active')}
+          {endDate ? <Isolated k="plans.current" values={{ date: endDate }} ltr={['date']} /> : t('plans.active')}
         </Alert>
       )}
       {offered && plans.length === 0 && <Alert severity="info">{t('plans.none')}</Alert>}
