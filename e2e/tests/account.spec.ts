@@ -84,11 +84,11 @@ test.describe('the account page', () => {
     await expect(page.locator('li[data-skill]')).toHaveCount(1);
     // Editing can be cancelled, leaving the name as it was.
     await page.getByRole('link', { name: 'تعديل' }).click();
-    await page.locator('main form input[name=name]').last().fill('شيء آخر');
+    await page.locator('li[data-skill] input[name=name]').fill('شيء آخر');
     await page.getByRole('link', { name: 'إلغاء' }).click();
     await expect(page.getByText('البرمجة', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'تعديل' }).click();
-    await page.locator('main form input[name=name]').last().fill('الروبوتات');
+    await page.locator('li[data-skill] input[name=name]').fill('الروبوتات');
     await page.getByRole('button', { name: 'تحديث' }).click();
     await expect(page.getByText('الروبوتات', { exact: true })).toBeVisible();
     // Deleting asks in the page, in Arabic (no browser dialog): cancel keeps it, yes deletes it.

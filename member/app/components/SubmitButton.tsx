@@ -21,10 +21,13 @@ export function SubmitButton({ children, disabled, ...props }: Omit<ButtonProps,
     <Button
       {...props}
       type="submit"
-      disabled={disabled || pending}
+      // While a form is being sent, no second one: a double tap does not submit twice.
+      disabled={disabled || busy || navigation.state === 'submitting'}
       aria-busy={busy}
       onClick={(e) => {
         props.onClick?.(e);
+        // A form the browser refuses to send (a required field empty) leaves the button as it was.
+        if (e.defaultPrevented || e.currentTarget.form?.checkValidity() === false) return;
         // Marked after the browser has sent the form, so the pressed button's name and value go with it.
         setTimeout(() => setPressed(true));
       }}

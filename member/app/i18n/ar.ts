@@ -72,7 +72,7 @@ export const ar: Messages = {
     competitions: 'المسابقات',
     busy: 'يرجى الانتظار…',
     loading: 'جارٍ التحميل',
-    show_password: 'إظهار كلمة المرور',
+    show_password: 'إظهار ما كتبته',
     cancel: 'إلغاء',
     edit: 'تعديل',
     delete_title: 'حذف «{name}»؟',

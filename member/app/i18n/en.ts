@@ -72,7 +72,7 @@ export const en = {
     competitions: 'Competitions',
     busy: 'Please wait…',
     loading: 'Loading',
-    show_password: 'Show password',
+    show_password: 'Show what you typed',
     cancel: 'Cancel',
     edit: 'Edit',
     delete_title: 'Delete “{name}”?',

@@ -188,6 +188,8 @@ export default function Home() {
           )}
           {completeProfile.length > 0 && (
             <Alert
+              // A standing prompt, not an urgent alert.
+              role="status"
               severity="warning"
               sx={{ mt: 2 }}
               action={
