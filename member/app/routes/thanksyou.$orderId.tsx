@@ -102,11 +102,21 @@ export default function Receipt() {
           <Box
             component="dl"
             data-testid="receipt"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+              columnGap: 2,
+              rowGap: { xs: 0, sm: 1 },
+            }}
           >
             {rows.map(([label, value]) => (
               <Fragment key={label}>
-                <Typography component="dt" color="text.secondary">
+                <Typography
+                  component="dt"
+                  color="text.secondary"
+                  sx={{ mt: { xs: 1, sm: 0 }, typography: { xs: 'body2', sm: 'body1' } }}
+                >
                   {label}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', fontWeight: 500 }}>
