@@ -66,6 +66,28 @@ test.describe('the account page', () => {
     await expect(page.getByText('Please choose a JPG or PNG picture.')).toBeVisible();
   });
 
+  test('a minor sees no judge invitation; the profile prompt names what is missing and goes once it is filled', async ({
+    page,
+  }) => {
+    const member = await createMember(page, 0); // born 2011: under 18
+    await signInStudent(page, member.id, member.password);
+    const prompt = page.getByText('Your profile is missing: Gender, City. Complete it so organisers can reach you.');
+    await expect(prompt).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Apply now' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Complete profile' }).click();
+    await page.getByRole('combobox', { name: 'Gender' }).selectOption('Female');
+    await page.getByRole('textbox', { name: 'City' }).fill('Jeddah');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(page.getByText('Profile Update Successfully')).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `Welcome, ${member.name}` })).toBeVisible();
+    await expect(page.getByText(/Your profile is missing/)).toHaveCount(0);
+    // The application page says who may apply instead of a form the API would refuse.
+    await page.goto('/judges/apply');
+    await expect(page.getByText('Only adult members (18 or older) may apply as a judge or referee.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send application' })).toHaveCount(0);
+  });
+
   test('a student manages skills in Arabic', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
     const member = await createMember(page, 0);
