@@ -26,7 +26,7 @@ const apply = (token: string) =>
 
 describe('judge and referee applications (POST /api/invest/registration)', () => {
   it('saves the application with its PDF CVs, outside the public uploads, and refuses a second while pending', async () => {
-    const member = await createUser(t, { type: 1 });
+    const member = await createUser(t, { type: 1, dob: '1985-06-01' });
     const token = await signIn(t, member);
     const res = await apply(token).attach('file_0', pdf, 'cv.pdf').attach('file_1', pdf, 'cv2.pdf');
     expect(res.status).toBe(200);
@@ -50,7 +50,7 @@ describe('judge and referee applications (POST /api/invest/registration)', () =>
   });
 
   it('refuses a PNG renamed .pdf, missing fields and missing files, and leaves no file behind', async () => {
-    const member = await createUser(t, { type: 0 });
+    const member = await createUser(t, { type: 0, dob: '2001-02-03' });
     const token = await signIn(t, member);
     const before = count();
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -69,5 +69,29 @@ describe('judge and referee applications (POST /api/invest/registration)', () =>
     expect(
       await t.database.db.select().from(judgeApplications).where(eq(judgeApplications.userId, member.id)),
     ).toHaveLength(0);
+  });
+
+  it('refuses entities, minors and members without a birth date (403, nothing kept) and says so in the user view', async () => {
+    const before = count();
+    const adult = await createUser(t, { type: 0, dob: '1999-01-01' });
+    const minor = await createUser(t, { type: 0, dob: `${new Date().getUTCFullYear() - 15}-01-01` });
+    const entity = await createUser(t, { type: 2, nationalId: '0000000000' });
+    const unknown = await createUser(t, { type: 1 });
+    for (const member of [minor, entity, unknown]) {
+      const token = await signIn(t, member);
+      const me = await t.http.post('/api/getuser').set('Authorization', token);
+      expect(me.body.user.canApplyAsJudge).toBe(false);
+      const res = await apply(token).set('Accept-Language', 'ar').attach('file_0', pdf, 'cv.pdf');
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('التقدّم للتحكيم متاح للأعضاء البالغين (18 عامًا فأكثر) فقط.');
+      const [user] = await t.database.db.select().from(users).where(eq(users.id, member.id));
+      expect(user.applyAs).not.toBe('Judge');
+    }
+    const english = await apply(await signIn(t, minor)).attach('file_0', pdf, 'cv.pdf');
+    expect(english.body.message).toBe('Only adult members (18 or older) may apply as a judge or referee.');
+    const me = await t.http.post('/api/getuser').set('Authorization', await signIn(t, adult));
+    expect(me.body.user.canApplyAsJudge).toBe(true);
+    expect(count()).toBe(before);
+    expect(await t.database.db.select().from(judgeApplications)).toHaveLength(1);
   });
 });

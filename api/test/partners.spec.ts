@@ -112,7 +112,9 @@ describe('the embedded sign-in', () => {
         .set('Accept-Language', 'en')
         .send({ client_id: clientId, key: KEY, national_id: member.nationalId, password: member.password });
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe('Your Subscription is not active or Expired Please check from the provider!');
+      expect(res.body.message).toBe(
+        'Your subscription is not active or has expired. To renew it, sign in on the WRO Platform, open Account › Subscriptions and choose a plan; then sign in here again.',
+      );
       expect(res.headers.authorization).toBeUndefined();
     }
     const student = await createUser(t, { type: 0, subcription: true });

@@ -95,6 +95,21 @@ describe('the account page API', () => {
     expect((await t.http.delete('/api/skills/').query({ id }).set('Authorization', tb)).status).toBe(404);
     const renamed = await t.http.put('/api/skills/').set('Authorization', ta).send({ id, name: 'Robotics' });
     expect(renamed.body.skilles[0].name).toBe('Robotics');
+    // A duplicate, whatever its case and spacing, is refused with a message; renaming to itself is not a duplicate.
+    const twice = await t.http.post('/api/skills/').set('Authorization', ta).send({ skillname: '  ROBOTICS ' });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('You already have a skill with this name.');
+    const other = await t.http.post('/api/skills/').set('Authorization', ta).send({ skillname: 'Machine   learning' });
+    expect(other.body.skilles.map((s: { name: string }) => s.name)).toEqual(['Robotics', 'Machine learning']);
+    const clash = await t.http
+      .put('/api/skills/')
+      .set('Authorization', ta)
+      .set('Accept-Language', 'ar')
+      .send({ id: other.body.skilles[1]._id, name: 'robotics' });
+    expect(clash.status).toBe(400);
+    expect(clash.body.message).toBe('لديك مهارة بهذا الاسم بالفعل.');
+    expect((await t.http.put('/api/skills/').set('Authorization', ta).send({ id, name: 'robotics' })).status).toBe(200);
+    await t.http.delete('/api/skills/').query({ id: other.body.skilles[1]._id }).set('Authorization', ta);
 
     for (let i = 1; i < 30; i++)
       await t.http

@@ -21,7 +21,7 @@ const files = (...dir: string[]) => {
   const path = join(t.config.dataDir, ...dir);
   return existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((f) => f.isFile()) : [];
 };
-const member = async () => signIn(t, await createUser(t, { type: 0 }));
+const member = async () => signIn(t, await createUser(t, { type: 0, dob: '1990-01-01' }));
 /** Another admin, so that each test has its own five uploads a minute. */
 const anotherAdmin = async () => {
   const { email, password } = await createUser(t, { type: 4 });
@@ -190,7 +190,7 @@ describe('upload floods', () => {
 
 describe("each member's storage quota (UPLOAD_QUOTA_MB)", () => {
   it('counts research, CVs and the picture; refuses past it with 413 and a message, even when uploads race', async () => {
-    const user = await createUser(t, { type: 0 });
+    const user = await createUser(t, { type: 0, dob: '1990-01-01' });
     const token = await signIn(t, user);
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400 * 1024, 0x20)]);
     // Five at once (within the rate limit): only two fit in 1 MB.

@@ -41,10 +41,22 @@ test.describe('the account page', () => {
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Upload picture' }).click();
     await expect(page.getByText('Profile Picture Update Successfully!')).toBeVisible();
+    // Done: the upload button goes until another picture is chosen.
+    await expect(page.getByRole('button', { name: 'Upload picture' })).toHaveCount(0);
     const src = await page.locator('main img').first().getAttribute('src');
     expect(src).toMatch(/^\/uploads\/users\/.+\.jpg$/);
     const image = await page.request.get(src!);
     expect(image.headers()['content-type']).toBe('image/jpeg');
+
+    // A 10 MB picture is refused at once, in the page, before anything is sent (the limit is the contract's 5 MB).
+    let uploads = 0;
+    page.on('request', (r) => r.url().includes('/accounts/upload') && uploads++);
+    await page
+      .locator('input[type=file][name=file]')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024, 1) });
+    await expect(page.getByText('This picture is larger than 5 MB. Please choose a smaller one.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload picture' })).toHaveCount(0);
+    expect(uploads).toBe(0);
 
     // A text file named .png is refused by its bytes.
     await page
@@ -52,6 +64,28 @@ test.describe('the account page', () => {
       .setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
     await page.getByRole('button', { name: 'Upload picture' }).click();
     await expect(page.getByText('Please choose a JPG or PNG picture.')).toBeVisible();
+  });
+
+  test('a minor sees no judge invitation; the profile prompt names what is missing and goes once it is filled', async ({
+    page,
+  }) => {
+    const member = await createMember(page, 0); // born 2011: under 18
+    await signInStudent(page, member.id, member.password);
+    const prompt = page.getByText('Your profile is missing: Gender, City. Complete it so organisers can reach you.');
+    await expect(prompt).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Apply now' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Complete profile' }).click();
+    await page.getByRole('combobox', { name: 'Gender' }).selectOption('Female');
+    await page.getByRole('textbox', { name: 'City' }).fill('Jeddah');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(page.getByText('Profile Update Successfully')).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `Welcome, ${member.name}` })).toBeVisible();
+    await expect(page.getByText(/Your profile is missing/)).toHaveCount(0);
+    // The application page says who may apply instead of a form the API would refuse.
+    await page.goto('/judges/apply');
+    await expect(page.getByText('Only adult members (18 or older) may apply as a judge or referee.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send application' })).toHaveCount(0);
   });
 
   test('a student manages skills in Arabic', async ({ page, context, baseURL }) => {
@@ -65,12 +99,32 @@ test.describe('the account page', () => {
     await page.locator('#skill-new').fill('البرمجة');
     await page.getByRole('button', { name: 'حفظ' }).click();
     await expect(page.getByText('البرمجة', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'تحديث' }).click();
-    await page.locator('main form input[name=name]').last().fill('الروبوتات');
+    // The same name again, in another case and spacing, is refused with the API's message.
+    await page.locator('#skill-new').fill('  البرمجة ');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect(page.getByText('لديك مهارة بهذا الاسم بالفعل.')).toBeVisible();
+    await expect(page.locator('li[data-skill]')).toHaveCount(1);
+    // Editing can be cancelled, leaving the name as it was.
+    await page.getByRole('link', { name: 'تعديل' }).click();
+    await page.locator('li[data-skill] input[name=name]').fill('شيء آخر');
+    await page.getByRole('link', { name: 'إلغاء' }).click();
+    await expect(page.getByText('البرمجة', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'تعديل' }).click();
+    await page.locator('li[data-skill] input[name=name]').fill('الروبوتات');
     await page.getByRole('button', { name: 'تحديث' }).click();
     await expect(page.getByText('الروبوتات', { exact: true })).toBeVisible();
-    page.once('dialog', (d) => d.accept());
-    await page.getByRole('button', { name: 'حذف' }).click();
+    // Deleting asks in the page, in Arabic (no browser dialog): cancel keeps it, yes deletes it.
+    page.on('dialog', () => {
+      throw new Error('a native dialog opened');
+    });
+    await page.getByRole('link', { name: 'حذف' }).click();
+    const ask = page.getByRole('alertdialog');
+    await expect(ask.getByText('حذف «الروبوتات»؟')).toBeVisible();
+    await ask.getByRole('link', { name: 'إلغاء' }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByText('الروبوتات', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'حذف' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'نعم، احذف' }).click();
     await expect(page.getByText('لا توجد مهارات بعد. أضف أول مهارة.')).toBeVisible();
 
     // The public profile shows the member, and an unknown id is the not-found page.
@@ -117,8 +171,8 @@ test.describe('the account page', () => {
     await page.getByRole('link', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toBe('بحث.pdf');
 
-    page.once('dialog', (d) => d.accept());
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('link', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page.getByText('No research yet.')).toBeVisible();
   });
 

@@ -51,7 +51,7 @@ export async function signUpMember(page: Page, type: 0 | 1 = 0) {
   const userInof = {
     name: type === 0 ? 'Test Student' : 'Test Coach',
     national_id: id,
-    date_birth: '2011-01-01',
+    date_birth: type === 0 ? '2011-01-01' : '1985-01-01',
     countrySelected: 'SA',
     email: `m${id}@example.com`,
     phone_number: phone,

@@ -96,7 +96,8 @@ test.describe('with the keyboard alone', () => {
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
     await tabTo(page, page.getByRole('button', { name: 'Pay' }));
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(`${memberUrl}/`);
+    await expect(page).toHaveURL(new RegExp(`^${memberUrl}/thanksyou/`));
+    await tabTo(page, page.getByRole('link', { name: 'Download the invoice (PDF)' }));
     await expect(page.getByText('Payment Paid Successfully!')).toBeVisible();
   });
 

@@ -79,6 +79,42 @@ test.describe('a student signs in and out', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   });
 
+  test('on a phone the menu button holds the links, the language and sign-out; Escape closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
+    const button = page.getByRole('button', { name: 'Menu' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('account-menu')).toBeHidden();
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByTestId('phone-menu');
+    for (const name of ['Home', 'Articles', 'Competitions', 'Account', 'English', 'العربية', 'Logout'])
+      await expect(
+        menu.getByRole(name === 'English' || name === 'العربية' || name === 'Logout' ? 'button' : 'link', {
+          name,
+          exact: true,
+        }),
+      ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Articles' })).toBeHidden();
+    await button.click();
+    await menu.getByRole('link', { name: 'Articles' }).click();
+    await expect(page).toHaveURL(/\/blogs/);
+    await expect(menu.getByRole('link', { name: 'Articles' })).toBeHidden();
+    // The language from the same menu: the page turns right to left and the menu speaks Arabic.
+    await button.click();
+    await menu.getByRole('button', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByRole('button', { name: 'القائمة' }).click();
+    await expect(menu.getByRole('link', { name: 'المقالات' })).toBeVisible();
+    const width = await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    );
+    expect(width).toBe(true);
+  });
+
   test('an unknown third segment goes home, an unknown page is not found', async ({ page }) => {
     await page.goto('/student/whatever/');
     await expect(page).toHaveURL(/\/auth\/join-us\/?$/); // home is guarded

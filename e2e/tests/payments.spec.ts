@@ -19,8 +19,21 @@ test.describe('buying an activation plan in the sandbox', () => {
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
     await expect(page.getByText('SAR 350.00').or(page.getByText('350.00'))).toBeVisible();
     await page.getByRole('button', { name: 'Pay' }).click();
-    await expect(page).toHaveURL(`${memberUrl}/`);
+    // The receipt: plan, period, VAT, amount and the invoice.
+    await expect(page).toHaveURL(new RegExp(`^${memberUrl}/thanksyou/[0-9a-f-]{36}$`));
     await expect(page.getByText('Payment Paid Successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your payment was received' })).toBeVisible();
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt.getByText('Coach annual membership')).toBeVisible();
+    await expect(receipt.getByText('VAT (15%)')).toBeVisible();
+    await expect(receipt.getByText(/SAR\s45\.65/)).toBeVisible();
+    await expect(receipt.getByText(/SAR\s350\.00/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download the invoice (PDF)' })).toHaveAttribute(
+      'href',
+      /^\/accounts\/invoice\/[0-9a-f-]{36}$/,
+    );
+    // The plan page is never kept: a back button asks again.
+    expect((await page.request.get('/subcription/package')).headers()['cache-control']).toBe('no-store');
 
     await page.goto('/accounts?tab=subscriptions');
     const row = page.locator('tr[data-order]').first();
@@ -40,6 +53,23 @@ test.describe('buying an activation plan in the sandbox', () => {
     // The plan page now offers a renewal.
     await page.goto('/subcription/package');
     await expect(page.getByText(/Your membership is active until \d{4}-\d{2}-\d{2}/)).toBeVisible();
+
+    // On a 390 px phone, in both languages, billing is a list of cards: every field, nothing off-screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ['en', 'ar']) {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: memberUrl }]);
+      await page.goto('/accounts?tab=subscriptions');
+      const card = page.locator('li[data-order]').first();
+      await expect(card).toBeVisible();
+      await expect(page.locator('tr[data-order]').first()).toBeHidden();
+      await expect(card.locator('dt')).toHaveCount(6);
+      await expect(card.getByRole('link', { name: lang === 'en' ? 'Download' : 'تنزيل' })).toBeVisible();
+      const overflow = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(overflow[0]).toBeLessThanOrEqual(overflow[1]);
+    }
   });
 
   test('in Arabic, a declined payment says so and activates nothing', async ({ page, context, baseURL }) => {
@@ -179,7 +209,9 @@ test.describe('the partner embed', () => {
     await page.locator('#password').fill(coach.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(
-      page.getByText('Your Subscription is not active or Expired Please check from the provider!'),
+      page.getByText(
+        'Your subscription is not active or has expired. To renew it, sign in on the WRO Platform, open Account › Subscriptions and choose a plan; then sign in here again.',
+      ),
     ).toBeVisible();
   });
 

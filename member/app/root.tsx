@@ -8,7 +8,9 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useFetchers,
   useMatches,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -23,7 +25,7 @@ import { getViewer } from './utils/auth.server';
 import { env } from './utils/env.server';
 import { useNonce } from './utils/nonce';
 import { getLang, getSession, sessionStorage } from './utils/session.server';
-import { Box } from '@mui/material';
+import { Box, LinearProgress } from '@mui/material';
 
 export interface NavUser {
   name: string;
@@ -89,6 +91,22 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** A thin bar at the top of the window while a navigation, a form submission or a fetcher is pending. */
+function PendingBar() {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  if (navigation.state === 'idle' && fetchers.every((f) => f.state === 'idle')) return null;
+  return (
+    <LinearProgress
+      data-testid="pending-bar"
+      aria-label={t('ui.loading')}
+      color="secondary"
+      sx={{ position: 'fixed', top: 0, insetInline: 0, height: 3, zIndex: (theme) => theme.zIndex.appBar + 1 }}
+    />
+  );
+}
+
 export default function App() {
   const { user, toast, adminUrl } = useLoaderData<typeof loader>();
   // A page framed by a partner site shows only itself.
@@ -101,6 +119,7 @@ export default function App() {
   }
   return (
     <>
+      <PendingBar />
       <Navbar user={user} adminUrl={adminUrl} />
       <ToastBar toast={toast} />
       <Box component="main" sx={{ flex: 1 }}>

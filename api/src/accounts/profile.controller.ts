@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { LIMITS } from '@platform/contract';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Public, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
@@ -10,7 +11,7 @@ import { PhoneCodeDto } from './verification.dto';
 import { ProfileService } from './profile.service';
 import { VerificationService } from './verification.service';
 
-const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+const PICTURE_MAX_BYTES = LIMITS.pictureBytes;
 
 @ApiTags('accounts: profile')
 @Controller()

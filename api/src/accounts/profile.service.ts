@@ -1,6 +1,6 @@
 import { LIMITS } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
@@ -19,6 +19,20 @@ import { ENTITY_TYPES, LEVELS } from './signup.service';
 import { VerificationService } from './verification.service';
 import type { Lang } from '../common/messages';
 import { isUuid } from '../common/ids';
+
+/** A skill's name as stored: trimmed, inner spaces collapsed; an empty one is refused. */
+function skillName(name: string | undefined): string {
+  const clean = (name ?? '').trim().replace(/\s+/g, ' ');
+  if (!clean) throw new AppError(400, 'skill.empty');
+  return clean;
+}
+
+/** Two skills of one member may not share a name, whatever the case or spacing. */
+function refuseDuplicate(existing: { id: string; name: string }[], name: string, except?: string) {
+  const key = name.toLocaleLowerCase();
+  if (existing.some((s) => s.id !== except && s.name.trim().replace(/\s+/g, ' ').toLocaleLowerCase() === key))
+    throw new AppError(400, 'skill.duplicate');
+}
 
 /** The account page (spec §2 "Account page", §6): one's own profile, password and skills. */
 @Injectable()
@@ -190,26 +204,37 @@ export class ProfileService {
   }
 
   async addSkill(user: User, name: string | undefined) {
-    if (!name) throw new AppError(400, 'skill.empty');
+    const clean = skillName(name);
     await this.db.transaction(async (tx) => {
-      // Serialises concurrent adds of one member so the cap holds.
+      // Serialises concurrent adds of one member so the cap and the no-duplicates rule hold.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-      const [{ n }] = await tx.select({ n: count() }).from(skills).where(eq(skills.userId, user.id));
-      if (n >= LIMITS.skills) throw new AppError(400, 'skill.too_many');
-      await tx.insert(skills).values({ userId: user.id, name });
+      const names = await tx
+        .select({ id: skills.id, name: skills.name })
+        .from(skills)
+        .where(eq(skills.userId, user.id));
+      if (names.length >= LIMITS.skills) throw new AppError(400, 'skill.too_many');
+      refuseDuplicate(names, clean);
+      await tx.insert(skills).values({ userId: user.id, name: clean });
     });
     return this.skillsOf(user.id);
   }
 
   async renameSkill(user: User, id: string | undefined, name: string | undefined) {
-    if (!name) throw new AppError(400, 'skill.empty');
+    const clean = skillName(name);
     if (!isUuid(id)) throw new AppError(404, 'request.not_found');
-    const done = await this.db
-      .update(skills)
-      .set({ name })
-      .where(and(eq(skills.id, id), eq(skills.userId, user.id)))
-      .returning({ id: skills.id });
-    if (!done.length) throw new AppError(404, 'request.not_found');
+    await this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      const names = await tx
+        .select({ id: skills.id, name: skills.name })
+        .from(skills)
+        .where(eq(skills.userId, user.id));
+      if (!names.some((s) => s.id === id)) throw new AppError(404, 'request.not_found');
+      refuseDuplicate(names, clean, id);
+      await tx
+        .update(skills)
+        .set({ name: clean })
+        .where(and(eq(skills.id, id), eq(skills.userId, user.id)));
+    });
     return this.skillsOf(user.id);
   }
 

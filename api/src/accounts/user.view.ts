@@ -1,4 +1,4 @@
-import { AccountType, hasFullAccess, platformDay } from '@platform/contract';
+import { AccountType, canApplyAsJudge, hasFullAccess, platformDay } from '@platform/contract';
 import type { User } from '../db/schema';
 
 type Plan = Pick<User, 'type' | 'subcription' | 'startDate' | 'endDate'>;
@@ -41,6 +41,8 @@ export function memberUser(user: User) {
     steb_user_id: user.stebUserId,
     refree_judge: user.refreeJudge,
     apply_as: user.applyAs,
+    /** May apply as a judge or referee: an adult person, never an entity (the judges service refuses others). */
+    canApplyAsJudge: canApplyAsJudge(user),
     dob: user.dob,
     gender: user.gender,
     nationality: user.nationality,

@@ -54,6 +54,7 @@ export const DEMO_MEMBERS = [
     nationalId: '1000000002',
     email: 'coach@example.com',
     type: 1,
+    dob: '1988-03-14',
     subcription: false,
     isVerified: true,
   },

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { canApplyAsJudge } from '@platform/contract';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import type { AppConfig } from '../config/config';
@@ -31,6 +32,8 @@ export class JudgeApplicationService {
   }
 
   async apply(user: User, form: ApplicationForm, files: Express.Multer.File[]) {
+    // Adults only, and people only: an entity or a minor is refused before anything is read or kept.
+    if (!canApplyAsJudge(user)) throw new AppError(403, 'judge.not_eligible');
     const organization = form.organization_name?.trim();
     const city = form.city?.trim();
     if (

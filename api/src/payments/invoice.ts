@@ -96,13 +96,19 @@ function money(amount: number, currency: string) {
   return `${amount.toFixed(2)} ${currency}`;
 }
 
+/** The VAT included in a total, in cents (prices include VAT). */
+export function vatCents(total: string, vatPercent: number): number {
+  const cents = Math.round(Number(total) * 100);
+  return vatPercent > 0 ? Math.round((cents * vatPercent) / (100 + vatPercent)) : 0;
+}
+
 /** Writes the bilingual invoice of a paid order to `path` (through a temporary file, so no half PDF is left). */
 export async function writeInvoice(path: string, data: InvoiceData): Promise<void> {
   const { order, member, seller, vatPercent } = data;
   const en = (k: Parameters<typeof translate>[1]) => translate('en', k);
   const ar = (k: Parameters<typeof translate>[1]) => translate('ar', k);
   const cents = Math.round(Number(order.total) * 100);
-  const vat = vatPercent > 0 ? Math.round((cents * vatPercent) / (100 + vatPercent)) : 0;
+  const vat = vatCents(order.total, vatPercent);
   const paidOn = (order.activatedAt ?? order.updatedAt).toISOString().slice(0, 10);
   const plan = order.plan ?? { name: '—', name_en: '—', duration: 0, duration_type: 'year' };
 

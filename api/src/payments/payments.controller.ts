@@ -28,7 +28,7 @@ import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { pendingPayments } from '../db/schema';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
-import { writeInvoice } from './invoice';
+import { vatCents, writeInvoice } from './invoice';
 import { PaymentsService, STATUS_WORD, type Order } from './payments.service';
 
 const text = (v: unknown, max = 200) =>
@@ -86,12 +86,21 @@ export class PaymentsController {
   @Post('telr')
   @Roles(...MEMBERS)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Asks the provider about one of the member’s orders (order_id) and activates it when paid' })
+  @ApiOperation({
+    summary:
+      'Asks the provider about one of the member’s orders (order_id) and activates it when paid; order.vat is the VAT included ({percent, amount})',
+  })
   async check(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown; ref?: unknown }) {
     const { order, user } = await this.payments.check(auth.user, body?.order_id);
+    const percent = this.config.payments.vatPercent;
     return {
       success: true,
-      order: { ...orderView(order), ref: order.providerRef, payment_status: STATUS_WORD[order.status] ?? order.status },
+      order: {
+        ...orderView(order),
+        ref: order.providerRef,
+        payment_status: STATUS_WORD[order.status] ?? order.status,
+        vat: { percent, amount: (vatCents(order.total, percent) / 100).toFixed(2) },
+      },
       user: subscriptionView(user),
     };
   }

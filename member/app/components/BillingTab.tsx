@@ -1,5 +1,8 @@
 import {
+  Box,
   Button,
+  Card,
+  CardContent,
   Chip,
   Link as MuiLink,
   Table,
@@ -11,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link } from '@remix-run/react';
+import { Fragment, type ReactNode } from 'react';
 import { useT } from '~/i18n';
 import { localized } from '~/utils/posts';
 
@@ -25,12 +29,80 @@ export interface BillingOrder {
   created_at: string;
 }
 
-/** On a phone the period is left out so the invoice link stays in view. */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** The table from the small breakpoint up; on a phone each order is a card, nothing off-screen. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'block' } } as const;
+const PHONE_ONLY = { display: { xs: 'flex', sm: 'none' } } as const;
 
 const COLOR = { Paid: 'success', Pending: 'warning', Declined: 'error', Failed: 'error' } as const;
 
-/** The Subscriptions tab: the member's orders (Paid shown as Successed, spec §4) and their invoices. */
+/** A status as a chip whose word is never cut (long Arabic words wrap inside it). */
+function StatusChip({ status }: { status: BillingOrder['payment_status'] }) {
+  const { t } = useT();
+  return (
+    <Chip
+      size="small"
+      color={COLOR[status as keyof typeof COLOR] ?? 'default'}
+      label={t(`billing.status_word.${status}`)}
+      sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+    />
+  );
+}
+
+const period = (o: BillingOrder) => (o.period_start && o.period_end ? `${o.period_start} – ${o.period_end}` : '—');
+
+function Invoice({ order }: { order: BillingOrder }) {
+  const { t } = useT();
+  return order.payment_status === 'Paid' ? (
+    <MuiLink href={`/accounts/invoice/${order._id}`} download={`${order._id}.pdf`}>
+      {t('billing.download')}
+    </MuiLink>
+  ) : (
+    <>—</>
+  );
+}
+
+/** One order on a phone: every field as a labelled line. */
+function OrderCard({ order, money }: { order: BillingOrder; money: (o: BillingOrder) => string }) {
+  const { t, lang } = useT();
+  const rows: [string, ReactNode][] = [
+    [t('billing.date'), <bdi key="d">{order.created_at.slice(0, 10)}</bdi>],
+    [t('billing.plan'), order.plan ? localized(lang, order.plan.name, order.plan.name_en) : '—'],
+    [
+      t('billing.amount'),
+      <bdi key="a" dir="ltr">
+        {money(order)}
+      </bdi>,
+    ],
+    [t('billing.status'), <StatusChip key="s" status={order.payment_status} />],
+    [
+      t('billing.period'),
+      <bdi key="p" dir="ltr">
+        {period(order)}
+      </bdi>,
+    ],
+    [t('billing.invoice'), <Invoice key="i" order={order} />],
+  ];
+  return (
+    <Card variant="outlined" component="li" data-order={order._id}>
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+          {rows.map(([label, value]) => (
+            <Fragment key={label}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Fragment>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The Subscriptions tab: the member's orders and their invoices; a table on wide screens, cards on a phone. */
 export function BillingTab({ orders }: { orders: BillingOrder[] }) {
   const { t, lang } = useT();
   const money = (o: BillingOrder) =>
@@ -46,50 +118,54 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
       {orders.length === 0 ? (
         <Typography color="text.secondary">{t('account.subscriptions_empty')}</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('billing.caption')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('billing.date')}</TableCell>
-                <TableCell>{t('billing.plan')}</TableCell>
-                <TableCell>{t('billing.amount')}</TableCell>
-                <TableCell>{t('billing.status')}</TableCell>
-                <TableCell sx={WIDE_ONLY}>{t('billing.period')}</TableCell>
-                <TableCell>{t('billing.invoice')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {orders.map((o) => (
-                <TableRow key={o._id} data-order={o._id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{o.created_at.slice(0, 10)}</TableCell>
-                  <TableCell>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</TableCell>
-                  <TableCell dir="ltr" sx={{ textAlign: 'start', whiteSpace: 'nowrap' }}>
-                    {money(o)}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={COLOR[o.payment_status as keyof typeof COLOR] ?? 'default'}
-                      label={t(`billing.status_word.${o.payment_status}`)}
-                    />
-                  </TableCell>
-                  <TableCell dir="ltr" sx={{ ...WIDE_ONLY, textAlign: 'start' }}>
-                    {o.period_start && o.period_end ? `${o.period_start} – ${o.period_end}` : '—'}
-                  </TableCell>
-                  <TableCell>
-                    {o.payment_status === 'Paid' ? (
-                      <MuiLink href={`/accounts/invoice/${o._id}`} download={`${o._id}.pdf`}>
-                        {t('billing.download')}
-                      </MuiLink>
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
+        <>
+          <Box
+            component="ul"
+            aria-label={t('billing.caption')}
+            data-testid="billing-cards"
+            sx={{ ...PHONE_ONLY, flexDirection: 'column', gap: 1.5, listStyle: 'none', p: 0, m: 0 }}
+          >
+            {orders.map((o) => (
+              <OrderCard key={o._id} order={o} money={money} />
+            ))}
+          </Box>
+          <TableContainer sx={WIDE_ONLY}>
+            <Table size="small" aria-label={t('billing.caption')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('billing.date')}</TableCell>
+                  <TableCell>{t('billing.plan')}</TableCell>
+                  <TableCell>{t('billing.amount')}</TableCell>
+                  <TableCell>{t('billing.status')}</TableCell>
+                  <TableCell>{t('billing.period')}</TableCell>
+                  <TableCell>{t('billing.invoice')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {orders.map((o) => (
+                  <TableRow key={o._id} data-order={o._id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <bdi>{o.created_at.slice(0, 10)}</bdi>
+                    </TableCell>
+                    <TableCell>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <bdi dir="ltr">{money(o)}</bdi>
+                    </TableCell>
+                    <TableCell>
+                      <StatusChip status={o.payment_status} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <bdi dir="ltr">{period(o)}</bdi>
+                    </TableCell>
+                    <TableCell>
+                      <Invoice order={o} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
       )}
     </>
   );

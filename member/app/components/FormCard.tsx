@@ -3,6 +3,7 @@ import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useT } from '~/i18n';
 import { CodeInput } from './CodeInput';
+import { SubmitButton } from './SubmitButton';
 
 /** The card every account form sits in: a title, an optional line of help, the server's error. */
 export function FormCard({
@@ -63,9 +64,9 @@ export function CodeStep(props: {
       <Form method="post">
         <Stack spacing={3}>
           <CodeInput length={props.length} />
-          <Button type="submit" variant="contained" size="large" disabled={props.busy}>
+          <SubmitButton variant="contained" size="large">
             {t('verify.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
       <Button component={Link} to={props.resendTo} sx={{ mt: 2 }}>

@@ -1,8 +1,9 @@
 import { Form, Link, useLocation } from '@remix-run/react';
 import { AppBar, Avatar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useT } from '~/i18n';
 import type { NavUser } from '~/root';
+import { MenuIcon } from './icons';
 
 const menuStyle = {
   position: 'absolute' as const,
@@ -37,30 +38,116 @@ const summaryStyle = {
   '&::-webkit-details-marker': { display: 'none' },
 };
 
-/** A menu that opens without JavaScript (<details>); with it, the menu closes after each navigation. */
+/**
+ * A menu that opens without JavaScript (<details>). With it, aria-expanded follows the menu, Escape
+ * closes it (focus back on its button) and it closes after each navigation.
+ */
 function Dropdown({
   label,
   trigger,
   testId,
+  sx,
   children,
 }: {
   label: string;
   trigger: ReactNode;
   testId: string;
+  sx?: object;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => {
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   return (
-    <Box component="details" ref={ref} sx={{ position: 'relative' }} data-testid={testId}>
-      <Box component="summary" sx={summaryStyle} aria-label={label} role="button">
+    <Box
+      component="details"
+      ref={ref}
+      sx={{ position: 'relative', ...sx }}
+      data-testid={testId}
+      onToggle={(e: SyntheticEvent<HTMLDetailsElement>) => setOpen(e.currentTarget.open)}
+      onKeyDown={(e: KeyboardEvent<HTMLDetailsElement>) => {
+        if (e.key !== 'Escape' || !ref.current?.open) return;
+        ref.current.open = false;
+        summary.current?.focus();
+      }}
+    >
+      <Box component="summary" ref={summary} sx={summaryStyle} aria-label={label} aria-expanded={open} role="button">
         {trigger}
       </Box>
       {children}
     </Box>
+  );
+}
+
+/** Shown from the small breakpoint up; on a phone the menu button holds the same links. */
+const WIDE = { display: { xs: 'none', sm: 'block' } };
+
+/** The language choice: a full page load, so the direction's styles are set up when the page starts. */
+function LanguageForm({ here, sx }: { here: string; sx?: object }) {
+  const { t } = useT();
+  return (
+    <Box component={Form} method="post" action="/set-lang" reloadDocument sx={sx}>
+      <input type="hidden" name="redirectTo" value={here} />
+      <Button type="submit" name="lang" value="en" lang="en">
+        {t('lang.en')}
+      </Button>
+      <Button type="submit" name="lang" value="ar" lang="ar">
+        {t('lang.ar')}
+      </Button>
+    </Box>
+  );
+}
+
+/** The phone header's menu: Home, Articles, Competitions, Account, the language and signing out. */
+function PhoneMenu({ user, adminUrl, here }: { user: NavUser | null; adminUrl: string; here: string }) {
+  const { t } = useT();
+  return (
+    <Dropdown
+      testId="phone-menu"
+      label={t('ui.menu')}
+      sx={{ display: { xs: 'block', sm: 'none' } }}
+      trigger={<MenuIcon sx={{ display: 'block' }} />}
+    >
+      <Box sx={{ ...menuStyle, minWidth: 240 }}>
+        {user && <Typography sx={{ px: 2, py: 1, fontWeight: 600 }}>{user.name}</Typography>}
+        <Button component={Link} to="/">
+          {t('nav.home')}
+        </Button>
+        <Button component={Link} to="/blogs">
+          {t('ui.articles')}
+        </Button>
+        <Button component={Link} to="/competitions">
+          {t('ui.competitions')}
+        </Button>
+        {user ? (
+          <Button component={Link} to="/accounts">
+            {t('nav.account')}
+          </Button>
+        ) : (
+          <Button component={Link} to="/auth/join-us">
+            {t('nav.join_us')}
+          </Button>
+        )}
+        {user && (user.type === 4 || user.type === 5) && (
+          <Button component="a" href={adminUrl}>
+            {t('nav.admin')}
+          </Button>
+        )}
+        <Typography component="p" variant="caption" color="text.secondary" sx={{ px: 2, pt: 1 }}>
+          {t('nav.language')}
+        </Typography>
+        <LanguageForm here={here} />
+        {user && (
+          <Form method="post" action="/logout">
+            <Button type="submit">{t('nav.logout')}</Button>
+          </Form>
+        )}
+      </Box>
+    </Dropdown>
   );
 }
 
@@ -85,9 +172,17 @@ export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: str
             <Button component={Link} to="/" color="inherit">
               {t('nav.home')}
             </Button>
+            <Button component={Link} to="/blogs" color="inherit">
+              {t('ui.articles')}
+            </Button>
+            <Button component={Link} to="/competitions" color="inherit">
+              {t('ui.competitions')}
+            </Button>
           </Box>
+          <PhoneMenu user={user} adminUrl={adminUrl} here={here} />
           <Dropdown
             testId="language-menu"
+            sx={WIDE}
             label={t('nav.language')}
             trigger={
               <Typography component="span" sx={{ fontWeight: 600 }}>
@@ -95,20 +190,12 @@ export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: str
               </Typography>
             }
           >
-            {/* A full page load: the direction's styles are set up when the page starts. */}
-            <Box component={Form} method="post" action="/set-lang" reloadDocument sx={menuStyle}>
-              <input type="hidden" name="redirectTo" value={here} />
-              <Button type="submit" name="lang" value="en" lang="en">
-                {t('lang.en')}
-              </Button>
-              <Button type="submit" name="lang" value="ar" lang="ar">
-                {t('lang.ar')}
-              </Button>
-            </Box>
+            <LanguageForm here={here} sx={menuStyle} />
           </Dropdown>
           {user ? (
             <Dropdown
               testId="account-menu"
+              sx={WIDE}
               label={t('nav.account')}
               trigger={
                 <Avatar
@@ -144,7 +231,7 @@ export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: str
               to="/auth/join-us"
               color="inherit"
               variant="outlined"
-              sx={{ borderColor: 'rgba(255,255,255,.6)' }}
+              sx={{ borderColor: 'rgba(255,255,255,.6)', ...WIDE }}
             >
               {t('nav.join_us')}
             </Button>

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '~/i18n';
+import { SubmitButton } from '~/components/SubmitButton';
+import { PasswordField } from '~/components/PasswordField';
 
 export type SignupRole = 'student' | 'coach' | 'entity';
 type Option = { id: string; name: string };
@@ -40,7 +42,6 @@ export function SignupForm({
   values?: Record<string, string>;
 }) {
   const { t, m } = useT();
-  const busy = useNavigation().state === 'submitting';
   const [enhanced, setEnhanced] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
   const step1 = useRef<HTMLDivElement>(null);
@@ -70,9 +71,12 @@ export function SignupForm({
 
   const show1 = !enhanced || step === 1;
   const show2 = !enhanced || step === 2;
-  const text = (name: string, label: string, props: Record<string, unknown> = {}) => (
-    <TextField id={name} name={name} label={label} defaultValue={v(name)} required fullWidth {...props} />
-  );
+  const text = (name: string, label: string, props: Record<string, unknown> = {}) =>
+    props.type === 'password' ? (
+      <PasswordField id={name} name={name} label={label} defaultValue={v(name)} required fullWidth {...props} />
+    ) : (
+      <TextField id={name} name={name} label={label} defaultValue={v(name)} required fullWidth {...props} />
+    );
   const ltr = { slotProps: { htmlInput: { dir: 'ltr' } } };
   const select = (name: string, label: string, options: Option[], required = true) => (
     <TextField
@@ -228,9 +232,9 @@ export function SignupForm({
                 {t('signup.back')}
               </Button>
             )}
-            <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ flex: 1 }}>
+            <SubmitButton variant="contained" size="large" sx={{ flex: 1 }}>
               {t('signup.submit')}
-            </Button>
+            </SubmitButton>
           </Stack>
         </Stack>
       </Box>

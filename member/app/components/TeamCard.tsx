@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Alert, Avatar, AvatarGroup, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useT } from '~/i18n';
 import { localized } from '~/utils/posts';
@@ -64,7 +65,13 @@ export function TeamCard({ team }: { team: Team }) {
         </AvatarGroup>
         {team.coaches.length > 0 && (
           <Typography variant="caption" color="text.secondary">
-            {t('teams.coaches')}: {team.coaches.map((c) => c.name).join('، ')}
+            {t('teams.coaches')}:{' '}
+            {team.coaches.map((c, i) => (
+              <Fragment key={i}>
+                {i > 0 && (lang === 'ar' ? '، ' : ', ')}
+                <bdi>{c.name}</bdi>
+              </Fragment>
+            ))}
           </Typography>
         )}
         {active && !team.entity && (

@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  Link as MuiLink,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardContent, Container, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react';
 import { SignupForm } from '~/components/SignupForm';
 import { translate, useT } from '~/i18n';
 import { api, type ApiUser } from '~/utils/api.server';
@@ -19,6 +8,8 @@ import { env } from '~/utils/env.server';
 import { signupReference } from '~/utils/reference.server';
 import { flashHeaders, getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
+import { PasswordField } from '~/components/PasswordField';
 
 const ROLES = { student: 0, coach: 1, entity: 2 } as const;
 type RoleName = keyof typeof ROLES;
@@ -145,7 +136,6 @@ export default function RolePage() {
   const { t } = useT();
   const result = useActionData<typeof action>();
   const { reference } = useLoaderData<typeof loader>();
-  const busy = useNavigation().state === 'submitting';
   const entity = route.role === 'entity';
   if (route.mode === 'signup') {
     return (
@@ -205,17 +195,16 @@ export default function RolePage() {
                   slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '\\d{10}', maxLength: 10, dir: 'ltr' } }}
                 />
               )}
-              <TextField
+              <PasswordField
                 id="password"
                 name="password"
-                type="password"
                 label={t('signin.password')}
                 autoComplete="current-password"
                 required
               />
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
+              <SubmitButton variant="contained" size="large">
                 {t('signin.submit')}
-              </Button>
+              </SubmitButton>
             </Stack>
           </Form>
           <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>

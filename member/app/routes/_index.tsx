@@ -27,6 +27,8 @@ import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { getLang, getSession } from '~/utils/session.server';
 import { localized, type ApiEvent, type Post } from '~/utils/posts';
+import { profileGaps } from '~/utils/profile';
+import { Isolated } from '~/components/Isolated';
 
 /** The home page's next event always has a date (the API picks it among events to come). */
 type HomeEvent = ApiEvent & { event_date: string };
@@ -82,12 +84,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       national_id: user.national_id,
       active: user.subscriptionValid,
-      // The invitation shows only to members who have not applied (spec §4).
-      invite: member && !user.refree_judge && user.apply_as === 'None',
+      // The invitation shows only to members who may apply (the API's rule: adults, not entities) and have not.
+      invite: user.canApplyAsJudge && !user.refree_judge && !['Judge', 'Refree'].includes(user.apply_as),
     },
     upgrade: member && !fullAccess,
-    // Coaches and admins without a provider account are asked to complete their profile (spec §2).
-    completeProfile: (user.type === 1 || user.type === 4) && !user.steb_user_id,
+    // Asked only while there is something the member can fill on the account page.
+    completeProfile: profileGaps(user as unknown as { type: number } & Record<string, unknown>),
     teams: teams?.ok ? teams.data.teams : null,
     teamsFailed: teams !== null && !teams.ok,
     achievements: achievements?.ok ? achievements.data.achievements : [],
@@ -147,7 +149,7 @@ export default function Home() {
                 </Avatar>
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="h5" component="h1">
-                    {t('home.welcome', { name: user.name })}
+                    <Isolated k="home.welcome" values={{ name: user.name }} />
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
                     <Chip
@@ -160,12 +162,9 @@ export default function Home() {
                   </Stack>
                   <Typography color="text.secondary" sx={{ mt: 1 }}>
                     {user.type === 2 ? (
-                      t('home.email', { email: user.email ?? '' })
+                      <Isolated k="home.email" values={{ email: user.email ?? '' }} ltr={['email']} />
                     ) : (
-                      <>
-                        {t('home.national_id', { id: '' })}
-                        <bdi>{user.national_id}</bdi>
-                      </>
+                      <Isolated k="home.national_id" values={{ id: user.national_id ?? '' }} ltr={['id']} />
                     )}
                   </Typography>
                 </Box>
@@ -187,17 +186,19 @@ export default function Home() {
               </CardContent>
             </Card>
           )}
-          {completeProfile && (
+          {completeProfile.length > 0 && (
             <Alert
+              // A standing prompt, not an urgent alert.
+              role="status"
               severity="warning"
               sx={{ mt: 2 }}
               action={
-                <Button component={Link} to="/accounts" color="inherit" size="small">
+                <Button component={Link} to="/accounts?tab=profile" color="inherit" size="small">
                   {t('home.complete_action')}
                 </Button>
               }
             >
-              {t('home.complete_profile')}
+              {t('ui.complete_profile', { fields: completeProfile.map((k) => t(k)).join(lang === 'ar' ? '، ' : ', ') })}
             </Alert>
           )}
           {upgrade && (

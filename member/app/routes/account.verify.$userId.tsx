@@ -1,11 +1,12 @@
 import { FormCard } from '~/components/FormCard';
-import { Button, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
 
 /** Phone entry for verification: only for the account that just signed up or tried to sign in (its ticket's digest in the address). */
 async function pendingUser(request: Request, ref: string | undefined) {
@@ -44,7 +45,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function VerifyPhone() {
   const { t } = useT();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   return (
     <FormCard title={t('verify.title')} intro={t('verify.intro')} error={result?.error}>
       <Form method="post" replace>
@@ -60,9 +60,9 @@ export default function VerifyPhone() {
             helperText={t('signup.phone_hint')}
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <SubmitButton variant="contained" size="large">
             {t('verify.send')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </FormCard>

@@ -36,6 +36,10 @@ import { CodeInput } from '~/components/CodeInput';
 import { forwardAccountUpload } from '~/utils/upload.server';
 import { formatDay } from '~/utils/posts';
 import { readForm } from '~/utils/form.server';
+import { LIMITS } from '@platform/contract';
+import { PasswordField } from '~/components/PasswordField';
+import { SubmitButton } from '~/components/SubmitButton';
+import { Isolated } from '~/components/Isolated';
 
 interface AccountUser extends ApiUser {
   dob: string | null;
@@ -362,7 +366,6 @@ function Field(props: {
 /** The code step of a phone change: the new number replaces the old one once its code comes back. */
 function PhoneCodeStep({ destination, length }: { destination: string; length: number }) {
   const { t } = useT();
-  const busy = useNavigation().state === 'submitting';
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h3" gutterBottom>
@@ -375,16 +378,12 @@ function PhoneCodeStep({ destination, length }: { destination: string; length: n
         <input type="hidden" name="intent" value="phone-code" />
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <CodeInput length={length} />
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('account.phone_code_submit')}
-          </Button>
+          <SubmitButton variant="contained">{t('account.phone_code_submit')}</SubmitButton>
         </Stack>
       </Form>
       <Form method="post">
         <input type="hidden" name="intent" value="phone-cancel" />
-        <Button type="submit" sx={{ mt: 1 }} disabled={busy}>
-          {t('account.phone_code_cancel')}
-        </Button>
+        <SubmitButton sx={{ mt: 1 }}>{t('account.phone_code_cancel')}</SubmitButton>
       </Form>
     </Paper>
   );
@@ -559,7 +558,7 @@ function ProfileTab({
               {t('account.public_profile')}
             </MuiLink>
           )}
-          <UploadForm intent="picture">
+          <UploadForm intent="picture" maxBytes={LIMITS.pictureBytes} onDone={() => setPicked(false)}>
             <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
               <Button component="label" variant="outlined" size="small">
                 {t('account.choose_picture')}
@@ -568,7 +567,10 @@ function ProfileTab({
                   name="file"
                   accept="image/jpeg,image/png"
                   hidden
-                  onChange={(e) => setPicked(!!e.currentTarget.files?.length)}
+                  onChange={(e) => {
+                    const file = e.currentTarget.files?.[0];
+                    setPicked(!!file && file.size <= LIMITS.pictureBytes);
+                  }}
                 />
               </Button>
               {(picked || !enhanced) && (
@@ -594,20 +596,56 @@ function ProfileTab({
           ))}
         </Grid>
         {(dirty || !enhanced) && (
-          <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={busy}>
+          <SubmitButton variant="contained" sx={{ mt: 2 }}>
             {t('account.update')}
-          </Button>
+          </SubmitButton>
         )}
       </Form>
     </Stack>
   );
 }
 
+/**
+ * Asks before deleting, in the page's own words: a step shown in place (a link to ?confirm=id), so
+ * it works without JavaScript too; Cancel goes back to the list.
+ */
+function ConfirmDelete({ tab, intent, id, name }: { tab: TabName; intent: string; id: string; name: string }) {
+  const { t } = useT();
+  return (
+    <Alert
+      severity="warning"
+      role="alertdialog"
+      aria-labelledby={`confirm-${id}`}
+      sx={{ width: '100%', '& .MuiAlert-message': { width: '100%' } }}
+    >
+      <Typography id={`confirm-${id}`} sx={{ fontWeight: 600 }}>
+        <Isolated k="ui.delete_title" values={{ name }} />
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t('account.delete_confirm')}
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        <Form method="post">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          <SubmitButton size="small" variant="contained" color="error" autoFocus>
+            {t('ui.delete_yes')}
+          </SubmitButton>
+        </Form>
+        <Button size="small" component={Link} to={`/accounts?tab=${tab}`} replace>
+          {t('ui.cancel')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 function SkillsTab({ skills }: { skills: AccountUser['skilles'] }) {
   const { t } = useT();
-  const [editing, setEditing] = useState<string | null>(null);
-  // A saved change brings a new list: leave edit mode.
-  useEffect(() => setEditing(null), [skills]);
+  const [params] = useSearchParams();
+  // Editing and deleting are steps in the address (?edit=id, ?confirm=id): they work without JavaScript.
+  const editing = params.get('edit');
+  const confirming = params.get('confirm');
   return (
     <Stack spacing={2}>
       <Form method="post" key={skills.length}>
@@ -621,9 +659,7 @@ function SkillsTab({ skills }: { skills: AccountUser['skilles'] }) {
             fullWidth
             slotProps={{ htmlInput: { maxLength: 60 } }}
           />
-          <Button type="submit" variant="contained">
-            {t('account.save')}
-          </Button>
+          <SubmitButton variant="contained">{t('account.save')}</SubmitButton>
         </Stack>
       </Form>
       {skills.length === 0 ? (
@@ -631,38 +667,43 @@ function SkillsTab({ skills }: { skills: AccountUser['skilles'] }) {
       ) : (
         <List disablePadding>
           {skills.map((s) => (
-            <ListItem key={s._id} divider sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <ListItem key={s._id} divider sx={{ gap: 1, flexWrap: 'wrap' }} data-skill={s.name}>
               {editing === s._id ? (
-                <Form method="post" style={{ display: 'flex', gap: 8, flex: 1 }}>
+                <Form method="post" style={{ display: 'flex', gap: 8, flex: 1, flexWrap: 'wrap' }}>
                   <input type="hidden" name="intent" value="skill-edit" />
                   <input type="hidden" name="id" value={s._id} />
                   <TextField
                     name="name"
                     defaultValue={s.name}
                     size="small"
-                    fullWidth
-                    aria-label={t('account.skill_name')}
+                    sx={{ flex: 1, minWidth: 160 }}
+                    autoFocus
+                    slotProps={{ htmlInput: { maxLength: 60, 'aria-label': t('account.skill_name') } }}
                   />
-                  <Button type="submit" variant="contained" size="small">
+                  <SubmitButton variant="contained" size="small">
                     {t('account.update_skill')}
+                  </SubmitButton>
+                  <Button size="small" component={Link} to="/accounts?tab=myskills" replace>
+                    {t('ui.cancel')}
                   </Button>
                 </Form>
+              ) : confirming === s._id ? (
+                <ConfirmDelete tab="myskills" intent="skill-delete" id={s._id} name={s.name} />
               ) : (
                 <>
                   <Typography sx={{ flex: 1 }}>{s.name}</Typography>
-                  <Button size="small" onClick={() => setEditing(s._id)}>
-                    {t('account.update_skill')}
+                  <Button size="small" component={Link} to={`/accounts?tab=myskills&edit=${s._id}`} replace>
+                    {t('ui.edit')}
                   </Button>
-                  <Form
-                    method="post"
-                    onSubmit={(e) => !window.confirm(t('account.delete_confirm')) && e.preventDefault()}
+                  <Button
+                    size="small"
+                    color="error"
+                    component={Link}
+                    to={`/accounts?tab=myskills&confirm=${s._id}`}
+                    replace
                   >
-                    <input type="hidden" name="intent" value="skill-delete" />
-                    <input type="hidden" name="id" value={s._id} />
-                    <Button type="submit" size="small" color="error">
-                      {t('account.delete')}
-                    </Button>
-                  </Form>
+                    {t('account.delete')}
+                  </Button>
                 </>
               )}
             </ListItem>
@@ -703,6 +744,7 @@ const formatSize = (bytes: number) =>
 
 function ResearchTab({ entries }: { entries: ResearchEntry[] }) {
   const { t, lang } = useT();
+  const confirming = useSearchParams()[0].get('confirm');
   return (
     <Stack spacing={3}>
       <UploadForm intent="research-add" key={entries.length}>
@@ -729,9 +771,7 @@ function ResearchTab({ entries }: { entries: ResearchEntry[] }) {
             </Typography>
           </Box>
           <Box>
-            <Button type="submit" variant="contained">
-              {t('account.save')}
-            </Button>
+            <SubmitButton variant="contained">{t('account.save')}</SubmitButton>
           </Box>
         </Stack>
       </UploadForm>
@@ -755,13 +795,19 @@ function ResearchTab({ entries }: { entries: ResearchEntry[] }) {
               <Button href={`/accounts/research/${r._id}`} size="small">
                 {t('account.download')}
               </Button>
-              <Form method="post" onSubmit={(e) => !window.confirm(t('account.delete_confirm')) && e.preventDefault()}>
-                <input type="hidden" name="intent" value="research-delete" />
-                <input type="hidden" name="id" value={r._id} />
-                <Button type="submit" size="small" color="error">
+              {confirming === r._id ? (
+                <ConfirmDelete tab="research" intent="research-delete" id={r._id} name={r.title} />
+              ) : (
+                <Button
+                  size="small"
+                  color="error"
+                  component={Link}
+                  to={`/accounts?tab=research&confirm=${r._id}`}
+                  replace
+                >
                   {t('account.delete')}
                 </Button>
-              </Form>
+              )}
             </ListItem>
           ))}
         </List>
@@ -779,30 +825,20 @@ function SettingsTab() {
         {t('account.password_title')}
       </Typography>
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
-        <TextField
+        <PasswordField
           id="password"
           name="password"
-          type="password"
           label={t('account.current_password')}
           autoComplete="current-password"
         />
-        <TextField
-          id="npassword"
-          name="npassword"
-          type="password"
-          label={t('account.new_password')}
-          autoComplete="new-password"
-        />
-        <TextField
+        <PasswordField id="npassword" name="npassword" label={t('account.new_password')} autoComplete="new-password" />
+        <PasswordField
           id="cpassword"
           name="cpassword"
-          type="password"
           label={t('account.retype_password')}
           autoComplete="new-password"
         />
-        <Button type="submit" variant="contained">
-          {t('account.change_password')}
-        </Button>
+        <SubmitButton variant="contained">{t('account.change_password')}</SubmitButton>
       </Stack>
     </Form>
   );
@@ -846,10 +882,16 @@ export default function Accounts() {
                 value={tab}
                 variant="scrollable"
                 scrollButtons="auto"
+                // On a phone the arrows stay as the cue that more tabs lie sideways; no label is cut.
+                allowScrollButtonsMobile
                 aria-label={t('account.title')}
                 sx={{
                   display: orientation === 'vertical' ? { xs: 'none', md: 'flex' } : { xs: 'flex', md: 'none' },
                   '& .MuiTab-root': { alignItems: 'flex-start' },
+                  ...(orientation === 'horizontal' && {
+                    '& .MuiTab-root': { maxWidth: 'none', whiteSpace: 'nowrap', minWidth: 0, px: 1.5 },
+                    '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
+                  }),
                 }}
               >
                 {tabs.map((name) => (
@@ -919,9 +961,9 @@ export default function Accounts() {
               {tab === 'logout' && (
                 <Form method="post" action="/logout">
                   <Typography sx={{ mb: 2 }}>{t('account.logout_text')}</Typography>
-                  <Button type="submit" variant="contained" color="error">
+                  <SubmitButton variant="contained" color="error">
                     {t('account.tabs.logout')}
-                  </Button>
+                  </SubmitButton>
                 </Form>
               )}
               {tab === 'subscriptions' && (

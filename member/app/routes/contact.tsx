@@ -1,11 +1,12 @@
-import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getViewer } from '~/utils/auth.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
 
 /** The public contact form; a signed-in member finds their name and e-mail filled in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,9 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Contact() {
   const prefill = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   const { t } = useT();
   const v = result?.values ?? { ...prefill, message: '' };
+  // A sent message comes back here by a redirect (a new location): the form starts empty again.
+  const sent = useLocation().key;
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
       <Card>
@@ -55,7 +57,7 @@ export default function Contact() {
               {result.error}
             </Alert>
           )}
-          <Form method="post">
+          <Form method="post" key={sent}>
             <Stack spacing={2}>
               <TextField
                 id="name"
@@ -92,9 +94,9 @@ export default function Contact() {
                 minRows={5}
                 slotProps={{ htmlInput: { maxLength: 5000 } }}
               />
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
+              <SubmitButton variant="contained" size="large">
                 {t('contact.send')}
-              </Button>
+              </SubmitButton>
             </Stack>
           </Form>
         </CardContent>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import {
   data,
   redirect,
@@ -7,11 +7,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { translate, useT, type Lang } from '~/i18n';
 import { api, type ApiUser } from '~/utils/api.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
+import { PasswordField } from '~/components/PasswordField';
 
 /**
  * The partner embed: /embeded/login/{clientId}/{key}?lang=ar|en. A registered partner's page frames
@@ -76,7 +78,6 @@ export const meta: MetaFunction = ({ matches }) => {
 export default function EmbeddedSignin() {
   const { partner } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state !== 'idle';
   const { t } = useT();
   const signedIn = result && 'signedIn' in result ? result.signedIn : null;
 
@@ -118,17 +119,14 @@ export default function EmbeddedSignin() {
                   autoComplete="username"
                   required
                 />
-                <TextField
+                <PasswordField
                   id="password"
                   name="password"
-                  type="password"
                   label={t('embed.password')}
                   autoComplete="current-password"
                   required
                 />
-                <Button type="submit" variant="contained" disabled={busy}>
-                  {t('embed.submit')}
-                </Button>
+                <SubmitButton variant="contained">{t('embed.submit')}</SubmitButton>
               </Stack>
             </Form>
           )}

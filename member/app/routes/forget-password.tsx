@@ -1,11 +1,12 @@
 import { FormCard } from '~/components/FormCard';
-import { Button, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
 
 export async function action({ request }: ActionFunctionArgs) {
   const lang = await getLang(request);
@@ -28,7 +29,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ForgetPassword() {
   const { t } = useT();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   return (
     <FormCard title={t('reset.title')} intro={t('reset.intro')} error={result?.error}>
       <Form method="post" replace>
@@ -43,9 +43,9 @@ export default function ForgetPassword() {
             autoComplete="email"
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <SubmitButton variant="contained" size="large">
             {t('reset.send')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </FormCard>

@@ -1,18 +1,20 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Alert, Button, Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormCard } from '~/components/FormCard';
 import { translate, useT } from '~/i18n';
 import { requireUser } from '~/utils/auth.server';
 import { getSession, sessionStorage } from '~/utils/session.server';
 import { forwardMultipart } from '~/utils/upload.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
 
 const MEMBERS = ['student', 'coach', 'entity'] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, [...MEMBERS]);
-  return null;
+  const { user } = await requireUser(request, [...MEMBERS]);
+  // The API refuses others (adults and people only); the page says so before the form is filled.
+  return { eligible: user.canApplyAsJudge };
 }
 
 /** The judge/referee application (spec §5): the fields, then the PDFs as file_0, file_1, … to the API. */
@@ -39,8 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function JudgeApply() {
   const { t } = useT();
+  const { eligible } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   const v = (name: string) => result?.values?.[name] ?? '';
   const select = (name: string, label: string, options: [string, string][]) => (
     <TextField
@@ -61,6 +63,17 @@ export default function JudgeApply() {
       ))}
     </TextField>
   );
+  if (!eligible)
+    return (
+      <FormCard title={t('judge.title')}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('ui.judge_not_eligible')}
+        </Alert>
+        <Button component={Link} to="/" variant="outlined">
+          {t('receipt.home')}
+        </Button>
+      </FormCard>
+    );
   return (
     <FormCard title={t('judge.title')} error={result?.error}>
       <Form method="post" encType="multipart/form-data">
@@ -90,9 +103,9 @@ export default function JudgeApply() {
             required
             slotProps={{ htmlInput: { accept: 'application/pdf,.pdf', multiple: true }, inputLabel: { shrink: true } }}
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <SubmitButton variant="contained" size="large">
             {t('judge.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </FormCard>

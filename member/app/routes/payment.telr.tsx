@@ -13,7 +13,7 @@ interface Checked {
 
 /**
  * The provider sends the browser back here with ?order_id= (spec §4 "Payment"). The API asks the
- * provider; the browser's word is never taken. Paid and valid: home with 'Payment Paid Successfully!';
+ * provider; the browser's word is never taken. Paid and valid: the receipt (/thanksyou/{id}) with the paid message;
  * paid but not valid: /404/error/; not paid: /404/not-found/ saying why; still pending: wait here.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,7 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { subcription, start_date, end_date } = res.data.user;
     if (!subcription || !start_date || !end_date || start_date > end_date) throw redirect('/404/error/');
     await forget();
-    throw redirect('/', {
+    // The receipt: plan, period, amount, VAT and the invoice.
+    throw redirect(`/thanksyou/${encodeURIComponent(orderId)}`, {
       headers: await flashHeaders(request, { type: 'success', text: translate(lang, 'payment.paid') }),
     });
   }

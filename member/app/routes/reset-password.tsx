@@ -1,11 +1,13 @@
 import { FormCard } from '~/components/FormCard';
-import { Button, Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
+import { SubmitButton } from '~/components/SubmitButton';
+import { PasswordField } from '~/components/PasswordField';
 
 const SIGNIN_BY_TYPE: Record<number, string> = { 0: '/student/signin/', 1: '/coach/signin/' };
 
@@ -45,32 +47,29 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { t } = useT();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   return (
     <FormCard title={t('reset.new_title')} error={result?.error}>
       <Form method="post" replace>
         <Stack spacing={2}>
-          <TextField
+          <PasswordField
             id="password"
             name="password"
-            type="password"
             label={t('reset.password')}
             required
             autoComplete="new-password"
             helperText={t('signup.password_hint')}
             slotProps={{ htmlInput: { minLength: 8 } }}
           />
-          <TextField
+          <PasswordField
             id="cpassword"
             name="cpassword"
-            type="password"
             label={t('reset.cpassword')}
             required
             autoComplete="new-password"
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <SubmitButton variant="contained" size="large">
             {t('reset.save')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </FormCard>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardActionArea,
   CardContent,
@@ -12,12 +11,20 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { localized } from '~/utils/posts';
+import { SubmitButton } from '~/components/SubmitButton';
+import { Isolated } from '~/components/Isolated';
 
 interface Plan {
   _id: string;
@@ -76,6 +83,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(url);
 }
 
+// Never kept: the back button after paying asks again and shows the plan as it now stands (Renew, not Subscribe).
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
   return [{ title: `${translate(lang, 'plans.title')} · ${translate(lang, 'brand')}` }];
@@ -120,7 +130,6 @@ function Price({ plan }: { plan: Plan }) {
 export default function Packages() {
   const { offered, plans, selected, active, endDate } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state !== 'idle';
   const { t, lang } = useT();
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
@@ -130,7 +139,7 @@ export default function Packages() {
       {!offered && <Alert severity="info">{t('plans.not_offered')}</Alert>}
       {offered && active && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          {endDate ? t('plans.current', { date: endDate }) : t('plans.active')}
+          {endDate ? <Isolated k="plans.current" values={{ date: endDate }} ltr={['date']} /> : t('plans.active')}
         </Alert>
       )}
       {offered && plans.length === 0 && <Alert severity="info">{t('plans.none')}</Alert>}
@@ -155,9 +164,9 @@ export default function Packages() {
               </Alert>
             )}
             <Form method="post">
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
+              <SubmitButton variant="contained" size="large">
                 {active ? t('plans.renew') : t('plans.subscribe')}
-              </Button>
+              </SubmitButton>
             </Form>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('plans.redirect_note')}

@@ -1,6 +1,140 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { Fragment, type ReactNode } from 'react';
+import { translate, useT, type Lang } from '~/i18n';
+import { api } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { formatDay, localized } from '~/utils/posts';
 
-/** The older thank-you address: the same return page. */
-export function loader({ params }: LoaderFunctionArgs) {
-  return redirect(`/payment/telr?order_id=${encodeURIComponent(params.orderId ?? '')}`);
+interface PaidOrder {
+  _id: string;
+  payment_status: string;
+  currency: string;
+  total_amount: string;
+  plan: { name: string; name_en: string } | null;
+  period_start: string | null;
+  period_end: string | null;
+  created_at: string;
+  vat: { percent: number; amount: string };
+}
+
+/**
+ * The receipt of a paid order (the spec's thank-you route), where a paid return lands. The API is
+ * asked about the order (the browser's word is never taken): not paid yet goes to the waiting page,
+ * refused or unknown to the not-found page saying why.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token, lang } = await requireUser(request, ['coach', 'entity']);
+  const res = await api<{ order: PaidOrder }>(request, '/telr/', { token, lang, body: { order_id: params.orderId } });
+  if (res.status === 404 || res.status === 400) throw redirect('/404/not-found/');
+  const status = res.ok ? res.data.order.payment_status : 'Pending';
+  if (status === 'Pending') throw redirect(`/payment/telr?order_id=${encodeURIComponent(params.orderId ?? '')}`);
+  if (status !== 'Paid') throw redirect(`/404/not-found/?payment=${encodeURIComponent(status.toLowerCase())}`);
+  return { order: res.data.order };
+}
+
+// A receipt is the member's own: never kept by a shared cache, and a back button asks again.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: MetaFunction = ({ matches }) => {
+  const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
+  return [{ title: `${translate(lang, 'receipt.title')} · ${translate(lang, 'brand')}` }];
+};
+
+export default function Receipt() {
+  const { order } = useLoaderData<typeof loader>();
+  const { t, lang } = useT();
+  const money = (amount: string | number) =>
+    new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', {
+      style: 'currency',
+      currency: order.currency,
+    }).format(Number(amount));
+  const vat = Number(order.vat.amount);
+  const rows: [string, ReactNode][] = [
+    [
+      t('receipt.order'),
+      <bdi key="o" dir="ltr">
+        {order._id}
+      </bdi>,
+    ],
+    [t('receipt.paid_on'), formatDay(order.created_at, lang)],
+    [t('receipt.plan'), order.plan ? localized(lang, order.plan.name, order.plan.name_en) : '—'],
+    [
+      t('receipt.period'),
+      order.period_start && order.period_end
+        ? `${formatDay(order.period_start, lang)} – ${formatDay(order.period_end, lang)}`
+        : '—',
+    ],
+    ...(vat > 0
+      ? ([
+          [
+            t('receipt.before_vat'),
+            <bdi key="b" dir="ltr">
+              {money(Number(order.total_amount) - vat)}
+            </bdi>,
+          ],
+          [
+            t('receipt.vat', { percent: order.vat.percent }),
+            <bdi key="v" dir="ltr">
+              {money(vat)}
+            </bdi>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
+    [
+      t('receipt.amount'),
+      <bdi key="a" dir="ltr">
+        {money(order.total_amount)}
+      </bdi>,
+    ],
+  ];
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t('receipt.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('receipt.text')}
+          </Typography>
+          <Box
+            component="dl"
+            data-testid="receipt"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+              columnGap: 2,
+              rowGap: { xs: 0, sm: 1 },
+            }}
+          >
+            {rows.map(([label, value]) => (
+              <Fragment key={label}>
+                <Typography
+                  component="dt"
+                  color="text.secondary"
+                  sx={{ mt: { xs: 1, sm: 0 }, typography: { xs: 'body2', sm: 'body1' } }}
+                >
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', fontWeight: 500 }}>
+                  {value}
+                </Typography>
+              </Fragment>
+            ))}
+          </Box>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3 }}>
+            <Button variant="contained" href={`/accounts/invoice/${order._id}`} download={`${order._id}.pdf`}>
+              {t('receipt.download')}
+            </Button>
+            <Button component={Link} to="/">
+              {t('receipt.home')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Container>
+  );
 }

@@ -26,6 +26,8 @@ export interface ApiUser {
   end_date: string | null;
   refree_judge: boolean;
   apply_as: string;
+  /** The API's rule: an adult person (never an entity) may apply as a judge or referee. */
+  canApplyAsJudge: boolean;
   /** The member's account on the partner learning provider, once linked. */
   steb_user_id: string | null;
 }

@@ -2,6 +2,8 @@
 export const LIMITS = {
   /** Skills on one member's profile. */
   skills: 30,
+  /** A profile picture's largest size in bytes (5 MB): the page refuses a bigger file before sending it. */
+  pictureBytes: 5 * 1024 * 1024,
   /** Shortest password accepted at sign-up, reset and by staff. */
   passwordMin: 8,
   /** A national ID: exactly this many digits. */
