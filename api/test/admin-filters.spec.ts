@@ -9,8 +9,9 @@ import {
   seasons,
   teamPeople,
   teams,
+  users,
 } from '../src/db/schema';
-import { adminToken, createUser, startTestApp, type TestApp } from './harness';
+import { ADMIN, adminToken, createUser, startTestApp, type TestApp } from './harness';
 
 // The back-office's filters and linked records: every declared filter answers exactly its rows,
 // date ranges are days on the platform's clock, and a bad value is a 400 naming the parameter.
@@ -158,5 +159,52 @@ describe('contact messages', () => {
     expect(row.readAt).toBeNull();
     const junk = await t.http.put(`/api/admin/contactus/${b.id}`).set('Authorization', admin).send({ read: 'perhaps' });
     expect(junk.status).toBe(400);
+  });
+});
+
+describe('staff records', () => {
+  it('the first admin edits their own name and password; a new admin needs no national ID, phone or nationality', async () => {
+    const [first] = await t.database.db.select().from(users).where(eq(users.email, ADMIN.email));
+    expect([first.nationalId, first.phoneNumber, first.nationality]).toEqual([null, null, null]);
+    // What the back-office's edit form sends back: the whole record, unset fields as null.
+    const record = (await t.http.get(`/api/admin/admins/${first.id}`).set('Authorization', admin)).body;
+    const saved = await t.http
+      .put(`/api/admin/admins/${first.id}`)
+      .set('Authorization', admin)
+      .send({ ...record, name: 'First Admin', password: 'Renewed-pass-1', cpassword: 'Renewed-pass-1' });
+    expect([saved.status, saved.body.name]).toEqual([200, 'First Admin']);
+    // A new password ends the sessions; the new one signs in.
+    admin = await adminToken(t, ADMIN.email, 'Renewed-pass-1');
+
+    const email = `staff.${Date.now()}@test.example`;
+    const created = await t.http
+      .post('/api/admin/admins')
+      .set('Authorization', admin)
+      .send({ name: 'Mona Staff', email, password: 'Staff-pass-123', cpassword: 'Staff-pass-123', type: 5 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ national_id: null, phone_number: null, nationality: null, type: 5 });
+    expect((await adminToken(t, email, 'Staff-pass-123')).length).toBeGreaterThan(0);
+    const noEmail = await t.http
+      .post('/api/admin/admins')
+      .set('Authorization', admin)
+      .send({ name: 'No Mail', password: 'Staff-pass-123', cpassword: 'Staff-pass-123' });
+    expect(noEmail.status).toBe(400);
+    const badId = await t.http
+      .post('/api/admin/admins')
+      .set('Authorization', admin)
+      .send({
+        name: 'Bad Id',
+        email: `bad.${email}`,
+        national_id: '12',
+        password: 'Staff-pass-123',
+        cpassword: 'Staff-pass-123',
+      });
+    expect(badId.status).toBe(400);
+    // Members still need every identity field.
+    const member = await t.http
+      .post('/api/admin/users')
+      .set('Authorization', admin)
+      .send({ name: 'No Id', email: `m.${email}`, password: 'Member-pass-1', cpassword: 'Member-pass-1' });
+    expect(member.status).toBe(400);
   });
 });

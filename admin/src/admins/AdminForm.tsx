@@ -13,7 +13,7 @@ function AdminForm({ creating }: { creating: boolean }) {
       sx={{ maxWidth: 640 }}
       defaultValues={creating ? { type: 4, status: true, nationality: 'SA' } : undefined}
     >
-      <PersonInputs creating={creating} />
+      <PersonInputs creating={creating} staff />
       <SelectInput source="type" choices={staffTypeChoices} fullWidth />
       <BooleanInput source="status" />
     </SimpleForm>

@@ -38,24 +38,26 @@ const matchesPassword: Validator = (value, values) =>
 
 /**
  * The fields users and admins share: picture, name, e-mail, phone, national ID, nationality and a
- * password with its confirmation (required on create, optional on edit).
+ * password with its confirmation (required on create, optional on edit). Staff (`staff`) need only
+ * a name, an e-mail and a password: they sign in with their e-mail.
  */
-export function PersonInputs({ creating }: { creating: boolean }) {
+export function PersonInputs({ creating, staff = false }: { creating: boolean; staff?: boolean }) {
   const countries = useCountries();
   const need = creating ? [required()] : [];
+  const identity = staff ? [] : [required()];
   return (
     <>
       <PictureInput />
       <TextInput source="name" validate={required()} fullWidth />
       <TextInput source="email" type="email" validate={[required(), email()]} fullWidth />
-      <TextInput source="phone_number" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
+      <TextInput source="phone_number" validate={identity} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <TextInput
         source="national_id"
-        validate={[required(), nationalId]}
+        validate={[...identity, nationalId]}
         fullWidth
         slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', maxLength: 10 } }}
       />
-      <SelectInput source="nationality" choices={countries} validate={required()} fullWidth />
+      <SelectInput source="nationality" choices={countries} validate={identity} fullWidth />
       <PasswordInput source="password" validate={need} fullWidth autoComplete="new-password" />
       <PasswordInput source="cpassword" validate={[...need, matchesPassword]} fullWidth autoComplete="new-password" />
     </>

@@ -17,7 +17,7 @@ const PICTURE_PATH = /^\/uploads\/users\/[0-9a-f-]{36}\.jpg$/;
  * required field must be there; on update only the fields sent change, and a required field may
  * not be emptied.
  */
-export async function readPerson(body: Body, creating: boolean) {
+export async function readPerson(body: Body, creating: boolean, staff = false) {
   const f = new FormReader(body);
   const name = f.text('name', 120);
   const emailRaw = f.text('email', 254);
@@ -28,10 +28,12 @@ export async function readPerson(body: Body, creating: boolean) {
   const cpassword = f.text('cpassword', 200);
   const picture = f.text('picture', 200);
 
-  if (creating) f.need(name, emailRaw, phoneRaw, nationalId, nationality, password, cpassword);
+  // Staff sign in with their e-mail: a national ID, phone and nationality are theirs to add or not.
+  if (creating && staff) f.need(name, emailRaw, password, cpassword);
+  else if (creating) f.need(name, emailRaw, phoneRaw, nationalId, nationality, password, cpassword);
   else if (name === '') f.need(name);
   // On edit an empty identity field means "unchanged": the form sends back nulls for what was never set.
-  const keep = (v: string | undefined) => (creating || v ? v : undefined);
+  const keep = (v: string | undefined) => (v || (creating && !staff) ? v : undefined);
   const email = keep(emailRaw)?.toLowerCase();
   if (email !== undefined && !isEmail(email)) throw new AppError(400, 'signup.email');
   let phone: string | undefined;

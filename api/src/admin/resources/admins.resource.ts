@@ -42,7 +42,7 @@ export const adminsResource = defineResource<User>({
   unique: PERSON_UNIQUE,
   toggles: ['status'],
   async create(body) {
-    const { values } = await readPerson(body, true);
+    const { values } = await readPerson(body, true, true);
     const f = new FormReader(body);
     return {
       ...values,
@@ -52,7 +52,7 @@ export const adminsResource = defineResource<User>({
     };
   },
   async update(body, row, ctx) {
-    const { values } = await readPerson(body, false);
+    const { values } = await readPerson(body, false, true);
     const f = new FormReader(body);
     const changes = defined({ type: f.oneOf('type', STAFF_TYPES), isActive: f.bool('status') });
     await guard(row, { isActive: changes.isActive ?? row.isActive, type: changes.type ?? row.type }, ctx);
