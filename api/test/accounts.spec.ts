@@ -32,8 +32,12 @@ function student(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Both consents ticked unless the test says otherwise (a key set to undefined is left out). */
 const signup = (info: Record<string, unknown>, lang = 'en') =>
-  t.http.post('/api/adduser-steb').set('Accept-Language', lang).send({ loginType: 'signup', userInof: info });
+  t.http
+    .post('/api/adduser-steb')
+    .set('Accept-Language', lang)
+    .send({ loginType: 'signup', userInof: { accept_terms: true, guardian_consent: true, ...info } });
 
 /** A sign-up's ticket (what /otp and /verify take, never the id) and the new account's id (to read its rows). */
 async function signedUp(info: Record<string, unknown>) {

@@ -1,6 +1,6 @@
 import { BooleanField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { LocalDateField, LtrField } from '../common/fields';
-import { SubscriptionChip, UserAvatar, UserTypeField } from './fields';
+import { ConsentFields, SubscriptionChip, UserAvatar, UserTypeField } from './fields';
 
 /** One member, read only (editing comes with the user form). */
 export function UserShow() {
@@ -34,6 +34,7 @@ export function UserShow() {
         <LocalDateField source="dob" />
         <TextField source="guardian_name" emptyText="—" />
         <TextField source="guardian_phone" emptyText="—" />
+        <ConsentFields />
         <LocalDateField source="created_at" showTime />
       </SimpleShowLayout>
     </Show>

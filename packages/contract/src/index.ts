@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './digits.js';
 export * from './limits.js';
 export * from './entitlement.js';
+export * from './age.js';

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { publicProfileOn } from '../../accounts/user.view';
 import { users, type User } from '../../db/schema';
 import { csvNames } from '../csv';
 import { FormReader, defined } from '../form';
@@ -108,6 +109,11 @@ export const usersResource = defineResource<User>({
     dob: u.dob,
     guardian_name: u.guardianName,
     guardian_phone: u.guardianPhone,
+    // Consent at sign-up and the public-profile switch (as it applies today): shown, never edited here.
+    terms_accepted_at: u.termsAcceptedAt,
+    terms_version: u.termsVersion,
+    guardian_consent_at: u.guardianConsentAt,
+    public_profile: u.type !== 2 && publicProfileOn(u),
     created_at: u.createdAt,
   }),
   export: {
