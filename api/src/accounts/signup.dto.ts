@@ -39,7 +39,7 @@ export class UserInfoDto {
   accept_terms?: boolean;
   @ApiProperty({
     required: false,
-    description: "a student under 18: the guardian's consent to the sign-up (true, \"true\" or \"on\")",
+    description: 'a student under 18: the guardian\'s consent to the sign-up (true, "true" or "on")',
   })
   @Checkbox()
   guardian_consent?: boolean;

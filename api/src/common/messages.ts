@@ -27,7 +27,8 @@ export const en = {
   'signup.bad_country': 'Please choose a nationality from the list.',
   'signup.bad_region': 'Please choose a region from the list.',
   'signup.accept_terms': 'Please accept the terms of use and the privacy policy to register.',
-  'signup.guardian_consent': "A student under 18 needs a parent's or guardian's consent: please tick the guardian's consent box.",
+  'signup.guardian_consent':
+    "A student under 18 needs a parent's or guardian's consent: please tick the guardian's consent box.",
   'otp.sent': 'Verification Code Send to your Phone Number',
   'otp.incorrect': 'Incorrect Code',
   'otp.expired': 'The code has expired. Please ask for a new one.',
