@@ -103,7 +103,8 @@ export function SignupForm({
   const checkbox = (name: string, label: ReactNode, required: boolean, hint?: string) => {
     const failed = atField && field === name;
     return (
-      <FormControl error={failed} required={required}>
+      // The box itself is required (the browser asks first); no asterisk breaking the sentence.
+      <FormControl error={failed} fullWidth>
         <FormControlLabel
           sx={{ alignItems: 'flex-start', mx: 0, '& .MuiCheckbox-root': { mt: -1 } }}
           control={
@@ -122,7 +123,12 @@ export function SignupForm({
           }
           label={label}
         />
-        {(failed || hint) && <FormHelperText id={`${name}-help`}>{failed ? error : hint}</FormHelperText>}
+        {(failed || hint) && (
+          // Under the label's text, past the box (the theme's right-to-left styles flip the side).
+          <FormHelperText id={`${name}-help`} sx={{ mt: 0, mr: 0, ml: '42px' }}>
+            {failed ? error : hint}
+          </FormHelperText>
+        )}
       </FormControl>
     );
   };
