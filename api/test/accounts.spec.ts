@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { outbox, users, verifications } from '../src/db/schema';
+import { ageOn, isMinor, platformDay } from '@platform/contract';
+import { outbox, settings, users, verifications } from '../src/db/schema';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -32,8 +33,12 @@ function student(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Both consents ticked unless the test says otherwise (a key set to undefined is left out). */
 const signup = (info: Record<string, unknown>, lang = 'en') =>
-  t.http.post('/api/adduser-steb').set('Accept-Language', lang).send({ loginType: 'signup', userInof: info });
+  t.http
+    .post('/api/adduser-steb')
+    .set('Accept-Language', lang)
+    .send({ loginType: 'signup', userInof: { accept_terms: true, guardian_consent: true, ...info } });
 
 /** A sign-up's ticket (what /otp and /verify take, never the id) and the new account's id (to read its rows). */
 async function signedUp(info: Record<string, unknown>) {
@@ -197,6 +202,88 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     const res = await t.http.post('/api/adduser-steb').send({ loginType: 'signup' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The field "userInof" is missing or invalid.');
+  });
+});
+
+describe('consent at sign-up', () => {
+  /** A birth date `years` years before today on the platform's clock, moved by `days`. */
+  const bornYearsAgo = (years: number, days = 0) => {
+    const [y, md] = [Number(platformDay().slice(0, 4)), platformDay().slice(5)];
+    // On 29 February, the birthday years ago was the 28th.
+    const d = new Date(`${y - years}-${md === '02-29' ? '02-28' : md}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+  const accountOf = async (nationalId: string) =>
+    (await t.database.db.select().from(users).where(eq(users.nationalId, nationalId)))[0];
+
+  it('refuses a sign-up without the terms and privacy accepted, naming the field, and writes nothing', async () => {
+    for (const accept_terms of [undefined, false, 'false', 'None', '']) {
+      const info = student({ accept_terms });
+      const res = await signup(info);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Please accept the terms of use and the privacy policy to register.',
+        field: 'accept_terms',
+      });
+      expect(await accountOf(info.national_id)).toBeUndefined();
+    }
+    const arabic = await signup(student({ accept_terms: undefined }), 'ar');
+    expect(arabic.body.message).toBe('يرجى الموافقة على شروط الاستخدام وسياسة الخصوصية لإتمام التسجيل.');
+  });
+
+  it('records when the terms were accepted and which version (when staff last saved the policies)', async () => {
+    const [policies] = await t.database.db.select().from(settings).where(eq(settings.siteName, 'WRO'));
+    for (const accept_terms of [true, 'true', 'on']) {
+      const info = student({ accept_terms });
+      expect((await signup(info)).status).toBe(200);
+      const row = await accountOf(info.national_id);
+      expect(row.termsVersion).toBe(policies.updatedAt.toISOString());
+      expect(row.termsAcceptedAt).toBeInstanceOf(Date);
+      expect(row.guardianConsentAt).toEqual(row.termsAcceptedAt);
+    }
+  });
+
+  it("needs a guardian's consent for a student under 18 on the platform's clock, and records it", async () => {
+    const minor = student({ date_birth: bornYearsAgo(18, 1), guardian_consent: undefined });
+    const refused = await signup(minor);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      message: "A student under 18 needs a parent's or guardian's consent: please tick the guardian's consent box.",
+      field: 'guardian_consent',
+    });
+    expect(await accountOf(minor.national_id)).toBeUndefined();
+    expect((await signup({ ...minor, guardian_consent: 'false' }, 'ar')).body.message).toBe(
+      'يحتاج الطالب دون 18 عامًا إلى موافقة ولي الأمر: يرجى تحديد مربع موافقة ولي الأمر.',
+    );
+    expect((await signup({ ...minor, guardian_consent: 'on' })).status).toBe(200);
+    const row = await accountOf(minor.national_id);
+    expect(row.guardianConsentAt).toBeInstanceOf(Date);
+    expect(row.guardianName).toBe('Ahmad');
+
+    // Eighteen today is an adult: no guardian's consent asked, none recorded; nor of a coach.
+    const adult = student({ date_birth: bornYearsAgo(18), guardian_consent: undefined });
+    expect((await signup(adult)).status).toBe(200);
+    expect((await accountOf(adult.national_id)).guardianConsentAt).toBeNull();
+    const coach = student({
+      type: 1,
+      ElevelSelected: 'BSc',
+      date_birth: bornYearsAgo(17),
+      guardian_consent: undefined,
+    });
+    expect((await signup(coach)).status).toBe(200);
+  });
+
+  it("counts age in whole years on the platform's clock (Asia/Riyadh)", () => {
+    // 21:30 UTC on 9 March is already 10 March in Riyadh.
+    const now = new Date('2026-03-09T21:30:00Z');
+    expect(ageOn('2008-03-10', now)).toBe(18);
+    expect(ageOn('2008-03-11', now)).toBe(17);
+    expect(isMinor('2008-03-11', now)).toBe(true);
+    expect(isMinor('2008-03-10', now)).toBe(false);
+    expect(isMinor(null, now)).toBe(false);
+    expect(ageOn('not a date', now)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { slugify } from '../src/content/slug';
+import { seed } from '../src/db/seed';
 import { auditLog, galleryFiles, orders, plans, posts, settings } from '../src/db/schema';
 import { adminToken, startTestApp, type TestApp } from './harness';
 
@@ -241,6 +242,25 @@ describe('blogs', () => {
 });
 
 describe('settings', () => {
+  it('starts a fresh install with a privacy policy and terms in both languages, never written over', async () => {
+    const first = (await t.http.get('/api/settings?site_name=WRO')).body.setting;
+    expect(first.privacy_en).toContain("Children's data");
+    expect(first.privacy_en).toContain('guardian');
+    expect(first.privacy_en).toContain('href="/contact"');
+    expect(first.privacy).toContain('بيانات الأطفال');
+    expect(first.privacy).toContain('ولي الأمر');
+    expect(first.tearm_condition_en).toContain('privacy policy');
+    expect(first.tearm_condition).toContain('ولي أمره');
+    // Staff's own text (even an emptied page) stays through the next start's seed.
+    const [wro] = (await t.http.get('/api/admin/settings').set('Authorization', admin)).body;
+    expect((await put('settings', wro.id, { privacy_en: '<p>Our own policy</p>', tearm_condition: '' })).status).toBe(
+      200,
+    );
+    await seed(t.database.db, t.config, { info: () => undefined, warn: () => undefined });
+    const [row] = await t.database.db.select().from(settings).where(eq(settings.id, wro.id));
+    expect(row).toMatchObject({ privacyEn: '<p>Our own policy</p>', tearmCondition: '', privacy: first.privacy });
+  });
+
   it('saves the policies sanitized and serves them to the member site', async () => {
     const list = await t.http.get('/api/admin/settings').set('Authorization', admin);
     const [wro] = list.body;

@@ -37,6 +37,8 @@ describe('Arabic-Indic digits', () => {
         guardianphone: arabic('0557654321'),
         grade: arabic('7'),
         ElevelSelected: 'Jonior',
+        accept_terms: true,
+        guardian_consent: 'on',
       },
     });
     expect(signup.status).toBe(200);

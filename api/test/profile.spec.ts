@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { competitions, seasons, teamPeople, teams, users } from '../src/db/schema';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -131,6 +131,66 @@ describe('the account page API', () => {
     expect(res.body.user).toEqual({ _id: coach.id, name: 'Public Coach', picture: null, type: 1, skilles: [] });
     expect((await t.http.post('/api/profile').send({ id: entity.id })).status).toBe(404);
     expect((await t.http.post('/api/profile').send({ id: 'nope' })).status).toBe(404);
+  });
+
+  it("answers 404 for a minor's public profile until the member turns it on, then shows only name, picture and achievements", async () => {
+    const minor = await createUser(t, { type: 0, name: 'Young Member', dob: '2014-05-05' });
+    const token = await signIn(t, minor);
+    await t.http.post('/api/skills/').set('Authorization', token).send({ skillname: 'Robotics' });
+    const [season] = await t.database.db.insert(seasons).values({ name: 'موسم', nameEn: 'Season' }).returning();
+    const [comp] = await t.database.db.insert(competitions).values({ name: 'فئة', nameEn: 'Category' }).returning();
+    const [team] = await t.database.db
+      .insert(teams)
+      .values({
+        teamNo: `P-${minor.id.slice(0, 8)}`,
+        seasonId: season.id,
+        competitionId: comp.id,
+        ranked: 2,
+        score: '88',
+      })
+      .returning();
+    await t.database.db.insert(teamPeople).values({ teamId: team.id, userId: minor.id, role: 'member' });
+
+    const hidden = await t.http.post('/api/profile').send({ id: minor.id });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe((await t.http.post('/api/profile').send({ id: 'nope' })).body.message);
+    const me = await t.http.get('/api/accounts').set('Authorization', token);
+    expect(me.body.user).toMatchObject({ minor: true, public_profile: false });
+
+    // The settings form posts the switch as a check box does.
+    const on = await t.http.post('/api/accounts').set('Authorization', token).send({ public_profile: 'on' });
+    expect(on.body.user).toMatchObject({ public_profile: true });
+    const shown = await t.http.post('/api/profile').send({ id: minor.id });
+    expect(shown.status).toBe(200);
+    expect(shown.body.user).toEqual({
+      _id: minor.id,
+      name: 'Young Member',
+      picture: null,
+      achievements: [expect.objectContaining({ team_no: team.teamNo, ranked: 2, medal: 'Silver' })],
+    });
+
+    await t.http.post('/api/accounts').set('Authorization', token).send({ public_profile: false });
+    expect((await t.http.post('/api/profile').send({ id: minor.id })).status).toBe(404);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, minor.id));
+    expect(row.publicProfile).toBe(false);
+  });
+
+  it("shows an adult's public profile until the member turns it off", async () => {
+    const adult = await createUser(t, { type: 0, name: 'Grown Member', dob: '1990-01-01' });
+    expect((await t.http.post('/api/profile').send({ id: adult.id })).body.user).toEqual({
+      _id: adult.id,
+      name: 'Grown Member',
+      picture: null,
+      type: 0,
+      skilles: [],
+    });
+    const token = await signIn(t, adult);
+    const off = await t.http.post('/api/accounts').set('Authorization', token).send({ public_profile: 'false' });
+    expect(off.body.user).toMatchObject({ minor: false, public_profile: false });
+    expect((await t.http.post('/api/profile').send({ id: adult.id })).status).toBe(404);
+    // A student whose birth date is unknown counts as a minor.
+    const unknown = await createUser(t, { type: 0, dob: null });
+    expect((await t.http.post('/api/profile').send({ id: unknown.id })).status).toBe(404);
   });
 
   it('keeps staff out of the member account routes', async () => {

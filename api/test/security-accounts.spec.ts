@@ -162,6 +162,8 @@ describe('verification and reset tickets', () => {
         guardianphone: '0551112234',
         grade: '5',
         ElevelSelected: 'Elementry',
+        accept_terms: 'true',
+        guardian_consent: 'true',
       },
     });
     expect(signup.status).toBe(200);

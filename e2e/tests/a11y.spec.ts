@@ -47,6 +47,7 @@ const memberPages = [
   ['account', '/accounts'],
   ['account: skills', '/accounts?tab=skills'],
   ['account: subscriptions', '/accounts?tab=subscriptions'],
+  ['account: settings', '/accounts?tab=settings'],
   ['plans', '/subcription/package/'],
   ['judge application', '/judges/apply'],
 ] as const;

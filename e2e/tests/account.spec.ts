@@ -127,14 +127,24 @@ test.describe('the account page', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'نعم، احذف' }).click();
     await expect(page.getByText('لا توجد مهارات بعد. أضف أول مهارة.')).toBeVisible();
 
-    // The public profile shows the member, and an unknown id is the not-found page.
+    // A minor's public profile is not found until the member shows it in the settings; then it has
+    // the name and achievements, not the skills.
     await page.locator('#skill-new').fill('الإلكترونيات');
     await page.getByRole('button', { name: 'حفظ' }).click();
     // Wait for the saved skill before leaving the page, or the navigation races the form post.
     await expect(page.getByText('الإلكترونيات', { exact: true })).toBeVisible();
-    await page.goto(`/profile/public/${member.userId}`);
+    expect((await page.goto(`/profile/public/${member.userId}`))?.status()).toBe(404);
+    await page.goto('/accounts?tab=settings');
+    const show = page.getByRole('switch', { name: 'إظهار ملفي العام' });
+    await expect(show).not.toBeChecked();
+    await expect(page.getByText('يبقى الملف العام للأعضاء دون 18 عامًا مخفيًا')).toBeVisible();
+    await show.check();
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect(page.getByRole('switch', { name: 'إظهار ملفي العام' })).toBeChecked();
+    await page.getByRole('link', { name: 'عرض الملف العام' }).first().click();
     await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
-    await expect(page.getByText('الإلكترونيات')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'الإنجازات' })).toBeVisible();
+    await expect(page.getByText('الإلكترونيات')).toHaveCount(0);
     const missing = await page.goto('/profile/public/00000000-0000-4000-8000-000000000000');
     expect(missing?.status()).toBe(404);
   });

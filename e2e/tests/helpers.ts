@@ -63,6 +63,8 @@ export async function signUpMember(page: Page, type: 0 | 1 = 0) {
     grade: '8',
     guardianname: 'Guardian',
     guardianphone: '+966550000001',
+    accept_terms: true,
+    guardian_consent: true,
   };
   const signup = await page.request.post(`${apiUrl}/api/adduser-steb`, { data: { loginType: 'signup', userInof } });
   expect(signup.ok()).toBe(true);

@@ -58,6 +58,10 @@ test.describe('with the keyboard alone', () => {
     await chooseWithArrows(page, page.getByLabel('الصف'), '10');
     await typeInto(page, page.getByLabel('اسم ولي الأمر'), 'خالد');
     await typeInto(page, page.getByLabel('جوال ولي الأمر'), '0554445566');
+    await tabTo(page, page.getByRole('checkbox', { name: /ولي أمره/ }));
+    await page.keyboard.press('Space');
+    await tabTo(page, page.getByRole('checkbox', { name: /شروط الاستخدام/ }));
+    await page.keyboard.press('Space');
     await tabTo(page, page.getByRole('button', { name: 'إنشاء الحساب' }));
     await page.keyboard.press('Space');
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mailedCode, outboxCode, typeCode, uniqueId } from './helpers';
 
 test.describe('sign-up, verification and password reset', () => {
-  test('a student signs up in Arabic, verifies by the WhatsApp code and signs in', async ({
+  test("a minor student signs up in Arabic with the guardian's consent, verifies by the WhatsApp code and signs in", async ({
     page,
     context,
     baseURL,
@@ -27,6 +27,24 @@ test.describe('sign-up, verification and password reset', () => {
     await page.getByLabel('الصف').selectOption('8');
     await page.getByLabel('اسم ولي الأمر').fill('أحمد');
     await page.getByLabel('جوال ولي الأمر').fill('0554445566');
+    // The terms and the privacy policy open beside the form; accepting them is required in the page too.
+    const terms = page.getByRole('checkbox', { name: /شروط الاستخدام/ });
+    const form = page.locator('main form');
+    await expect(form.getByRole('link', { name: 'شروط الاستخدام (تُفتح في تبويب جديد)' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    const privacy = form.getByRole('link', { name: 'سياسة الخصوصية (تُفتح في تبويب جديد)' });
+    await expect(privacy).toHaveAttribute('href', '/privacy');
+    await expect(privacy).toHaveAttribute('target', '_blank');
+    await terms.check();
+    // Under 18 without the guardian's consent: the API's message at that box, nothing created.
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    const guardian = page.getByRole('checkbox', { name: /ولي أمره/ });
+    await expect(page.getByText('يحتاج الطالب دون 18 عامًا إلى موافقة ولي الأمر')).toBeVisible();
+    await expect(guardian).toHaveAttribute('aria-invalid', 'true');
+    await expect(terms).toBeChecked();
+    await guardian.check();
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
 
     await expect(page.getByText('تم التسجيل بنجاح!')).toBeVisible();
@@ -79,6 +97,7 @@ test.describe('sign-up, verification and password reset', () => {
     await page.getByLabel('Supervisor national ID').fill('1234567890');
     await page.getByLabel('Supervisor email').fill('huda@bright.example');
     await page.getByLabel('Supervisor mobile number').fill('0501234567');
+    await page.getByRole('checkbox', { name: /terms of use/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Only Business Email is Allowed')).toBeVisible();
 
@@ -134,6 +153,7 @@ async function signupCoach(page: import('@playwright/test').Page, id: string) {
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Academic qualifications').fill('BSc Mechatronics');
   await page.getByLabel('Region').selectOption({ index: 1 });
+  await page.getByRole('checkbox', { name: /terms of use/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Registration Successfully!')).toBeVisible();
   return email;

@@ -12,7 +12,7 @@ import {
   usePermissions,
 } from 'react-admin';
 import { PersonInputs } from '../common/people';
-import { userTypeChoices } from './fields';
+import { ConsentFields, userTypeChoices } from './fields';
 
 const subscriptionChoices = [
   { id: true, name: 'app.subscription.active' },
@@ -66,6 +66,7 @@ function UserForm({ creating }: { creating: boolean }) {
       <TextInput source="guardian_phone" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <BooleanInput source="isVerified" />
       <BooleanInput source="status" />
+      {!creating && <ConsentFields />}
     </SimpleForm>
   );
 }

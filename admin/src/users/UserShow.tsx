@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { BilingualName, LocalDateField, LtrField } from '../common/fields';
-import { SubscriptionChip, UserAvatar, UserTypeField } from './fields';
+import { ConsentFields, SubscriptionChip, UserAvatar, UserTypeField } from './fields';
 
 /** A value from a fixed set, translated ({prefix}.{value}); the raw value when there is no entry. */
 function Translated({ source, prefix }: { source: string; prefix: string; label?: string }) {
@@ -64,6 +64,7 @@ export function UserShow() {
           <LocalDateField source="dob" />
           <TextField source="guardian_name" emptyText="—" />
           <TextField source="guardian_phone" emptyText="—" />
+          <ConsentFields />
           <LocalDateField source="created_at" showTime />
         </TabbedShowLayout.Tab>
         {admin && (

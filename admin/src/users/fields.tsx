@@ -1,5 +1,6 @@
-import { Avatar, Chip } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { Avatar, Chip, Stack } from '@mui/material';
+import { BooleanField, Labeled, useRecordContext, useTranslate } from 'react-admin';
+import { LocalDateField } from '../common/fields';
 
 export interface UserRecord {
   id: string;
@@ -76,5 +77,29 @@ export function SubscriptionChip(_props: { label?: string }) {
     <Chip size="small" color="success" label={translate('app.subscription.active')} />
   ) : (
     <Chip size="small" variant="outlined" label={translate('app.subscription.inactive')} />
+  );
+}
+
+/**
+ * What the member agreed to at sign-up (the terms and privacy policy: when, and the version, which is
+ * when staff last saved them; a guardian's consent for a student under 18) and whether the public
+ * profile shows. Read only: they are the member's own choices.
+ */
+export function ConsentFields(_props: { label?: string }) {
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      <Labeled source="terms_accepted_at">
+        <LocalDateField source="terms_accepted_at" showTime />
+      </Labeled>
+      <Labeled source="terms_version">
+        <LocalDateField source="terms_version" showTime />
+      </Labeled>
+      <Labeled source="guardian_consent_at">
+        <LocalDateField source="guardian_consent_at" showTime />
+      </Labeled>
+      <Labeled source="public_profile">
+        <BooleanField source="public_profile" />
+      </Labeled>
+    </Stack>
   );
 }

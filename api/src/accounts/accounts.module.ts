@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { TeamsModule } from '../teams/teams.module';
 import { CodesService } from './codes.service';
 import { ProfileController } from './profile.controller';
 import { ProfileService } from './profile.service';
@@ -7,7 +8,7 @@ import { VerificationController } from './verification.controller';
 import { VerificationService } from './verification.service';
 
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, TeamsModule],
   controllers: [VerificationController, ProfileController],
   providers: [CodesService, VerificationService, ProfileService],
 })

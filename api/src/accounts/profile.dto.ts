@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { Digits, Text } from '../common/dto';
+import { Checkbox, Digits, Text } from '../common/dto';
 
 export class EducationDto {
   @ApiProperty() @Text(150) school_name?: string;
@@ -47,6 +47,12 @@ export class ProfileDto {
   @ValidateNested()
   @Type(() => SupervisorDto)
   supervisor?: SupervisorDto;
+  @ApiProperty({
+    required: false,
+    description: 'students and coaches: "Show my public profile" (a minor\'s is off until turned on)',
+  })
+  @Checkbox()
+  public_profile?: boolean;
 }
 
 export class ChangePasswordDto {

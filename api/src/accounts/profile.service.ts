@@ -12,7 +12,8 @@ import { UploadStore } from '../media/upload-store';
 import { UploadQuota } from '../media/uploads';
 import type { AppConfig } from '../config/config';
 import { CONFIG } from '../db/db.module';
-import { memberUser } from './user.view';
+import { TeamsService } from '../teams/teams.service';
+import { isMinorAccount, memberUser, publicProfileOn } from './user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
 import { isCountryCode, isEmail, normalizePhone } from './reference';
 import { ENTITY_TYPES, LEVELS } from './signup.service';
@@ -33,6 +34,8 @@ function refuseDuplicate(existing: { id: string; name: string }[], name: string,
   if (existing.some((s) => s.id !== except && s.name.trim().replace(/\s+/g, ' ').toLocaleLowerCase() === key))
     throw new AppError(400, 'skill.duplicate');
 }
+/** The most achievements a minor's public profile lists (newest season first). */
+const PUBLIC_ACHIEVEMENTS = 12;
 
 /** The account page (spec §2 "Account page", §6): one's own profile, password and skills. */
 @Injectable()
@@ -44,6 +47,7 @@ export class ProfileService {
     private readonly quota: UploadQuota,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly verification: VerificationService,
+    private readonly teams: TeamsService,
   ) {}
 
   /**
@@ -121,6 +125,7 @@ export class ProfileService {
     }
     if (dto.city !== undefined) set.city = dto.city || null;
     if (user.type !== 2) {
+      if (dto.public_profile !== undefined) set.publicProfile = dto.public_profile;
       if (dto.dob !== undefined) {
         const d = new Date(`${dto.dob}T00:00:00Z`);
         if (!/^\d{4}-\d{2}-\d{2}$/.test(dto.dob) || Number.isNaN(d.getTime()) || d > new Date())
@@ -248,7 +253,11 @@ export class ProfileService {
     return this.skillsOf(user.id);
   }
 
-  /** A public profile exists only for students and coaches; it shows no contact details. */
+  /**
+   * A public profile exists only for students and coaches who show it (the "Show my public profile"
+   * switch: a minor's is off until turned on). It shows no contact details; a minor's only the name,
+   * picture and achievements.
+   */
   async publicProfile(id: string | undefined) {
     if (!isUuid(id)) throw new AppError(404, 'request.not_found');
     const [user] = await this.db
@@ -256,7 +265,11 @@ export class ProfileService {
       .from(users)
       .where(and(eq(users.id, id), inArray(users.type, [0, 1]), eq(users.isActive, true)))
       .limit(1);
-    if (!user) throw new AppError(404, 'request.not_found');
+    if (!user || !publicProfileOn(user)) throw new AppError(404, 'request.not_found');
+    if (isMinorAccount(user)) {
+      const { achievements } = await this.teams.achievements(user, 0, PUBLIC_ACHIEVEMENTS);
+      return { _id: user.id, name: user.name, picture: user.picture, achievements };
+    }
     return {
       _id: user.id,
       name: user.name,

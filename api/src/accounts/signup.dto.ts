@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Digits, Text } from '../common/dto';
+import { Checkbox, Digits, Text } from '../common/dto';
 
 /**
  * The sign-up payload `userInof`, field names as the contract spells them. Everything arrives as
@@ -34,4 +34,13 @@ export class UserInfoDto {
   @ApiProperty() @Text(254) supervisor_email?: string;
   @ApiProperty() @Digits(20) supervisor_id?: string;
   @ApiProperty() @Digits(30) supervisor_phone?: string;
+  @ApiProperty({ description: 'required: the terms and the privacy policy accepted (true, "true" or "on")' })
+  @Checkbox()
+  accept_terms?: boolean;
+  @ApiProperty({
+    required: false,
+    description: 'a student under 18: the guardian\'s consent to the sign-up (true, "true" or "on")',
+  })
+  @Checkbox()
+  guardian_consent?: boolean;
 }

@@ -1,10 +1,10 @@
-import { LIMITS } from '@platform/contract';
+import { isMinor, LIMITS } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
-import { regions, users } from '../db/schema';
+import { regions, settings, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { isCountryCode, isEmail, isFreeEmail, normalizePhone } from './reference';
 import type { UserInfoDto } from './signup.dto';
@@ -121,6 +121,15 @@ export class SignupService {
       };
     }
 
+    // Consent: the terms and privacy policy always; a guardian's too for a student under 18 (platform's clock).
+    if (info.accept_terms !== true) throw new AppError(400, 'signup.accept_terms', {}, 'accept_terms');
+    const now = new Date();
+    if (type === 0 && isMinor(dob, now) && info.guardian_consent !== true)
+      throw new AppError(400, 'signup.guardian_consent', {}, 'guardian_consent');
+    row.termsAcceptedAt = now;
+    row.termsVersion = await this.policyVersion();
+    if (type === 0 && info.guardian_consent === true) row.guardianConsentAt = now;
+
     const clash = await this.db
       .select({ nationalId: users.nationalId, email: users.email })
       .from(users)
@@ -168,5 +177,15 @@ export class SignupService {
       }
       throw err;
     }
+  }
+
+  /** The version of the terms and privacy policy a member accepts: when staff last saved them. */
+  private async policyVersion(): Promise<string> {
+    const [row] = await this.db
+      .select({ updatedAt: settings.updatedAt })
+      .from(settings)
+      .where(eq(settings.siteName, 'WRO'))
+      .limit(1);
+    return row ? row.updatedAt.toISOString() : 'none';
   }
 }

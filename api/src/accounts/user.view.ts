@@ -1,4 +1,4 @@
-import { AccountType, canApplyAsJudge, hasFullAccess, platformDay } from '@platform/contract';
+import { AccountType, canApplyAsJudge, hasFullAccess, isMinor, platformDay } from '@platform/contract';
 import type { User } from '../db/schema';
 
 type Plan = Pick<User, 'type' | 'subcription' | 'startDate' | 'endDate'>;
@@ -19,6 +19,17 @@ export const fullAccess = (user: Plan, now = new Date()) =>
     { type: user.type, subscribed: user.subcription, startDate: user.startDate, endDate: user.endDate },
     now,
   );
+
+/** A minor: under 18 by the birth date on the platform's clock; a student whose birth date is unknown counts as one. */
+export const isMinorAccount = (user: Pick<User, 'type' | 'dob'>, now = new Date()) =>
+  user.dob ? isMinor(user.dob, now) : user.type === AccountType.Student;
+
+/**
+ * Whether the public profile is shown: the member's "Show my public profile" switch once chosen;
+ * until then on for an adult (as before the switch existed) and off for a minor.
+ */
+export const publicProfileOn = (user: Pick<User, 'type' | 'dob' | 'publicProfile'>, now = new Date()) =>
+  user.publicProfile ?? !isMinorAccount(user, now);
 
 /** The member contract's user object (spec §3), field names as the contract spells them. Never the password hash. */
 export function memberUser(user: User) {
@@ -56,6 +67,9 @@ export function memberUser(user: User) {
     education: user.education ?? null,
     supervisor: user.supervisor ?? null,
     language: user.language,
+    /** Under 18 (the public profile starts off, a guardian consented at sign-up). */
+    minor: isMinorAccount(user),
+    public_profile: publicProfileOn(user),
     created_at: user.createdAt,
   };
 }

@@ -1,12 +1,16 @@
 import { HttpException } from '@nestjs/common';
 import type { MessageKey } from './messages';
 
-/** An error meant for a person: a status and a message key translated into the caller's language. */
+/**
+ * An error meant for a person: a status and a message key translated into the caller's language;
+ * `field` names the request field at fault (sent as `field`) so a page can show the message there.
+ */
 export class AppError extends HttpException {
   constructor(
     status: number,
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
+    readonly field?: string,
   ) {
     super(key, status);
   }

@@ -1,6 +1,6 @@
 import { toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value;
@@ -31,3 +31,19 @@ export function Digits(max = 30): PropertyDecorator {
 
 /** Arabic-Indic digits as ASCII on a field declared with its own validators. */
 export const AsciiDigits = (): PropertyDecorator => Transform(asciiDigits);
+
+/**
+ * A check box or switch: true, or the text a form posts for a ticked one ("true", "on", "1"), is
+ * true; any other value given is false; left out stays undefined.
+ */
+export function Checkbox(): PropertyDecorator {
+  return (target, key) => {
+    IsOptional()(target, key);
+    Transform(({ value }: { value: unknown }) =>
+      value === undefined || value === null
+        ? undefined
+        : value === true || (typeof value === 'string' && ['true', 'on', '1'].includes(value.trim().toLowerCase())),
+    )(target, key);
+    IsBoolean()(target, key);
+  };
+}

@@ -26,6 +26,9 @@ export const en = {
   'signup.bad_date': 'Please enter a valid date of birth.',
   'signup.bad_country': 'Please choose a nationality from the list.',
   'signup.bad_region': 'Please choose a region from the list.',
+  'signup.accept_terms': 'Please accept the terms of use and the privacy policy to register.',
+  'signup.guardian_consent':
+    "A student under 18 needs a parent's or guardian's consent: please tick the guardian's consent box.",
   'otp.sent': 'Verification Code Send to your Phone Number',
   'otp.incorrect': 'Incorrect Code',
   'otp.expired': 'The code has expired. Please ask for a new one.',
@@ -169,6 +172,8 @@ export const ar: Record<MessageKey, string> = {
   'signup.bad_date': 'يرجى إدخال تاريخ ميلاد صحيح.',
   'signup.bad_country': 'يرجى اختيار الجنسية من القائمة.',
   'signup.bad_region': 'يرجى اختيار المنطقة من القائمة.',
+  'signup.accept_terms': 'يرجى الموافقة على شروط الاستخدام وسياسة الخصوصية لإتمام التسجيل.',
+  'signup.guardian_consent': 'يحتاج الطالب دون 18 عامًا إلى موافقة ولي الأمر: يرجى تحديد مربع موافقة ولي الأمر.',
   'otp.sent': 'تم إرسال رمز التحقق إلى رقم جوالك',
   'otp.incorrect': 'الرمز غير صحيح',
   'otp.expired': 'انتهت صلاحية الرمز. يرجى طلب رمز جديد.',

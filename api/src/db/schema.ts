@@ -80,6 +80,13 @@ export const users = pgTable(
     education: jsonb('education').$type<Education>(),
     supervisor: jsonb('supervisor').$type<Supervisor>(),
     language: text('language').notNull().default('en'),
+    /** When the member accepted the terms and privacy policy at sign-up, and which version (the policies' updated_at). */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsVersion: text('terms_version'),
+    /** When the guardian's consent was confirmed at the sign-up of a student under 18. */
+    guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
+    /** The member's "Show my public profile" switch; null until chosen: off for a minor, on for an adult. */
+    publicProfile: boolean('public_profile'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

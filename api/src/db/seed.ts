@@ -20,6 +20,7 @@ import {
   teams,
   users,
 } from './schema';
+import { STARTING_POLICIES } from './policies';
 
 /** The 13 administrative regions of Saudi Arabia (ISO 3166-2:SA). */
 export const SAUDI_REGIONS = [
@@ -87,7 +88,11 @@ export async function seed(db: Db, config: AppConfig, log: SeedLog): Promise<voi
     .insert(regions)
     .values(SAUDI_REGIONS.map(([code, enName, arName]) => ({ code, enName, arName })))
     .onConflictDoNothing();
-  await db.insert(settings).values({ siteName: 'WRO', siteCopyRight: '© WRO' }).onConflictDoNothing();
+  // The policies' starting text goes in with the row, once: staff's own text is never written over.
+  await db
+    .insert(settings)
+    .values({ siteName: 'WRO', siteCopyRight: '© WRO', ...STARTING_POLICIES })
+    .onConflictDoNothing();
   await seedFirstAdmin(db, config, log);
   if (config.demo) await seedDemo(db, log);
 }

@@ -19,5 +19,6 @@ import { TeamsService } from './teams.service';
         }),
     },
   ],
+  exports: [TeamsService],
 })
 export class TeamsModule {}

@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  Link as MuiLink,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '~/i18n';
@@ -24,6 +37,15 @@ const ENTITY_TYPES = [
   'Other',
 ] as const;
 const LEVELS = ['Elementry', 'Jonior', 'Senior'] as const;
+/** Read by screen readers, not shown. */
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * The two-step sign-up of one role (spec §4/§5). Without JavaScript both steps show on one page;
@@ -34,11 +56,14 @@ export function SignupForm({
   role,
   reference,
   error,
+  field,
   values,
 }: {
   role: SignupRole;
   reference: SignupReference;
   error?: string;
+  /** The request field the API named in its refusal: its message is shown there. */
+  field?: string;
   values?: Record<string, string>;
 }) {
   const { t, m } = useT();
@@ -53,6 +78,61 @@ export function SignupForm({
   }, [step]);
   const v = (name: string) => values?.[name] ?? '';
   const entity = role === 'entity';
+  const CHECKBOXES = ['accept_terms', 'guardian_consent'];
+  const atField = !!error && !!field && CHECKBOXES.includes(field);
+  // A link that opens beside the form, so nothing typed is lost.
+  const policyLink = (to: string, label: string) => (
+    <MuiLink href={to} target="_blank" rel="noopener">
+      {label}
+      <Box component="span" sx={HIDDEN}>
+        {` ${t('signup.new_tab')}`}
+      </Box>
+    </MuiLink>
+  );
+  // "I accept the {terms} and the {privacy}": the sentence in the page's language with its two links in place.
+  const acceptLabel: ReactNode[] = m.signup.accept_terms
+    .split(/(\{terms\}|\{privacy\})/)
+    .map((part, i) =>
+      part === '{terms}' ? (
+        <span key={i}>{policyLink('/terms', t('signup.terms_link'))}</span>
+      ) : part === '{privacy}' ? (
+        <span key={i}>{policyLink('/privacy', t('signup.privacy_link'))}</span>
+      ) : (
+        part
+      ),
+    );
+  const checkbox = (name: string, label: ReactNode, required: boolean, hint?: string) => {
+    const failed = atField && field === name;
+    return (
+      // The box itself is required (the browser asks first); no asterisk breaking the sentence.
+      <FormControl error={failed} fullWidth>
+        <FormControlLabel
+          sx={{ alignItems: 'flex-start', mx: 0, '& .MuiCheckbox-root': { mt: -1 } }}
+          control={
+            <Checkbox
+              id={name}
+              name={name}
+              defaultChecked={v(name) === 'on'}
+              required={required}
+              slotProps={{
+                input: {
+                  'aria-describedby': failed || hint ? `${name}-help` : undefined,
+                  'aria-invalid': failed || undefined,
+                } as object,
+              }}
+            />
+          }
+          label={label}
+        />
+        {(failed || hint) && (
+          // Under the label's text, past the box (the theme's right-to-left styles flip the side).
+          <FormHelperText id={`${name}-help`} sx={{ mt: 0, mr: 0, ml: '42px' }}>
+            {failed ? error : hint}
+          </FormHelperText>
+        )}
+      </FormControl>
+    );
+  };
 
   const next = () => {
     const fields = step1.current?.querySelectorAll<HTMLInputElement>('input, select, textarea') ?? [];
@@ -100,7 +180,7 @@ export function SignupForm({
 
   return (
     <Form method="post" replace>
-      {error && (
+      {error && !atField && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
         </Alert>
@@ -192,6 +272,8 @@ export function SignupForm({
                 helperText: t('signup.phone_hint'),
                 ...ltr,
               })}
+              {/* Asked of every student; the API requires it under 18 (by the birth date) and says so here. */}
+              {checkbox('guardian_consent', t('signup.guardian_consent'), false, t('signup.guardian_consent_hint'))}
               {select('region', t('signup.region'), reference.regions, false)}
               {select(
                 'regionSelected',
@@ -226,6 +308,7 @@ export function SignupForm({
               })}
             </>
           )}
+          {checkbox('accept_terms', <span>{acceptLabel}</span>, true)}
           <Stack direction="row" spacing={2}>
             {enhanced && (
               <Button variant="outlined" size="large" onClick={() => setStep(1)}>

@@ -235,6 +235,13 @@ export const ar: Messages = {
       Institute: 'معهد',
       Other: 'أخرى',
     },
+    accept_terms: 'قرأت {terms} و{privacy} وأوافق عليهما.',
+    terms_link: 'شروط الاستخدام',
+    privacy_link: 'سياسة الخصوصية',
+    new_tab: '(تُفتح في تبويب جديد)',
+    guardian_consent:
+      'أنا والد الطالب أو ولي أمره، وأوافق على هذا التسجيل وعلى حفظ المنصة لبيانات الطالب وفق سياسة الخصوصية.',
+    guardian_consent_hint: 'مطلوبة للطلاب دون 18 عامًا.',
   },
   verify: {
     title: 'توثيق الحساب',
@@ -381,12 +388,20 @@ export const ar: Messages = {
     password_mismatch: 'كلمتا المرور غير متطابقتين',
     logout_text: 'تسجيل الخروج من حسابك على هذا الجهاز.',
     failed: 'حدث خطأ ما',
+    public_profile_title: 'الملف العام',
+    public_profile_switch: 'إظهار ملفي العام',
+    public_profile_minor:
+      'يبقى الملف العام للأعضاء دون 18 عامًا مخفيًا حتى يُظهره العضو أو ولي أمره، وعندها لا يتضمن إلا الاسم والصورة والإنجازات.',
+    public_profile_adult: 'عند إظهار ملفك العام يرى فيه كل من لديه رابطه اسمك وصورتك ومهاراتك.',
+    public_profile_save: 'حفظ',
   },
   public_profile: {
     skills: 'المهارات',
     no_skills: 'لا توجد مهارات بعد.',
     student: 'طالب',
     coach: 'مدرب',
+    achievements: 'الإنجازات',
+    no_achievements: 'لا توجد إنجازات بعد.',
   },
   judge: {
     invite_title: 'حكم أو مُحكّم؟',

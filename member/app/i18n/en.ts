@@ -235,6 +235,13 @@ export const en = {
       Institute: 'Institute',
       Other: 'Other',
     },
+    accept_terms: 'I have read and accept the {terms} and the {privacy}.',
+    terms_link: 'terms of use',
+    privacy_link: 'privacy policy',
+    new_tab: '(opens in a new tab)',
+    guardian_consent:
+      "I am the student's parent or guardian, and I agree to this registration and to the platform keeping the student's data as the privacy policy says.",
+    guardian_consent_hint: 'Required for students under 18.',
   },
   verify: {
     title: 'Verify your account',
@@ -381,12 +388,21 @@ export const en = {
     password_mismatch: 'Password is not Matched',
     logout_text: 'Sign out of your account on this device.',
     failed: 'Something Went Wrong',
+    public_profile_title: 'Public profile',
+    public_profile_switch: 'Show my public profile',
+    public_profile_minor:
+      'For members under 18 the public profile stays hidden until they or their guardian turn it on. When shown, it has only your name, picture and achievements.',
+    public_profile_adult:
+      'When shown, your public profile has your name, picture and skills, for anyone with its link.',
+    public_profile_save: 'Save',
   },
   public_profile: {
     skills: 'Skills',
     no_skills: 'No skills listed yet.',
     student: 'Student',
     coach: 'Coach',
+    achievements: 'Achievements',
+    no_achievements: 'No achievements yet.',
   },
   judge: {
     invite_title: 'Judge or referee?',

@@ -53,6 +53,9 @@ const SIGNUP_FIELDS = [
   'supervisor_email',
   'supervisor_id',
   'supervisor_phone',
+  // Check boxes: "on" when ticked (the API takes "on"); 'None' when not, which the API refuses with its message.
+  'accept_terms',
+  'guardian_consent',
 ] as const;
 
 /** Sign-up: the contract's userInof, 'None' where a field does not apply; the API checks every rule. */
@@ -69,7 +72,7 @@ async function signup(request: Request, role: RoleName, form: FormData) {
   const { password: _p, cpassword: _c, ...kept } = values;
   if (!res.ok)
     return data(
-      { error: res.data.message ?? translate(lang, 'signup.failed'), values: kept, id: '' },
+      { error: res.data.message ?? translate(lang, 'signup.failed'), field: res.data.field, values: kept, id: '' },
       { status: res.status >= 400 ? res.status : 400 },
     );
   const session = await getSession(request);
@@ -150,6 +153,7 @@ export default function RolePage() {
                 role={route.role}
                 reference={reference}
                 error={result?.error}
+                field={result && 'field' in result && typeof result.field === 'string' ? result.field : undefined}
                 values={result && 'values' in result ? (result.values as Record<string, string>) : undefined}
               />
             )}

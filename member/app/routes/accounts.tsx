@@ -7,6 +7,7 @@ import {
   Card,
   CardContent,
   Container,
+  FormControlLabel,
   Grid,
   Link as MuiLink,
   List,
@@ -15,6 +16,7 @@ import {
   PaginationItem,
   Paper,
   Stack,
+  Switch,
   Tab,
   Tabs,
   TextField,
@@ -53,6 +55,9 @@ interface AccountUser extends ApiUser {
   education: { school_name: string; education_admin: string; level: string; grade: string } | null;
   supervisor: { name: string; email: string; phone_number: string; supervisor_id: string } | null;
   skilles: { _id: string; name: string }[];
+  /** Under 18: the public profile starts hidden and shows only name, picture and achievements. */
+  minor: boolean;
+  public_profile: boolean;
 }
 
 interface Certificate {
@@ -293,6 +298,12 @@ export async function action({ request }: ActionFunctionArgs) {
       const res = await call(`/skills/?id=${encodeURIComponent(text(form, 'id') ?? '')}`, 'DELETE');
       if (!res.ok) return failed(res.data.message, 'myskills');
       return flashBack(request, 'success', res.data.message ?? '', 'myskills');
+    }
+    case 'public-profile': {
+      // A switch posts "on" when on and nothing when off.
+      const res = await call('/accounts', 'POST', { public_profile: form.get('public_profile') === 'on' });
+      if (!res.ok) return failed(res.data.message, 'settings');
+      return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'settings');
     }
     case 'password': {
       const body = {
@@ -553,11 +564,17 @@ function ProfileTab({
         </Avatar>
         <Box>
           <Typography variant="h6">{user.name}</Typography>
-          {user.type !== 2 && (
-            <MuiLink component={Link} to={`/profile/public/${user._id}`}>
-              {t('account.public_profile')}
-            </MuiLink>
-          )}
+          {user.type !== 2 &&
+            (user.public_profile ? (
+              <MuiLink component={Link} to={`/profile/public/${user._id}`}>
+                {t('account.public_profile')}
+              </MuiLink>
+            ) : (
+              // Hidden: the way to the switch that shows it.
+              <MuiLink component={Link} to="/accounts?tab=settings">
+                {t('account.public_profile_switch')}
+              </MuiLink>
+            ))}
           <UploadForm intent="picture" maxBytes={LIMITS.pictureBytes} onDone={() => setPicked(false)}>
             <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
               <Button component="label" variant="outlined" size="small">
@@ -816,12 +833,63 @@ function ResearchTab({ entries }: { entries: ResearchEntry[] }) {
   );
 }
 
-function SettingsTab() {
+/** "Show my public profile": students and coaches (entities have no public profile). */
+function PublicProfileSetting({ user }: { user: AccountUser }) {
+  const { t } = useT();
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value="public-profile" />
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('account.public_profile_title')}
+      </Typography>
+      <FormControlLabel
+        sx={{ mx: 0 }}
+        control={
+          <Switch
+            id="public_profile"
+            name="public_profile"
+            defaultChecked={user.public_profile}
+            slotProps={{ input: { 'aria-describedby': 'public_profile-help' } as object }}
+          />
+        }
+        label={t('account.public_profile_switch')}
+      />
+      <Typography id="public_profile-help" variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 560 }}>
+        {t(user.minor ? 'account.public_profile_minor' : 'account.public_profile_adult')}
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained">
+          {t('account.public_profile_save')}
+        </Button>
+        {user.public_profile && (
+          <MuiLink component={Link} to={`/profile/public/${user._id}`}>
+            {t('account.public_profile')}
+          </MuiLink>
+        )}
+      </Stack>
+    </Form>
+  );
+}
+
+function SettingsTab({ user }: { user: AccountUser }) {
+  return (
+    <>
+      {user.type !== 2 && (
+        <Box sx={{ mb: 4 }}>
+          <PublicProfileSetting user={user} key={String(user.public_profile)} />
+        </Box>
+      )}
+      <PasswordForm />
+    </>
+  );
+}
+
+function PasswordForm() {
   const { t } = useT();
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="password" />
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         {t('account.password_title')}
       </Typography>
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
@@ -957,7 +1025,7 @@ export default function Accounts() {
               )}
               {tab === 'certificates' && fullAccess && <CertificatesTab certificates={certificates} />}
               {tab === 'research' && <ResearchTab entries={research} />}
-              {tab === 'settings' && <SettingsTab />}
+              {tab === 'settings' && <SettingsTab user={user} />}
               {tab === 'logout' && (
                 <Form method="post" action="/logout">
                   <Typography sx={{ mb: 2 }}>{t('account.logout_text')}</Typography>

@@ -4,7 +4,7 @@ import { env } from './env.server';
 export interface ApiResult<T> {
   ok: boolean;
   status: number;
-  data: T & { success?: boolean; message?: string };
+  data: T & { success?: boolean; message?: string; field?: string };
   /** The token from the Authorization response header (sign-in). */
   token: string | null;
 }

@@ -1,5 +1,6 @@
 import { SUBSCRIPTION_STATES, platformDay, type SubscriptionState } from '@platform/contract';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { publicProfileOn } from '../../accounts/user.view';
 import { users, type User } from '../../db/schema';
 import { csvNames } from '../csv';
 import { FormReader, defined } from '../form';
@@ -129,6 +130,11 @@ export const usersResource = defineResource<User>({
     dob: u.dob,
     guardian_name: u.guardianName,
     guardian_phone: u.guardianPhone,
+    // Consent at sign-up and the public-profile switch (as it applies today): shown, never edited here.
+    terms_accepted_at: u.termsAcceptedAt,
+    terms_version: u.termsVersion,
+    guardian_consent_at: u.guardianConsentAt,
+    public_profile: u.type !== 2 && publicProfileOn(u),
     created_at: u.createdAt,
   }),
   export: {

@@ -1,0 +1,4 @@
+ALTER TABLE "users" ADD COLUMN "terms_accepted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "terms_version" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "guardian_consent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "public_profile" boolean;
