@@ -93,7 +93,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     const entity = await signup({
       name: 'Bright Academy',
       email: `office${++seq}@bright-academy.sa`,
-      phone_number: '+966112223333',
+      phone_number: '+966512223333',
       password: 'Entity-pass-1',
       cpassword: 'Entity-pass-1',
       type: '2',
@@ -146,7 +146,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
   it('refuses a free e-mail for an entity, and empty entity fields', async () => {
     const base = {
       name: 'X Co',
-      phone_number: '+966112223333',
+      phone_number: '+966512223333',
       password: 'Entity-pass-1',
       cpassword: 'Entity-pass-1',
       type: 2,

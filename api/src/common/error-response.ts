@@ -1,18 +1,22 @@
 import type { Request, Response } from 'express';
 import { langOf, translate, type MessageKey } from './messages';
 
-/** The one shape of every error: a status, `e_message` header (URI-encoded) and `{ success: false, message }`. */
+/**
+ * The one shape of every error: a status, `e_message` header (URI-encoded) and `{ success: false, message }`,
+ * plus `field` (the request field it is about) when there is one.
+ */
 export function sendError(
   req: Request,
   res: Response,
   status: number,
   key: MessageKey,
   params: Record<string, string | number> = {},
+  field?: string,
 ): void {
   const message = translate(langOf(req.headers['accept-language']), key, params);
   if (res.headersSent) return;
   res.setHeader('e_message', encodeURIComponent(message));
-  res.status(status).json({ success: false, message });
+  res.status(status).json(field ? { success: false, message, field } : { success: false, message });
 }
 
 const DB_DOWN_CODES = new Set([

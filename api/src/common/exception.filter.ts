@@ -12,7 +12,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
     if (exception instanceof AppError) {
-      return sendError(req, res, exception.getStatus(), exception.key, exception.params);
+      return sendError(req, res, exception.getStatus(), exception.key, exception.params, exception.field);
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
