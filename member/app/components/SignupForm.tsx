@@ -1,15 +1,33 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '~/i18n';
+import { DIGIT, digitsInput, phoneInput } from '~/utils/digits';
 
 export type SignupRole = 'student' | 'coach' | 'entity';
 type Option = { id: string; name: string };
+/** A city: its stored name (English), its name in the page's language, and its region's id. */
+export type CityOption = Option & { region: string };
 export interface SignupReference {
   regions: Option[];
   countries: Option[];
-  cities: string[];
+  cities: CityOption[];
 }
+
+/** The fields of step 1 (an error about one of them opens step 1); the rest are step 2's. */
+const STEP1 = new Set([
+  'name',
+  'national_id',
+  'date_birth',
+  'countrySelected',
+  'email',
+  'phone_number',
+  'entityType',
+  'tax_id',
+  'crNumber',
+  'password',
+  'cpassword',
+]);
 
 const ENTITY_TYPES = [
   'School',
@@ -32,20 +50,32 @@ export function SignupForm({
   role,
   reference,
   error,
+  field,
   values,
 }: {
   role: SignupRole;
   reference: SignupReference;
   error?: string;
+  /** The field the API's refusal is about: marked, with the message next to it. */
+  field?: string;
   values?: Record<string, string>;
 }) {
   const { t, m } = useT();
   const busy = useNavigation().state === 'submitting';
   const [enhanced, setEnhanced] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
+  const [region, setRegion] = useState(values?.region ?? '');
   const step1 = useRef<HTMLDivElement>(null);
   const step2 = useRef<HTMLDivElement>(null);
   useEffect(() => setEnhanced(true), []);
+  // A refusal about a field: open its step and put the keyboard on it. (Entities choose the region in step 1.)
+  const step1Field = !!field && (STEP1.has(field) || (role === 'entity' && field === 'region'));
+  useEffect(() => {
+    if (!field) return;
+    setStep(step1Field ? 1 : 2);
+    const timer = setTimeout(() => document.getElementById(field)?.focus());
+    return () => clearTimeout(timer);
+  }, [field, step1Field, values]);
   // Moving to step 2 puts the keyboard on its first field.
   useEffect(() => {
     if (step === 2) step2.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
@@ -70,20 +100,35 @@ export function SignupForm({
 
   const show1 = !enhanced || step === 1;
   const show2 = !enhanced || step === 2;
+  // The field the refusal is about shows the message in place of its hint (and aria-invalid).
+  const marked = (name: string, helperText?: ReactNode) =>
+    field === name ? { error: true, helperText: error } : helperText ? { helperText } : {};
   const text = (name: string, label: string, props: Record<string, unknown> = {}) => (
-    <TextField id={name} name={name} label={label} defaultValue={v(name)} required fullWidth {...props} />
-  );
-  const ltr = { slotProps: { htmlInput: { dir: 'ltr' } } };
-  const select = (name: string, label: string, options: Option[], required = true) => (
     <TextField
       id={name}
       name={name}
       label={label}
       defaultValue={v(name)}
+      required
+      fullWidth
+      {...props}
+      {...marked(name, props.helperText as ReactNode)}
+    />
+  );
+  const ltr = { slotProps: { htmlInput: { dir: 'ltr' } } };
+  const digits = (pattern?: string) => ({ slotProps: { htmlInput: { ...digitsInput, pattern } } });
+  const phone = { type: 'tel', slotProps: { htmlInput: phoneInput } };
+  const select = (name: string, label: string, options: Option[], required = true, fallback = '') => (
+    <TextField
+      id={name}
+      name={name}
+      label={label}
+      defaultValue={v(name) || fallback}
       select
       required={required}
       fullWidth
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      {...marked(name)}
     >
       <option value="">{t('signup.choose')}</option>
       {options.map((o) => (
@@ -94,9 +139,59 @@ export function SignupForm({
     </TextField>
   );
 
+  // Cities follow the chosen region; without JavaScript every city shows, grouped by region.
+  const regionAndCity = (required: boolean) => (
+    <>
+      <TextField
+        id="region"
+        name="region"
+        label={t('signup.region')}
+        defaultValue={v('region')}
+        select
+        required={required}
+        fullWidth
+        onChange={(e) => setRegion(e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...marked('region')}
+      >
+        <option value="">{t('signup.choose')}</option>
+        {reference.regions.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        id="regionSelected"
+        name="regionSelected"
+        label={t('signup.city')}
+        defaultValue={v('regionSelected')}
+        select
+        fullWidth
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...marked('regionSelected')}
+      >
+        <option value="">{t('signup.choose')}</option>
+        {reference.regions
+          .filter((r) => !enhanced || !region || r.id === region)
+          .map((r) => (
+            <optgroup key={r.id} label={r.name}>
+              {reference.cities
+                .filter((c) => c.region === r.id)
+                .map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+      </TextField>
+    </>
+  );
+
   return (
     <Form method="post" replace>
-      {error && (
+      {error && !field && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
         </Alert>
@@ -121,22 +216,21 @@ export function SignupForm({
           })}
           {!entity &&
             text('national_id', t('signup.national_id'), {
-              slotProps: { htmlInput: { inputMode: 'numeric', pattern: '\\d{10}', maxLength: 10, dir: 'ltr' } },
+              slotProps: { htmlInput: { ...digitsInput, pattern: `${DIGIT}{10}`, maxLength: 10 } },
               helperText: t('signin.id_hint'),
             })}
           {!entity &&
             text('date_birth', t('signup.date_birth'), { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-          {!entity && select('countrySelected', t('signup.nationality'), reference.countries)}
+          {!entity && select('countrySelected', t('signup.nationality'), reference.countries, true, 'SA')}
           {text('email', t(entity ? 'signup.business_email' : 'signup.email'), {
             type: 'email',
             autoComplete: 'email',
             ...ltr,
           })}
           {text('phone_number', t('signup.phone'), {
-            type: 'tel',
+            ...phone,
             autoComplete: 'tel',
             helperText: t('signup.phone_hint'),
-            ...ltr,
           })}
           {entity && (
             <>
@@ -145,8 +239,8 @@ export function SignupForm({
                 t('signup.entity_type'),
                 ENTITY_TYPES.map((e) => ({ id: e, name: m.signup.entity_types[e] })),
               )}
-              {text('tax_id', t('signup.tax_id'), ltr)}
-              {text('crNumber', t('signup.cr_number'), ltr)}
+              {text('tax_id', t('signup.tax_id'), digits())}
+              {text('crNumber', t('signup.cr_number'), digits())}
               {select('region', t('signup.region'), reference.regions)}
             </>
           )}
@@ -183,43 +277,23 @@ export function SignupForm({
                 Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), name: String(i + 1) })),
               )}
               {text('guardianname', t('signup.guardian_name'))}
-              {text('guardianphone', t('signup.guardian_phone'), {
-                type: 'tel',
-                helperText: t('signup.phone_hint'),
-                ...ltr,
-              })}
-              {select('region', t('signup.region'), reference.regions, false)}
-              {select(
-                'regionSelected',
-                t('signup.city'),
-                reference.cities.map((c) => ({ id: c, name: c })),
-                false,
-              )}
+              {text('guardianphone', t('signup.guardian_phone'), { ...phone, helperText: t('signup.phone_hint') })}
+              {regionAndCity(false)}
             </>
           )}
           {role === 'coach' && (
             <>
               {text('ElevelSelected', t('signup.qualification'))}
               {text('schoolname', t('signup.school'), { required: false })}
-              {select('region', t('signup.region'), reference.regions)}
-              {select(
-                'regionSelected',
-                t('signup.city'),
-                reference.cities.map((c) => ({ id: c, name: c })),
-                false,
-              )}
+              {regionAndCity(true)}
             </>
           )}
           {entity && (
             <>
               {text('supervisor_name', t('signup.supervisor_name'))}
-              {text('supervisor_id', t('signup.supervisor_id'), ltr)}
+              {text('supervisor_id', t('signup.supervisor_id'), digits())}
               {text('supervisor_email', t('signup.supervisor_email'), { type: 'email', ...ltr })}
-              {text('supervisor_phone', t('signup.supervisor_phone'), {
-                type: 'tel',
-                helperText: t('signup.phone_hint'),
-                ...ltr,
-              })}
+              {text('supervisor_phone', t('signup.supervisor_phone'), { ...phone, helperText: t('signup.phone_hint') })}
             </>
           )}
           <Stack direction="row" spacing={2}>
