@@ -70,12 +70,20 @@ export function SignupForm({
   useEffect(() => setEnhanced(true), []);
   // A refusal about a field: open its step and put the keyboard on it. (Entities choose the region in step 1.)
   const step1Field = !!field && (STEP1.has(field) || (role === 'entity' && field === 'region'));
+  const focusNext = useRef<string | null>(null);
   useEffect(() => {
     if (!field) return;
+    focusNext.current = field;
     setStep(step1Field ? 1 : 2);
-    const timer = setTimeout(() => document.getElementById(field)?.focus());
-    return () => clearTimeout(timer);
   }, [field, step1Field, values]);
+  // Once its step shows.
+  useEffect(() => {
+    const target = focusNext.current ? document.getElementById(focusNext.current) : null;
+    if (target?.offsetParent) {
+      target.focus();
+      focusNext.current = null;
+    }
+  });
   // Moving to step 2 puts the keyboard on its first field.
   useEffect(() => {
     if (step === 2) step2.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
