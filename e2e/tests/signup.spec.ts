@@ -80,6 +80,11 @@ test.describe('sign-up, verification and password reset', () => {
     const code = await outboxCode(page, '+966557778899');
     await typeCode(page, code === '000000' ? '111111' : '000000');
     await expect(page.getByText('Incorrect Code')).toBeVisible();
+    // "Send a new code" stays on the code page (sent again, or refused so soon after the first), not an empty form.
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expect(page.getByText(/Too many attempts|verification code sen/i)).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/verify\/verification\/?$/);
+    await expect(page.locator('input[name=code]')).toHaveCount(6);
   });
 
   test('an entity with a gmail address is sent back to step 1 with the e-mail marked, then signs up', async ({
