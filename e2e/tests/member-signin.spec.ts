@@ -51,6 +51,16 @@ test.describe('a student signs in and out', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });
 
+  test('signing in goes back to the page the member was sent from', async ({ page }) => {
+    await page.goto('/accounts?tab=skills');
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+    await page.goto('/student/signin/');
+    await page.getByLabel('National ID').fill(E2E.student.nationalId);
+    await page.getByLabel('Password').fill(E2E.demoPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/accounts\?tab=skills$/);
+  });
+
   test('a wrong password shows the server message and keeps the ID', async ({ page }) => {
     await page.goto('/student/signin/');
     await page.getByLabel('National ID').fill(E2E.student.nationalId);
