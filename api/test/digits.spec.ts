@@ -1,6 +1,6 @@
 import { toAsciiDigits } from '@platform/contract';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { contactMessages, users } from '../src/db/schema';
 import { en, ar } from '../src/common/messages';
 import { adminToken, startTestApp, type TestApp } from './harness';
 
@@ -126,6 +126,21 @@ describe('Arabic-Indic digits', () => {
     expect(confirmed.status).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.nationalId, '1087654321'));
     expect(row.phoneNumber).toBe('+966561112222');
+  });
+
+  it('the contact form takes a phone in Arabic digits', async () => {
+    const res = await t.http.post('/api/contactus').send({
+      name: 'ولي أمر',
+      email: 'parent.digits@test.example',
+      phone: arabic('0551239876'),
+      message: 'سؤال',
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'parent.digits@test.example'));
+    expect(row.phone).toBe('+966551239876');
   });
 
   it("an entity's supervisor ID and phones in Arabic digits are stored as ASCII", async () => {
