@@ -98,7 +98,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     const entity = await signup({
       name: 'Bright Academy',
       email: `office${++seq}@bright-academy.sa`,
-      phone_number: '+966112223333',
+      phone_number: '+966512223333',
       password: 'Entity-pass-1',
       cpassword: 'Entity-pass-1',
       type: '2',
@@ -151,7 +151,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
   it('refuses a free e-mail for an entity, and empty entity fields', async () => {
     const base = {
       name: 'X Co',
-      phone_number: '+966112223333',
+      phone_number: '+966512223333',
       password: 'Entity-pass-1',
       cpassword: 'Entity-pass-1',
       type: 2,
@@ -225,7 +225,7 @@ describe('consent at sign-up', () => {
       expect(res.body).toEqual({
         success: false,
         message: 'Please accept the terms of use and the privacy policy to register.',
-        field: 'accept_terms',
+        field: 'userInof.accept_terms',
       });
       expect(await accountOf(info.national_id)).toBeUndefined();
     }
@@ -251,7 +251,7 @@ describe('consent at sign-up', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       message: "A student under 18 needs a parent's or guardian's consent: please tick the guardian's consent box.",
-      field: 'guardian_consent',
+      field: 'userInof.guardian_consent',
     });
     expect(await accountOf(minor.national_id)).toBeUndefined();
     expect((await signup({ ...minor, guardian_consent: 'false' }, 'ar')).body.message).toBe(

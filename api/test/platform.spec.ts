@@ -75,6 +75,7 @@ describe('platform', () => {
     const riyadh = await t.http.get('/api/cities').query({ region: regions[0]._id });
     expect(riyadh.body.cities).toContain('Riyadh');
     expect(riyadh.body.cities).not.toContain('Jeddah');
+    expect(riyadh.body.data).toContainEqual({ name: 'Al Kharj', ar_name: 'الخرج', region: regions[0]._id });
     expect((await t.http.get('/api/cities')).body.cities).toContain('Jeddah');
   });
 

@@ -140,3 +140,35 @@ function decodeMime(raw: string): string {
   }
   return body;
 }
+
+/** Ticks every visible required checkbox of the page's main form (consents), whatever the page asks. */
+export async function tickRequiredBoxes(page: Page) {
+  const boxes = page.locator('main input[type=checkbox][required]:visible');
+  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
+}
+
+/** Digits as an Arabic phone keyboard types them (٠١٢٣٤٥٦٧٨٩). */
+export const arabicDigits = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
+
+/** The newest message the API queued for a destination, whole (as the member would copy it). */
+export async function outboxMessage(page: Page, to: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${apiUrl}/api/dev/outbox`, { params: { to } });
+      text = ((await res.json()) as { messages: { body: string }[] }).messages[0]?.body ?? '';
+      return /\d{4,10}/.test(text);
+    })
+    .toBe(true);
+  return text;
+}
+
+/** Pastes text into an input as a clipboard paste (the page's paste handler sees it). */
+export async function pasteInto(target: import('@playwright/test').Locator, text: string) {
+  await target.focus();
+  await target.evaluate((el, value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}

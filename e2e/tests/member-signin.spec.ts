@@ -51,6 +51,16 @@ test.describe('a student signs in and out', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });
 
+  test('signing in goes back to the page the member was sent from', async ({ page }) => {
+    await page.goto('/accounts?tab=skills');
+    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
+    await page.goto('/student/signin/');
+    await page.getByLabel('National ID').fill(E2E.student.nationalId);
+    await page.getByLabel('Password').fill(E2E.demoPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/accounts\?tab=skills$/);
+  });
+
   test('a wrong password shows the server message and keeps the ID', async ({ page }) => {
     await page.goto('/student/signin/');
     await page.getByLabel('National ID').fill(E2E.student.nationalId);
@@ -154,19 +164,19 @@ test.describe('without JavaScript', () => {
     await signIn();
     // The address carries a digest of the API's ticket, never the account's id.
     await expect(page).toHaveURL(/\/account\/verify\/[\w-]{16}$/);
-    const phone = `+9661${member.id.slice(-8)}`;
-    await page.getByLabel('Mobile number (WhatsApp)').fill(phone);
+    // The number given at sign-up is offered; the code goes to it.
+    const phone = member.phone;
+    await expect(page.getByLabel('Mobile number (WhatsApp)')).toHaveValue(phone);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page).toHaveURL(/\/account\/verify\/verification\/?$/);
     const code = await outboxCode(page, phone);
     const boxes = page.locator('input[name=code]');
     for (let i = 0; i < code.length; i++) await boxes.nth(i).fill(code[i]);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
-    await expect(page.getByText('Verification Done Successfully')).toBeVisible();
-    await signIn();
+    // Verified and signed in: home, with the message.
     await expect(page).toHaveURL(/:\d+\/$/);
-    await expect(page.getByText('Sign in Suucessfully!')).toBeVisible();
+    await expect(page.getByText('Verification Done Successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome, ${member.name}` })).toBeVisible();
   });
 
   test('a student resets a forgotten password with the e-mailed code', async ({ page }) => {

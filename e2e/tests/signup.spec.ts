@@ -1,24 +1,45 @@
 import { expect, test } from '@playwright/test';
-import { mailedCode, outboxCode, typeCode, uniqueId } from './helpers';
+import {
+  arabicDigits,
+  mailedCode,
+  outboxCode,
+  outboxMessage,
+  pasteInto,
+  tickRequiredBoxes,
+  typeCode,
+  uniqueId,
+} from './helpers';
 
 test.describe('sign-up, verification and password reset', () => {
-  test("a minor student signs up in Arabic with the guardian's consent, verifies by the WhatsApp code and signs in", async ({
+  test("a parent on an Arabic phone signs a minor up in Arabic-Indic digits with the guardian's consent, pastes the code message and lands home", async ({
     page,
     context,
     baseURL,
   }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
     const id = uniqueId();
-    await page.goto('/student/signup/');
+    const phone = `05${id.slice(-8)}`;
+    await page.goto('/auth/join-us/');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByRole('link', { name: 'فرد' }).click();
+    await expect(page).toHaveURL(/kind=individual/);
+    // The Student card leads to the student's sign-up (its sign-in is the link under it).
+    await page.locator('main a[href="/student/signup/"]').click();
+    await expect(page).toHaveURL(/\/student\/signup\/$/);
+
     await page.getByLabel('الاسم الكامل').fill('ليان أحمد');
-    await page.getByLabel('رقم الهوية').fill(id);
+    // Typed as an Arabic keyboard types it: the box shows ASCII digits at once.
+    await page.getByLabel('رقم الهوية').pressSequentially(arabicDigits(id));
+    await expect(page.getByLabel('رقم الهوية')).toHaveValue(id);
     await page.getByLabel('تاريخ الميلاد').fill('2012-05-01');
-    await page.getByLabel('الجنسية').selectOption('SA');
+    await expect(page.getByLabel('الجنسية')).toHaveValue('SA'); // the default, listed first
+    await expect(page.getByLabel('الجنسية').locator('option').nth(1)).toHaveAttribute('value', 'SA');
     await page.getByLabel('البريد الإلكتروني').fill(`layan${id}@example.com`);
-    await page.getByLabel('رقم الجوال').fill('0551112233');
+    await page.getByLabel('رقم الجوال').pressSequentially(arabicDigits(phone));
     await page.locator('#password').fill('Layan-pass-1');
     await page.locator('#cpassword').fill('Layan-pass-1');
+    await tickRequiredBoxes(page);
     await page.getByRole('button', { name: 'التالي' }).click();
 
     await expect(page.getByText('الخطوة 2 من 2: المدرسة وولي الأمر')).toBeVisible();
@@ -26,7 +47,12 @@ test.describe('sign-up, verification and password reset', () => {
     await page.getByLabel('المرحلة الدراسية').selectOption('Jonior');
     await page.getByLabel('الصف').selectOption('8');
     await page.getByLabel('اسم ولي الأمر').fill('أحمد');
-    await page.getByLabel('جوال ولي الأمر').fill('0554445566');
+    await page.getByLabel('جوال ولي الأمر').pressSequentially(arabicDigits('0554445566'));
+    // The cities follow the region and are named in Arabic.
+    await page.getByLabel('المنطقة').selectOption({ label: 'الرياض' });
+    await expect(page.getByLabel('المدينة').locator('option', { hasText: 'الخرج' })).toHaveCount(1);
+    await expect(page.getByLabel('المدينة').locator('option', { hasText: 'جدة' })).toHaveCount(0);
+    await page.getByLabel('المدينة').selectOption({ label: 'الخرج' });
     // The terms and the privacy policy open beside the form; accepting them is required in the page too.
     const terms = page.getByRole('checkbox', { name: /شروط الاستخدام/ });
     const form = page.locator('main form');
@@ -49,20 +75,17 @@ test.describe('sign-up, verification and password reset', () => {
 
     await expect(page.getByText('تم التسجيل بنجاح!')).toBeVisible();
     await expect(page).toHaveURL(/\/account\/verify\/[\w-]{16}$/);
-    await page.getByLabel('رقم الجوال (واتساب)').fill('+966 55 111 2233');
+    // The number given at sign-up is already there.
+    await expect(page.getByLabel('رقم الجوال (واتساب)')).toHaveValue(phone);
     await page.getByRole('button', { name: 'إرسال الرمز' }).click();
     await expect(page.getByText('تم إرسال رمز التحقق إلى رقم جوالك')).toBeVisible();
     await expect(page.locator('input[name=code]')).toHaveCount(6);
 
-    const code = await outboxCode(page, '+966551112233');
-    await typeCode(page, code); // a full code submits itself
+    // The whole WhatsApp message, copied from a phone that shows Arabic-Indic digits, pasted in the first box.
+    const message = await outboxMessage(page, `+966${phone.slice(1)}`);
+    await pasteInto(page.locator('input[name=code]').first(), arabicDigits(message));
     await expect(page.getByText('تم التحقق بنجاح')).toBeVisible();
-    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
-
-    await page.goto('/student/signin/');
-    await page.getByLabel('رقم الهوية').fill(id);
-    await page.getByLabel('كلمة المرور').fill('Layan-pass-1');
-    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await expect(page).toHaveURL(/:\d+\/$/);
     await expect(page.getByRole('heading', { name: 'مرحبًا، ليان أحمد' })).toBeVisible();
   });
 
@@ -74,49 +97,56 @@ test.describe('sign-up, verification and password reset', () => {
     const code = await outboxCode(page, '+966557778899');
     await typeCode(page, code === '000000' ? '111111' : '000000');
     await expect(page.getByText('Incorrect Code')).toBeVisible();
+    // "Send a new code" stays on the code page (sent again, or refused so soon after the first), not an empty form.
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expect(page.getByText(/Too many attempts|verification code sen/i)).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/verify\/verification\/?$/);
+    await expect(page.locator('input[name=code]')).toHaveCount(6);
   });
 
-  test('an entity is refused a free e-mail address, then signs up with its business one and signs in', async ({
+  test('an entity with a gmail address is sent back to step 1 with the e-mail marked, then signs up', async ({
     page,
   }) => {
     const suffix = uniqueId();
     const business = `office${suffix}@bright.example`;
-    const phone = `+9661${suffix.slice(-8)}`;
-    await page.goto('/entity/signup/');
-    await page.getByLabel('Entity name').fill('Bright Future School');
-    await page.getByLabel('Business email').fill('bright.school@gmail.com');
-    await page.locator('#phone_number').fill(phone);
-    await page.getByLabel('Entity type').selectOption('School');
-    await page.getByLabel('Tax number').fill('300000000000003');
-    await page.getByLabel('Commercial registration number').fill('1010101010');
-    await page.getByLabel('Region').selectOption({ index: 1 });
-    await page.locator('#password').fill('Entity-pass-1');
-    await page.locator('#cpassword').fill('Entity-pass-1');
+    const phone = `+9665${suffix.slice(-8)}`;
+    await fillEntity(page, phone);
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Supervisor name').fill('Huda');
-    await page.getByLabel('Supervisor national ID').fill('1234567890');
-    await page.getByLabel('Supervisor email').fill('huda@bright.example');
-    await page.getByLabel('Supervisor mobile number').fill('0501234567');
-    await page.getByRole('checkbox', { name: /terms of use/ }).check();
+    await fillSupervisor(page);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Only Business Email is Allowed')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByLabel('Business email').fill(business);
+    // Back on step 1, the e-mail marked, the message next to it and the keyboard on it.
+    const email = page.getByLabel('Business email');
+    await expect(email).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
+    await expect(page.locator('#email-helper-text')).toHaveText('Only Business Email is Allowed');
+    await expect(page.getByLabel('Supervisor name')).toBeHidden();
+
+    await email.fill(business);
     await page.getByRole('button', { name: 'Next' }).click();
+    await tickRequiredBoxes(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Registration Successfully!')).toBeVisible();
-    await page.getByLabel('Mobile number (WhatsApp)').fill(phone);
+    await expect(page.getByLabel('Mobile number (WhatsApp)')).toHaveValue(phone);
     await page.getByRole('button', { name: 'Send code' }).click();
     await typeCode(page, await outboxCode(page, phone));
-    await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
-
-    await page.goto('/entity/signin/');
-    await page.getByLabel('Email').fill(business);
-    await page.locator('#password').fill('Entity-pass-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Verified and signed in.
     await expect(page.getByRole('heading', { name: /Bright Future School/ })).toBeVisible();
     await expect(page.getByText(business)).toBeVisible();
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the gmail address comes back marked on the one-page form', async ({ page }) => {
+      await fillEntity(page, `+9665${uniqueId().slice(-8)}`);
+      await fillSupervisor(page);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const email = page.getByLabel('Business email');
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveValue('bright.school@gmail.com');
+      await expect(page.locator('#email-helper-text')).toHaveText('Only Business Email is Allowed');
+    });
   });
 
   test('a coach resets a forgotten password with the code e-mailed through SMTP', async ({ page }) => {
@@ -157,4 +187,27 @@ async function signupCoach(page: import('@playwright/test').Page, id: string) {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Registration Successfully!')).toBeVisible();
   return email;
+}
+
+/** The entity's first step, with a free (gmail) address. */
+async function fillEntity(page: import('@playwright/test').Page, phone: string) {
+  await page.goto('/entity/signup/');
+  await page.getByLabel('Entity name').fill('Bright Future School');
+  await page.getByLabel('Business email').fill('bright.school@gmail.com');
+  await page.locator('#phone_number').fill(phone);
+  await page.getByLabel('Entity type').selectOption('School');
+  await page.getByLabel('Tax number').fill('300000000000003');
+  await page.getByLabel('Commercial registration number').fill('1010101010');
+  await page.getByLabel('Region').selectOption({ index: 1 });
+  await page.locator('#password').fill('Entity-pass-1');
+  await page.locator('#cpassword').fill('Entity-pass-1');
+  await tickRequiredBoxes(page);
+}
+
+async function fillSupervisor(page: import('@playwright/test').Page) {
+  await page.getByLabel('Supervisor name').fill('Huda');
+  await page.getByLabel('Supervisor national ID').fill('1234567890');
+  await page.getByLabel('Supervisor email').fill('huda@bright.example');
+  await page.getByLabel('Supervisor mobile number').fill('0501234567');
+  await tickRequiredBoxes(page);
 }

@@ -15,7 +15,7 @@ import { CONFIG } from '../db/db.module';
 import { TeamsService } from '../teams/teams.service';
 import { isMinorAccount, memberUser, publicProfileOn } from './user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
-import { isCountryCode, isEmail, normalizePhone } from './reference';
+import { isCountryCode, isEmail, normalizeMobile, normalizePhone } from './reference';
 import { ENTITY_TYPES, LEVELS } from './signup.service';
 import { VerificationService } from './verification.service';
 import type { Lang } from '../common/messages';
@@ -105,8 +105,13 @@ export class ProfileService {
     }
     if (dto.phone_number !== undefined) {
       const phone = normalizePhone(dto.phone_number);
-      if (!phone) throw new AppError(400, 'signup.phone');
-      if (phone !== user.phoneNumber) newPhone = phone;
+      if (!phone) throw new AppError(400, 'signup.phone', {}, 'phone_number');
+      if (phone !== user.phoneNumber) {
+        // A new number is confirmed by a WhatsApp code: it must be a mobile.
+        const mobile = normalizeMobile(phone);
+        if (mobile.error !== null) throw new AppError(400, mobile.error, {}, 'phone_number');
+        newPhone = phone;
+      }
     }
     if (dto.nationality !== undefined) {
       const code = dto.nationality.toUpperCase();

@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+// The full metadata: the number type (mobile or landline) is not in the default, smaller set.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import countries from 'i18n-iso-countries';
 
 // A maintained list of free e-mail providers (package email-providers).
@@ -10,6 +11,21 @@ export function normalizePhone(raw: string | undefined | null): string | null {
   if (!raw || typeof raw !== 'string') return null;
   const parsed = parsePhoneNumberFromString(raw.trim(), 'SA');
   return parsed && parsed.isValid() ? parsed.number : null;
+}
+
+/**
+ * A number that can receive a WhatsApp code: valid and of a mobile type (libphonenumber's type;
+ * FIXED_LINE_OR_MOBILE where a country's numbering cannot tell). Answers the E.164 form, or the
+ * message key of why not: invalid, or a landline (e.g. a Saudi 011 number).
+ */
+export function normalizeMobile(
+  raw: string | undefined | null,
+): { phone: string; error: null } | { phone: null; error: 'signup.phone' | 'signup.phone_not_mobile' } {
+  const phone = normalizePhone(raw);
+  if (!phone) return { phone: null, error: 'signup.phone' };
+  const type = parsePhoneNumberFromString(phone)?.getType();
+  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return { phone: null, error: 'signup.phone_not_mobile' };
+  return { phone, error: null };
 }
 
 export function isFreeEmail(email: string): boolean {

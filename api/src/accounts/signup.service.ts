@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
 import { regions, settings, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
-import { isCountryCode, isEmail, isFreeEmail, normalizePhone } from './reference';
+import { isCountryCode, isEmail, isFreeEmail, normalizeMobile, normalizePhone } from './reference';
 import type { UserInfoDto } from './signup.dto';
 import { isUuid } from '../common/ids';
 
@@ -24,8 +24,18 @@ export const LEVELS = ['Elementry', 'Jonior', 'Senior'];
 const NONE = 'None';
 const ENTITY_NATIONAL_ID = '0000000000';
 
-const fail = (key: ConstructorParameters<typeof AppError>[1]) => new AppError(400, key);
+/** A refusal about one field of `userInof` (the body's `field`, so the page can mark it), or of the whole form. */
+const fail = (key: ConstructorParameters<typeof AppError>[1], field?: keyof UserInfoDto) =>
+  new AppError(400, key, {}, field && `userInof.${field}`);
 const filled = (...values: (string | undefined)[]) => values.every((v) => !!v && v !== NONE);
+/** The first of these fields left empty (or `None`), to name in the refusal. */
+const firstEmpty = (info: UserInfoDto, names: (keyof UserInfoDto)[]) =>
+  names.find((name) => !filled(info[name] as string | undefined));
+
+const duplicate = (email: boolean) =>
+  email
+    ? new AppError(409, 'signup.duplicate_email', {}, 'userInof.email')
+    : new AppError(409, 'signup.duplicate_national_id', {}, 'userInof.national_id');
 
 /** Member sign-up (spec §3–§5): every rule of both steps, checked on the server, then one insert. */
 @Injectable()
@@ -39,19 +49,23 @@ export class SignupService {
     const entity = type === 2;
 
     // Step 1
-    if (!filled(info.name, info.email, info.password) || (!entity && !filled(info.national_id, info.date_birth))) {
-      throw fail(entity ? 'signup.entity_fields_empty' : 'signup.fields_empty');
-    }
+    const empty = firstEmpty(
+      info,
+      entity ? ['name', 'email', 'password'] : ['name', 'national_id', 'date_birth', 'email', 'password'],
+    );
+    if (empty) throw fail(entity ? 'signup.entity_fields_empty' : 'signup.fields_empty', empty);
     const email = info.email!.toLowerCase();
-    if (!isEmail(email)) throw fail('signup.email');
+    if (!isEmail(email)) throw fail('signup.email', 'email');
     const nationalId = entity ? ENTITY_NATIONAL_ID : info.national_id!;
-    if (!/^\d{10}$/.test(nationalId)) throw fail('signup.national_id');
-    const phone = normalizePhone(info.phone_number);
-    if (!phone) throw fail('signup.phone');
-    if (info.password!.length < LIMITS.passwordMin) throw fail('signup.password_weak');
-    if (info.password !== info.cpassword) throw fail('signup.password_mismatch');
+    if (!/^\d{10}$/.test(nationalId)) throw fail('signup.national_id', 'national_id');
+    // The number the WhatsApp code goes to: a mobile.
+    const mobile = normalizeMobile(info.phone_number);
+    if (mobile.error !== null) throw fail(mobile.error, 'phone_number');
+    const phone = mobile.phone;
+    if (info.password!.length < LIMITS.passwordMin) throw fail('signup.password_weak', 'password');
+    if (info.password !== info.cpassword) throw fail('signup.password_mismatch', 'cpassword');
     const nationality = (info.countrySelected || 'SA').toUpperCase();
-    if (!isCountryCode(nationality)) throw fail('signup.bad_country');
+    if (!isCountryCode(nationality)) throw fail('signup.bad_country', 'countrySelected');
     let dob: string | null = null;
     if (!entity) {
       dob = info.date_birth!;
@@ -62,7 +76,7 @@ export class SignupService {
         parsed > new Date() ||
         parsed.getUTCFullYear() < 1900
       ) {
-        throw fail('signup.bad_date');
+        throw fail('signup.bad_date', 'date_birth');
       }
     }
     let regionId: string | null = null;
@@ -70,7 +84,7 @@ export class SignupService {
       const [region] = isUuid(info.region)
         ? await this.db.select({ id: regions.id }).from(regions).where(eq(regions.id, info.region)).limit(1)
         : [];
-      if (!region) throw fail('signup.bad_region');
+      if (!region) throw fail('signup.bad_region', 'region');
       regionId = region.id;
     }
 
@@ -79,11 +93,11 @@ export class SignupService {
     if (type === 0) {
       const grade = Number(info.grade);
       const guardianPhone = normalizePhone(info.guardianphone);
-      if (!filled(info.schoolname, info.guardianname, info.guardianphone, info.grade, info.ElevelSelected))
-        throw fail('signup.fields_empty');
-      if (!Number.isInteger(grade) || grade < 1 || grade > 12 || !LEVELS.includes(info.ElevelSelected!))
-        throw fail('signup.fields_empty');
-      if (!guardianPhone) throw fail('signup.phone');
+      const missing = firstEmpty(info, ['schoolname', 'ElevelSelected', 'grade', 'guardianname', 'guardianphone']);
+      if (missing) throw fail('signup.fields_empty', missing);
+      if (!LEVELS.includes(info.ElevelSelected!)) throw fail('signup.fields_empty', 'ElevelSelected');
+      if (!Number.isInteger(grade) || grade < 1 || grade > 12) throw fail('signup.fields_empty', 'grade');
+      if (!guardianPhone) throw fail('signup.phone', 'guardianphone');
       row.guardianName = info.guardianname!;
       row.guardianPhone = guardianPhone;
       row.education = {
@@ -93,7 +107,7 @@ export class SignupService {
         grade: String(grade),
       };
     } else if (type === 1) {
-      if (!filled(info.ElevelSelected)) throw fail('signup.fields_empty');
+      if (!filled(info.ElevelSelected)) throw fail('signup.fields_empty', 'ElevelSelected');
       row.education = {
         school_name: info.schoolname || NONE,
         education_admin: NONE,
@@ -101,15 +115,21 @@ export class SignupService {
         grade: NONE,
       };
     } else {
-      if (isFreeEmail(email)) throw fail('signup.business_email');
-      if (!filled(info.entityType, info.tax_id, info.crNumber) || !ENTITY_TYPES.includes(info.entityType!)) {
-        throw fail('signup.entity_fields_empty');
-      }
-      if (!filled(info.supervisor_name, info.supervisor_email, info.supervisor_id, info.supervisor_phone))
-        throw fail('signup.entity_fields_empty');
+      if (isFreeEmail(email)) throw fail('signup.business_email', 'email');
+      const missing = firstEmpty(info, [
+        'entityType',
+        'tax_id',
+        'crNumber',
+        'supervisor_name',
+        'supervisor_id',
+        'supervisor_email',
+        'supervisor_phone',
+      ]);
+      if (missing) throw fail('signup.entity_fields_empty', missing);
+      if (!ENTITY_TYPES.includes(info.entityType!)) throw fail('signup.entity_fields_empty', 'entityType');
       const supervisorPhone = normalizePhone(info.supervisor_phone);
-      if (!supervisorPhone) throw fail('signup.phone');
-      if (!isEmail(info.supervisor_email!)) throw fail('signup.email');
+      if (!supervisorPhone) throw fail('signup.phone', 'supervisor_phone');
+      if (!isEmail(info.supervisor_email!)) throw fail('signup.email', 'supervisor_email');
       row.entityType = info.entityType!;
       row.taxId = info.tax_id!;
       row.crNumber = info.crNumber!;
@@ -122,10 +142,10 @@ export class SignupService {
     }
 
     // Consent: the terms and privacy policy always; a guardian's too for a student under 18 (platform's clock).
-    if (info.accept_terms !== true) throw new AppError(400, 'signup.accept_terms', {}, 'accept_terms');
+    if (info.accept_terms !== true) throw fail('signup.accept_terms', 'accept_terms');
     const now = new Date();
     if (type === 0 && isMinor(dob, now) && info.guardian_consent !== true)
-      throw new AppError(400, 'signup.guardian_consent', {}, 'guardian_consent');
+      throw fail('signup.guardian_consent', 'guardian_consent');
     row.termsAcceptedAt = now;
     row.termsVersion = await this.policyVersion();
     if (type === 0 && info.guardian_consent === true) row.guardianConsentAt = now;
@@ -135,11 +155,7 @@ export class SignupService {
       .from(users)
       .where(or(entity ? undefined : eq(users.nationalId, nationalId), eq(sql`lower(${users.email})`, email)))
       .limit(1);
-    if (clash.length)
-      throw new AppError(
-        409,
-        clash[0].email?.toLowerCase() === email ? 'signup.duplicate_email' : 'signup.duplicate_national_id',
-      );
+    if (clash.length) throw duplicate(clash[0].email?.toLowerCase() === email);
 
     try {
       const [user] = await this.db
@@ -173,7 +189,7 @@ export class SignupService {
             (err as { cause?: { detail?: string } }).cause?.detail ??
             '',
         );
-        throw new AppError(409, detail.includes('email') ? 'signup.duplicate_email' : 'signup.duplicate_national_id');
+        throw duplicate(detail.includes('email'));
       }
       throw err;
     }

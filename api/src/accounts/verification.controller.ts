@@ -1,4 +1,5 @@
-import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import { tokenOf } from '../auth/session.service';
@@ -28,10 +29,17 @@ export class VerificationController {
 
   @Post('verify')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Checks the verification code (user_id: the ticket); the account becomes verified' })
-  async verify(@Body() body: CheckCodeDto, @Headers('accept-language') al?: string) {
-    await this.verification.verify(body.user_id, body.code);
-    return { success: true, message: translate(langOf(al), 'otp.verified') };
+  @ApiOperation({
+    summary:
+      'Checks the verification code (user_id: the ticket); the account becomes verified and is signed in: the session token comes back in the Authorization header',
+  })
+  async verify(@Body() body: CheckCodeDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { token } = await this.verification.verify(body.user_id, body.code, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    });
+    if (token) res.setHeader('Authorization', token);
+    return { success: true, message: translate(langOf(req.headers['accept-language']), 'otp.verified') };
   }
 
   @Post('otp/forget')

@@ -14,7 +14,7 @@ import { SessionService } from '../auth/session.service';
 import { OutboxService } from '../messages/outbox.service';
 import { templates } from '../messages/templates';
 import { CodesService, maskDestination } from './codes.service';
-import { isEmail, normalizePhone } from './reference';
+import { isEmail, normalizeMobile } from './reference';
 import { TicketService } from './tickets';
 import { isUuid } from '../common/ids';
 
@@ -53,8 +53,9 @@ export class VerificationService {
   }
 
   async sendVerifyCode(ticket: string | undefined, rawPhone: string | undefined, lang: Lang) {
-    const phone = normalizePhone(rawPhone);
-    if (!phone) throw new AppError(400, 'signup.phone');
+    const mobile = normalizeMobile(rawPhone);
+    if (mobile.error !== null) throw new AppError(400, mobile.error, {}, 'phone_number');
+    const phone = mobile.phone;
     const user = await this.member(ticket);
     if (user.isVerified) throw new AppError(400, 'otp.already_verified');
     return this.sendPhoneCode(user.id, 'verify', phone, lang);
@@ -94,15 +95,24 @@ export class VerificationService {
     });
   }
 
-  async verify(ticket: string | undefined, code: string | undefined) {
+  /**
+   * The code that went to the phone: the account becomes verified and is signed in (the ticket came
+   * from a sign-up or a sign-in with the password, and the code proves the phone), so the member goes
+   * on without typing everything again. Answers the new session's token.
+   */
+  async verify(ticket: string | undefined, code: string | undefined, meta: { ip?: string; userAgent?: string }) {
     const user = await this.member(ticket);
     if (user.isVerified) throw new AppError(400, 'otp.already_verified');
-    await this.codes.consume(user.id, 'verify', code ?? '', async (tx, phone) => {
-      await tx
+    const verified = await this.codes.consume(user.id, 'verify', code ?? '', async (tx, phone) => {
+      const [row] = await tx
         .update(users)
         .set({ isVerified: true, phoneNumber: phone, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+        .where(eq(users.id, user.id))
+        .returning();
+      return row;
     });
+    if (!verified.isActive) return { token: undefined };
+    return { token: (await this.sessions.create(verified, meta)).token };
   }
 
   /**

@@ -19,8 +19,8 @@ export function validationPipe(): ValidationPipe {
     stopAtFirstError: true,
     exceptionFactory: (errors) => {
       const { field, message } = firstError(errors);
-      if (message && isMessageKey(message)) return new AppError(400, message);
-      return new AppError(400, 'request.invalid_field', { field });
+      if (message && isMessageKey(message)) return new AppError(400, message, {}, field);
+      return new AppError(400, 'request.invalid_field', { field }, field);
     },
   });
 }

@@ -25,7 +25,7 @@ export class ContactController {
     const f = new FormReader(body ?? {}, 'contact.fields_empty');
     const name = f.text('name', 120);
     const email = f.text('email', 254)?.toLowerCase();
-    const phoneRaw = f.text('phone', 30);
+    const phoneRaw = f.digits('phone', 30);
     const message = f.long('message', 5000);
     f.need(name, email, message);
     if (!isEmail(email!)) throw new AppError(400, 'signup.email');

@@ -1,14 +1,14 @@
 import { Controller, Get, Headers, Inject, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import countries from 'i18n-iso-countries';
-import { City } from 'country-state-city';
 import type { Db } from '../db/database';
 import { DB } from '../db/db.module';
 import { regions } from '../db/schema';
 import { Public } from '../auth/roles';
 import { langOf } from '../common/messages';
 import { isUuid } from '../common/ids';
+import { SAUDI_CITIES } from './saudi-cities';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
@@ -42,17 +42,17 @@ export class RegionsController {
     return { success: true, data };
   }
 
-  /** Cities of Saudi Arabia, optionally of one region (by region id). */
+  /**
+   * Saudi cities (shipped in saudi-cities.ts), optionally of one region (by region id): `cities`, the
+   * English names an account stores, and `data`, each with its Arabic name and its region.
+   */
   @Get('cities')
   async cities(@Query('region') regionId?: string) {
-    let state: string | undefined;
-    if (isUuid(regionId)) {
-      const [region] = await this.db.select().from(regions).where(eq(regions.id, regionId)).limit(1);
-      state = region?.code.slice(3);
-    }
-    const names = new Set(
-      (City.getCitiesOfCountry('SA') ?? []).filter((c) => !state || c.stateCode === state).map((c) => c.name),
+    const rows = await this.db.select().from(regions).orderBy(asc(regions.code));
+    const chosen = isUuid(regionId) ? rows.filter((r) => r.id === regionId) : rows;
+    const data = chosen.flatMap((r) =>
+      (SAUDI_CITIES[r.code] ?? []).map(([name, arName]) => ({ name, ar_name: arName, region: r.id })),
     );
-    return { success: true, cities: [...names].sort() };
+    return { success: true, cities: data.map((c) => c.name).sort(), data };
   }
 }

@@ -1,11 +1,13 @@
 import { Box } from '@mui/material';
 import { useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useT } from '~/i18n';
+import { codeFrom, toAsciiDigits } from '~/utils/digits';
 
 /**
- * One box per character of the code (the length comes from the API's setting). Letters are
- * upper-cased, a paste of exactly the code's length fills every box, and a full code submits
- * itself. Without JavaScript the boxes are plain inputs named `code` that the server joins.
+ * One box per digit of the code (the length comes from the API's setting). Arabic-Indic digits are
+ * written as ASCII as they are typed; pasting the code, or the whole message it came in, fills every
+ * box (as does the phone's one-time-code autofill), and a full code submits itself. Without
+ * JavaScript the boxes are plain inputs named `code` that the server joins and writes in ASCII.
  */
 export function CodeInput({ length }: { length: number }) {
   const { t } = useT();
@@ -16,9 +18,24 @@ export function CodeInput({ length }: { length: number }) {
     if (values.every((v) => v.length === 1)) boxes.current[0]?.form?.requestSubmit();
   };
 
+  /** Fills every box from a whole code; false if the text holds none. */
+  const fill = (text: string) => {
+    const code = codeFrom(text, length);
+    if (!code) return false;
+    code.split('').forEach((c, i) => {
+      const box = boxes.current[i];
+      if (box) box.value = c;
+    });
+    boxes.current[length - 1]?.focus();
+    submitIfFull();
+    return true;
+  };
+
   const onInput = (i: number) => (e: FormEvent<HTMLInputElement>) => {
     const input = e.currentTarget;
-    input.value = input.value.slice(-1).toUpperCase();
+    // More than one character at once: an autofilled or dropped code.
+    if (input.value.length > 1 && fill(input.value)) return;
+    input.value = toAsciiDigits(input.value).replace(/\D/g, '').slice(-1);
     if (input.value && i < length - 1) boxes.current[i + 1]?.focus();
     submitIfFull();
   };
@@ -28,15 +45,8 @@ export function CodeInput({ length }: { length: number }) {
   };
 
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    const text = e.clipboardData.getData('text').trim().toUpperCase();
     e.preventDefault();
-    if (text.length !== length) return;
-    text.split('').forEach((c, i) => {
-      const box = boxes.current[i];
-      if (box) box.value = c;
-    });
-    boxes.current[length - 1]?.focus();
-    submitIfFull();
+    fill(e.clipboardData.getData('text'));
   };
 
   return (
@@ -57,7 +67,8 @@ export function CodeInput({ length }: { length: number }) {
           aria-label={t('verify.digit', { n: i + 1 })}
           inputMode="numeric"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
-          maxLength={1}
+          // Room for a whole code in the first box (the phone's autofill puts it there); the others take one.
+          maxLength={i === 0 ? 120 : 1}
           required
           autoFocus={i === 0}
           onInput={onInput(i)}

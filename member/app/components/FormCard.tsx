@@ -41,14 +41,19 @@ export function FormCard({
   );
 }
 
-/** A one-time code page: where the code went, the boxes, and a way to ask for a new code. */
+/**
+ * A one-time code page: where the code went, the boxes, "send a new code" (a post to `resendAction`
+ * with `resend=1`: the same destination again, back on this page) and a link to change the destination.
+ */
 export function CodeStep(props: {
   title: string;
   destination: string;
   length: number;
   error?: string;
   busy: boolean;
-  resendTo: string;
+  resendAction: string;
+  changeTo: string;
+  changeLabel: string;
 }) {
   const { t } = useT();
   return (
@@ -69,9 +74,17 @@ export function CodeStep(props: {
           </SubmitButton>
         </Stack>
       </Form>
-      <Button component={Link} to={props.resendTo} sx={{ mt: 2 }}>
-        {t('verify.resend')}
-      </Button>
+      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', justifyContent: 'space-between' }}>
+        <Form method="post" action={props.resendAction}>
+          <input type="hidden" name="resend" value="1" />
+          <Button type="submit" disabled={props.busy}>
+            {t('verify.resend')}
+          </Button>
+        </Form>
+        <Button component={Link} to={props.changeTo}>
+          {props.changeLabel}
+        </Button>
+      </Stack>
     </FormCard>
   );
 }

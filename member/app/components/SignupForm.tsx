@@ -11,20 +11,37 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
 import { Form, Link } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '~/i18n';
 import { SubmitButton } from '~/components/SubmitButton';
 import { PasswordField } from '~/components/PasswordField';
+import { DIGIT, digitsInput, phoneInput } from '~/utils/digits';
 
 export type SignupRole = 'student' | 'coach' | 'entity';
 type Option = { id: string; name: string };
+/** A city: its stored name (English), its name in the page's language, and its region's id. */
+export type CityOption = Option & { region: string };
 export interface SignupReference {
   regions: Option[];
   countries: Option[];
-  cities: string[];
+  cities: CityOption[];
 }
+
+/** The fields of step 1 (an error about one of them opens step 1); the rest are step 2's. */
+const STEP1 = new Set([
+  'name',
+  'national_id',
+  'date_birth',
+  'countrySelected',
+  'email',
+  'phone_number',
+  'entityType',
+  'tax_id',
+  'crNumber',
+  'password',
+  'cpassword',
+]);
 
 const ENTITY_TYPES = [
   'School',
@@ -62,24 +79,39 @@ export function SignupForm({
   role: SignupRole;
   reference: SignupReference;
   error?: string;
-  /** The request field the API named in its refusal: its message is shown there. */
+  /** The field the API's refusal is about: marked, with the message next to it. */
   field?: string;
   values?: Record<string, string>;
 }) {
   const { t, m } = useT();
   const [enhanced, setEnhanced] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
+  const [region, setRegion] = useState(values?.region ?? '');
   const step1 = useRef<HTMLDivElement>(null);
   const step2 = useRef<HTMLDivElement>(null);
   useEffect(() => setEnhanced(true), []);
+  // A refusal about a field: open its step and put the keyboard on it. (Entities choose the region in step 1.)
+  const step1Field = !!field && (STEP1.has(field) || (role === 'entity' && field === 'region'));
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!field) return;
+    focusNext.current = field;
+    setStep(step1Field ? 1 : 2);
+  }, [field, step1Field, values]);
+  // Once its step shows.
+  useEffect(() => {
+    const target = focusNext.current ? document.getElementById(focusNext.current) : null;
+    if (target?.offsetParent) {
+      target.focus();
+      focusNext.current = null;
+    }
+  });
   // Moving to step 2 puts the keyboard on its first field.
   useEffect(() => {
     if (step === 2) step2.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }, [step]);
   const v = (name: string) => values?.[name] ?? '';
   const entity = role === 'entity';
-  const CHECKBOXES = ['accept_terms', 'guardian_consent'];
-  const atField = !!error && !!field && CHECKBOXES.includes(field);
   // A link that opens beside the form, so nothing typed is lost.
   const policyLink = (to: string, label: string) => (
     <MuiLink href={to} target="_blank" rel="noopener">
@@ -102,7 +134,7 @@ export function SignupForm({
       ),
     );
   const checkbox = (name: string, label: ReactNode, required: boolean, hint?: string) => {
-    const failed = atField && field === name;
+    const failed = !!error && field === name;
     return (
       // The box itself is required (the browser asks first); no asterisk breaking the sentence.
       <FormControl error={failed} fullWidth>
@@ -151,23 +183,39 @@ export function SignupForm({
 
   const show1 = !enhanced || step === 1;
   const show2 = !enhanced || step === 2;
-  const text = (name: string, label: string, props: Record<string, unknown> = {}) =>
-    props.type === 'password' ? (
-      <PasswordField id={name} name={name} label={label} defaultValue={v(name)} required fullWidth {...props} />
-    ) : (
-      <TextField id={name} name={name} label={label} defaultValue={v(name)} required fullWidth {...props} />
+  // The field the refusal is about shows the message in place of its hint (and aria-invalid).
+  const marked = (name: string, helperText?: ReactNode) =>
+    field === name ? { error: true, helperText: error } : helperText ? { helperText } : {};
+  const text = (name: string, label: string, props: Record<string, unknown> = {}) => {
+    // Password boxes get the show-password toggle.
+    const Field = props.type === 'password' ? PasswordField : TextField;
+    return (
+      <Field
+        id={name}
+        name={name}
+        label={label}
+        defaultValue={v(name)}
+        required
+        fullWidth
+        {...props}
+        {...marked(name, props.helperText as ReactNode)}
+      />
     );
+  };
   const ltr = { slotProps: { htmlInput: { dir: 'ltr' } } };
-  const select = (name: string, label: string, options: Option[], required = true) => (
+  const digits = (pattern?: string) => ({ slotProps: { htmlInput: { ...digitsInput, pattern } } });
+  const phone = { type: 'tel', slotProps: { htmlInput: phoneInput } };
+  const select = (name: string, label: string, options: Option[], required = true, fallback = '') => (
     <TextField
       id={name}
       name={name}
       label={label}
-      defaultValue={v(name)}
+      defaultValue={v(name) || fallback}
       select
       required={required}
       fullWidth
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      {...marked(name)}
     >
       <option value="">{t('signup.choose')}</option>
       {options.map((o) => (
@@ -178,9 +226,59 @@ export function SignupForm({
     </TextField>
   );
 
+  // Cities follow the chosen region; without JavaScript every city shows, grouped by region.
+  const regionAndCity = (required: boolean) => (
+    <>
+      <TextField
+        id="region"
+        name="region"
+        label={t('signup.region')}
+        defaultValue={v('region')}
+        select
+        required={required}
+        fullWidth
+        onChange={(e) => setRegion(e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...marked('region')}
+      >
+        <option value="">{t('signup.choose')}</option>
+        {reference.regions.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        id="regionSelected"
+        name="regionSelected"
+        label={t('signup.city')}
+        defaultValue={v('regionSelected')}
+        select
+        fullWidth
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...marked('regionSelected')}
+      >
+        <option value="">{t('signup.choose')}</option>
+        {reference.regions
+          .filter((r) => !enhanced || !region || r.id === region)
+          .map((r) => (
+            <optgroup key={r.id} label={r.name}>
+              {reference.cities
+                .filter((c) => c.region === r.id)
+                .map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+      </TextField>
+    </>
+  );
+
   return (
     <Form method="post" replace>
-      {error && !atField && (
+      {error && !field && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
         </Alert>
@@ -205,22 +303,21 @@ export function SignupForm({
           })}
           {!entity &&
             text('national_id', t('signup.national_id'), {
-              slotProps: { htmlInput: { inputMode: 'numeric', pattern: '\\d{10}', maxLength: 10, dir: 'ltr' } },
+              slotProps: { htmlInput: { ...digitsInput, pattern: `${DIGIT}{10}`, maxLength: 10 } },
               helperText: t('signin.id_hint'),
             })}
           {!entity &&
             text('date_birth', t('signup.date_birth'), { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-          {!entity && select('countrySelected', t('signup.nationality'), reference.countries)}
+          {!entity && select('countrySelected', t('signup.nationality'), reference.countries, true, 'SA')}
           {text('email', t(entity ? 'signup.business_email' : 'signup.email'), {
             type: 'email',
             autoComplete: 'email',
             ...ltr,
           })}
           {text('phone_number', t('signup.phone'), {
-            type: 'tel',
+            ...phone,
             autoComplete: 'tel',
             helperText: t('signup.phone_hint'),
-            ...ltr,
           })}
           {entity && (
             <>
@@ -229,8 +326,8 @@ export function SignupForm({
                 t('signup.entity_type'),
                 ENTITY_TYPES.map((e) => ({ id: e, name: m.signup.entity_types[e] })),
               )}
-              {text('tax_id', t('signup.tax_id'), ltr)}
-              {text('crNumber', t('signup.cr_number'), ltr)}
+              {text('tax_id', t('signup.tax_id'), digits())}
+              {text('crNumber', t('signup.cr_number'), digits())}
               {select('region', t('signup.region'), reference.regions)}
             </>
           )}
@@ -267,45 +364,25 @@ export function SignupForm({
                 Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), name: String(i + 1) })),
               )}
               {text('guardianname', t('signup.guardian_name'))}
-              {text('guardianphone', t('signup.guardian_phone'), {
-                type: 'tel',
-                helperText: t('signup.phone_hint'),
-                ...ltr,
-              })}
+              {text('guardianphone', t('signup.guardian_phone'), { ...phone, helperText: t('signup.phone_hint') })}
               {/* Asked of every student; the API requires it under 18 (by the birth date) and says so here. */}
               {checkbox('guardian_consent', t('signup.guardian_consent'), false, t('signup.guardian_consent_hint'))}
-              {select('region', t('signup.region'), reference.regions, false)}
-              {select(
-                'regionSelected',
-                t('signup.city'),
-                reference.cities.map((c) => ({ id: c, name: c })),
-                false,
-              )}
+              {regionAndCity(false)}
             </>
           )}
           {role === 'coach' && (
             <>
               {text('ElevelSelected', t('signup.qualification'))}
               {text('schoolname', t('signup.school'), { required: false })}
-              {select('region', t('signup.region'), reference.regions)}
-              {select(
-                'regionSelected',
-                t('signup.city'),
-                reference.cities.map((c) => ({ id: c, name: c })),
-                false,
-              )}
+              {regionAndCity(true)}
             </>
           )}
           {entity && (
             <>
               {text('supervisor_name', t('signup.supervisor_name'))}
-              {text('supervisor_id', t('signup.supervisor_id'), ltr)}
+              {text('supervisor_id', t('signup.supervisor_id'), digits())}
               {text('supervisor_email', t('signup.supervisor_email'), { type: 'email', ...ltr })}
-              {text('supervisor_phone', t('signup.supervisor_phone'), {
-                type: 'tel',
-                helperText: t('signup.phone_hint'),
-                ...ltr,
-              })}
+              {text('supervisor_phone', t('signup.supervisor_phone'), { ...phone, helperText: t('signup.phone_hint') })}
             </>
           )}
           {checkbox('accept_terms', <span>{acceptLabel}</span>, true)}

@@ -6,10 +6,12 @@ import { translate, useT } from '~/i18n';
 import { api, type ApiUser } from '~/utils/api.server';
 import { env } from '~/utils/env.server';
 import { signupReference } from '~/utils/reference.server';
-import { flashHeaders, getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
+import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
 import { SubmitButton } from '~/components/SubmitButton';
 import { PasswordField } from '~/components/PasswordField';
+import { DIGIT, digitsInput, toAsciiDigits } from '~/utils/digits';
+import { safeRedirect } from '~/utils/auth.server';
 
 const ROLES = { student: 0, coach: 1, entity: 2 } as const;
 type RoleName = keyof typeof ROLES;
@@ -58,11 +60,26 @@ const SIGNUP_FIELDS = [
   'guardian_consent',
 ] as const;
 
+/** The fields people type digits into: Arabic-Indic digits are sent to the API in ASCII. */
+const DIGIT_FIELDS = new Set([
+  'national_id',
+  'phone_number',
+  'tax_id',
+  'crNumber',
+  'grade',
+  'guardianphone',
+  'supervisor_id',
+  'supervisor_phone',
+]);
+
 /** Sign-up: the contract's userInof, 'None' where a field does not apply; the API checks every rule. */
 async function signup(request: Request, role: RoleName, form: FormData) {
   const lang = await getLang(request);
   const values: Record<string, string> = {};
-  for (const name of SIGNUP_FIELDS) values[name] = String(form.get(name) ?? '').trim();
+  for (const name of SIGNUP_FIELDS) {
+    const value = String(form.get(name) ?? '').trim();
+    values[name] = DIGIT_FIELDS.has(name) ? toAsciiDigits(value) : value;
+  }
   const userInof = Object.fromEntries(SIGNUP_FIELDS.map((name) => [name, values[name] || 'None']));
   userInof.password = String(form.get('password') ?? '');
   userInof.cpassword = String(form.get('cpassword') ?? '');
@@ -70,14 +87,18 @@ async function signup(request: Request, role: RoleName, form: FormData) {
   Object.assign(userInof, { type: String(ROLES[role]), subscription: role === 'student' ? 'true' : 'false' });
   const res = await api<{ user: ApiUser }>(request, '/adduser-steb', { body: { loginType: 'signup', userInof }, lang });
   const { password: _p, cpassword: _c, ...kept } = values;
-  if (!res.ok)
+  if (!res.ok) {
+    // The API names the field its refusal is about (userInof.<name>): the page marks it.
+    const field = /^userInof\.(\w+)$/.exec((res.data as { field?: string }).field ?? '')?.[1];
     return data(
-      { error: res.data.message ?? translate(lang, 'signup.failed'), field: res.data.field, values: kept, id: '' },
+      { error: res.data.message ?? translate(lang, 'signup.failed'), field, values: kept, id: '' },
       { status: res.status >= 400 ? res.status : 400 },
     );
+  }
   const session = await getSession(request);
-  // The sign-up answers a verification ticket in user._id, never the account's id.
-  session.set('verify', { ticket: res.data.user._id });
+  // The sign-up answers a verification ticket in user._id, never the account's id; the verify page
+  // offers the phone just entered.
+  session.set('verify', { ticket: res.data.user._id, phone: values.phone_number });
   session.flash('toast', { type: 'success', text: translate(lang, 'signup.registered') });
   throw redirect(`/account/verify/${ticketRef(res.data.user._id)}`, {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
@@ -90,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!route) throw redirect('/');
   if (route.mode === 'signup') return signup(request, route.role, form);
   const lang = await getLang(request);
-  const id = String(form.get('national_id') ?? '').trim();
+  const id = toAsciiDigits(String(form.get('national_id') ?? '').trim());
   const password = String(form.get('password') ?? '');
   if (!id || !password) {
     return data(
@@ -117,20 +138,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await api(request, '/logout', { method: 'POST', token: signin.token, lang });
     const session = await getSession(request);
     session.unset('token');
-    session.set('verify', { ticket: user._id });
+    session.set('verify', { ticket: user._id, phone: user.phone_number ?? undefined });
     session.flash('toast', { type: 'info', text: translate(lang, 'signin.verify') });
     throw redirect(`/account/verify/${ticketRef(user._id)}`, {
       headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
     });
   }
   if (user.type === 4 || user.type === 5) throw redirect(env.adminUrl);
-  throw redirect('/', {
-    headers: await flashHeaders(
-      request,
-      { type: 'success', text: translate(lang, 'signin.success') },
-      { token: signin.token },
-    ),
-  });
+  // Home, or the page the member was sent here from.
+  const session = await getSession(request);
+  const next = safeRedirect(session.get('next'));
+  session.unset('next');
+  session.set('token', signin.token);
+  session.flash('toast', { type: 'success', text: translate(lang, 'signin.success') });
+  throw redirect(next, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
 }
 
 export default function RolePage() {
@@ -153,7 +174,7 @@ export default function RolePage() {
                 role={route.role}
                 reference={reference}
                 error={result?.error}
-                field={result && 'field' in result && typeof result.field === 'string' ? result.field : undefined}
+                field={result && 'field' in result ? (result.field as string | undefined) : undefined}
                 values={result && 'values' in result ? (result.values as Record<string, string>) : undefined}
               />
             )}
@@ -196,7 +217,7 @@ export default function RolePage() {
                   autoComplete="username"
                   required
                   helperText={t('signin.id_hint')}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '\\d{10}', maxLength: 10, dir: 'ltr' } }}
+                  slotProps={{ htmlInput: { ...digitsInput, pattern: `${DIGIT}{10}`, maxLength: 10 } }}
                 />
               )}
               <PasswordField

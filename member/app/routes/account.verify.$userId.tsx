@@ -1,9 +1,10 @@
 import { FormCard } from '~/components/FormCard';
 import { Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
+import { digitsOf, phoneInput } from '~/utils/digits';
 import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
 import { SubmitButton } from '~/components/SubmitButton';
@@ -20,22 +21,34 @@ async function pendingUser(request: Request, ref: string | undefined) {
   return { session, pending };
 }
 
+/** The number given at sign-up (or on the account) is offered again. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await pendingUser(request, params.userId);
-  return null;
+  const { pending } = await pendingUser(request, params.userId);
+  return { phone: pending.phone ?? '' };
 }
 
+/**
+ * Sends the code. `resend` (the code page's "send a new code") sends it again to the number already
+ * given, and any refusal goes back to the code page rather than to an empty form.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const { session, pending } = await pendingUser(request, params.userId);
   const lang = await getLang(request);
-  const phone = String(form.get('phone_number') ?? '').trim();
+  const resend = form.get('resend') === '1' && !!pending.phone && !!pending.destination;
+  const phone = resend ? pending.phone! : digitsOf(form, 'phone_number');
   const res = await api<{ destination: string; length: number }>(request, '/otp', {
     body: { phone_number: phone, user_id: pending.ticket },
     lang,
   });
+  if (!res.ok && resend) {
+    session.flash('toast', { type: 'error', text: res.data.message ?? translate(lang, 'error.text') });
+    throw redirect('/account/verify/verification/', {
+      headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+    });
+  }
   if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'error.text'), phone }, { status: res.status });
-  session.set('verify', { ticket: pending.ticket, destination: res.data.destination, length: res.data.length });
+  session.set('verify', { ...pending, phone, destination: res.data.destination, length: res.data.length });
   session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'verify.sent') });
   throw redirect('/account/verify/verification/', {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
@@ -44,9 +57,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function VerifyPhone() {
   const { t } = useT();
+  const { phone } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <FormCard title={t('verify.title')} intro={t('verify.intro')} error={result?.error}>
+    <FormCard title={t('verify.title')} intro={t('verify.intro')}>
       <Form method="post" replace>
         <Stack spacing={2}>
           <TextField
@@ -54,11 +68,12 @@ export default function VerifyPhone() {
             name="phone_number"
             type="tel"
             label={t('verify.phone')}
-            defaultValue={result?.phone ?? ''}
+            defaultValue={result?.phone ?? phone}
             required
             autoComplete="tel"
-            helperText={t('signup.phone_hint')}
-            slotProps={{ htmlInput: { dir: 'ltr' } }}
+            error={!!result?.error}
+            helperText={result?.error ?? t('signup.phone_hint')}
+            slotProps={{ htmlInput: phoneInput }}
           />
           <SubmitButton variant="contained" size="large">
             {t('verify.send')}

@@ -35,6 +35,7 @@ import { BillingTab, type BillingOrder } from '~/components/BillingTab';
 import { TeamCard, type Team } from '~/components/TeamCard';
 import { UploadForm } from '~/components/UploadForm';
 import { CodeInput } from '~/components/CodeInput';
+import { codeOf, digitsInput, phoneInput, toAsciiDigits } from '~/utils/digits';
 import { forwardAccountUpload } from '~/utils/upload.server';
 import { formatDay } from '~/utils/posts';
 import { readForm } from '~/utils/form.server';
@@ -183,9 +184,20 @@ function UpgradePrompt() {
   );
 }
 
+/** Fields people type digits into: sent to the API in ASCII digits. */
+const DIGIT_FIELDS = new Set([
+  'phone_number',
+  'tax_id',
+  'crNumber',
+  'education.grade',
+  'supervisor.phone_number',
+  'supervisor.supervisor_id',
+]);
+
 const text = (form: FormData, name: string) => {
   const v = form.get(name);
-  return typeof v === 'string' ? v.trim() : undefined;
+  if (typeof v !== 'string') return undefined;
+  return DIGIT_FIELDS.has(name) ? toAsciiDigits(v.trim()) : v.trim();
 };
 
 /** How long the account page offers the code step of a phone change (the API's codes last 10 minutes). */
@@ -258,7 +270,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
     case 'phone-code': {
-      const code = form.getAll('code').map(String).join('').trim().toUpperCase();
+      const code = codeOf(form, (await getSession(request)).get('phoneChange')?.length ?? 6);
       if (!code) return failed(translate(lang, 'verify.incorrect'), 'profile');
       const res = await call('/accounts/phone', 'POST', { code });
       if (!res.ok) return failed(res.data.message ?? translate(lang, 'verify.incorrect'), 'profile');
@@ -335,8 +347,10 @@ function Field(props: {
   ltr?: boolean;
   required?: boolean;
   options?: { id: string; name: string }[];
+  /** Digits are typed here: the number (or phone) keyboard, Arabic-Indic digits written as ASCII. */
+  digits?: 'number' | 'phone';
 }) {
-  const { name, label, value, type, ltr, required, options } = props;
+  const { name, label, value, type, ltr, required, options, digits } = props;
   if (options) {
     return (
       <TextField
@@ -367,7 +381,7 @@ function Field(props: {
       required={required}
       fullWidth
       slotProps={{
-        htmlInput: ltr ? { dir: 'ltr' } : undefined,
+        htmlInput: digits === 'phone' ? phoneInput : digits ? digitsInput : ltr ? { dir: 'ltr' } : undefined,
         inputLabel: type === 'date' ? { shrink: true } : undefined,
       }}
     />
@@ -427,7 +441,7 @@ function ProfileTab({
       label={t('account.phone')}
       value={user.phone_number}
       type="tel"
-      ltr
+      digits="phone"
     />,
     <TextField
       key="email"
@@ -519,8 +533,8 @@ function ProfileTab({
         options={Object.entries(m.signup.entity_types).map(([id, name]) => ({ id, name }))}
       />
     ),
-    entity && <Field key="tax" name="tax_id" label={t('account.tax_id')} value={user.tax_id} ltr />,
-    entity && <Field key="cr" name="crNumber" label={t('account.cr_number')} value={user.crNumber} ltr />,
+    entity && <Field key="tax" name="tax_id" label={t('account.tax_id')} value={user.tax_id} digits="number" />,
+    entity && <Field key="cr" name="crNumber" label={t('account.cr_number')} value={user.crNumber} digits="number" />,
     entity && (
       <Field key="sname" name="supervisor.name" label={t('signup.supervisor_name')} value={user.supervisor?.name} />
     ),
@@ -530,7 +544,7 @@ function ProfileTab({
         name="supervisor.supervisor_id"
         label={t('signup.supervisor_id')}
         value={user.supervisor?.supervisor_id}
-        ltr
+        digits="number"
       />
     ),
     entity && (
@@ -548,7 +562,8 @@ function ProfileTab({
         name="supervisor.phone_number"
         label={t('signup.supervisor_phone')}
         value={user.supervisor?.phone_number}
-        ltr
+        type="tel"
+        digits="phone"
       />
     ),
   ].filter(Boolean);

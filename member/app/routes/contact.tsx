@@ -7,6 +7,7 @@ import { getViewer } from '~/utils/auth.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
 import { SubmitButton } from '~/components/SubmitButton';
+import { phoneInput, toAsciiDigits } from '~/utils/digits';
 
 /** The public contact form; a signed-in member finds their name and e-mail filled in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,6 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = Object.fromEntries(
     ['name', 'email', 'phone', 'message'].map((k) => [k, String(form.get(k) ?? '').trim()]),
   ) as Record<'name' | 'email' | 'phone' | 'message', string>;
+  values.phone = toAsciiDigits(values.phone);
   if (!values.name || !values.email || !values.message)
     return data({ error: translate(lang, 'contact.fields_empty'), values }, { status: 400 });
   const res = await api(request, '/contactus', { body: values, lang });
@@ -82,7 +84,7 @@ export default function Contact() {
                 type="tel"
                 label={t('contact.phone')}
                 defaultValue={v.phone}
-                slotProps={{ htmlInput: { dir: 'ltr', maxLength: 30 } }}
+                slotProps={{ htmlInput: { ...phoneInput, maxLength: 30 } }}
               />
               <TextField
                 id="message"

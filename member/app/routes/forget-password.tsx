@@ -8,18 +8,22 @@ import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.
 import { readForm } from '~/utils/form.server';
 import { SubmitButton } from '~/components/SubmitButton';
 
+/** Sends the reset code; `resend` (the code page's "send a new code") sends it again to the e-mail already given. */
 export async function action({ request }: ActionFunctionArgs) {
   const lang = await getLang(request);
-  const email = String((await readForm(request)).get('email') ?? '').trim();
+  const form = await readForm(request);
+  const session = await getSession(request);
+  const previous = session.get('reset');
+  const resend = form.get('resend') === '1' && !!previous?.email;
+  const email = resend ? previous!.email! : String(form.get('email') ?? '').trim();
   if (!email) return data({ error: translate(lang, 'reset.email_required'), email }, { status: 400 });
   const res = await api<{ user: { _id: string }; destination: string }>(request, '/otp/forget', {
     body: { email },
     lang,
   });
   if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'error.text'), email }, { status: res.status });
-  const session = await getSession(request);
   // user._id is the API's opaque reset ticket (the same for a known and an unknown e-mail).
-  session.set('reset', { ticket: res.data.user._id, destination: res.data.destination });
+  session.set('reset', { ticket: res.data.user._id, destination: res.data.destination, email });
   session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'reset.sent') });
   throw redirect(`/forget-password/verify/rs-pass/${ticketRef(res.data.user._id)}`, {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },

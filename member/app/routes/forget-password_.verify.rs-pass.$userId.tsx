@@ -5,6 +5,7 @@ import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
+import { codeOf } from '~/utils/digits';
 
 const CODE_LENGTH = 6;
 
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const { session, reset } = await pending(request, params.userId);
   const lang = await getLang(request);
-  const code = form.getAll('code').map(String).join('').trim().toUpperCase();
+  const code = codeOf(form, CODE_LENGTH);
   if (!code) return data({ error: translate(lang, 'verify.incorrect') }, { status: 400 });
   const res = await api<{ rs_token: string }>(request, '/verify/forget', {
     body: { code, user_id: reset.ticket },
@@ -52,7 +53,9 @@ export default function ResetCode() {
       length={length}
       error={result?.error}
       busy={busy}
-      resendTo="/forget-password"
+      resendAction="/forget-password"
+      changeTo="/forget-password"
+      changeLabel={t('reset.change_email')}
     />
   );
 }

@@ -40,8 +40,13 @@ export async function requireUser(request: Request, roles?: Role[]): Promise<Vie
   const viewer = await getViewer(request);
   if (!viewer) {
     const session = await getSession(request);
-    const headers = session.has('token') ? { 'Set-Cookie': await sessionStorage.destroySession(session) } : undefined;
-    throw redirect('/auth/join-us/', { headers });
+    session.unset('token');
+    // Remembered, so signing in (or verifying the phone) comes back here.
+    if (request.method === 'GET') {
+      const url = new URL(request.url);
+      session.set('next', url.pathname + url.search);
+    }
+    throw redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
   }
   if (roles && !roles.includes(roleOf(viewer.user.type))) throw redirect('/');
   return viewer;

@@ -8,16 +8,29 @@ export interface Region {
   ar_name: string;
 }
 
-/** Regions, nationalities and cities, from the API (which ships them with the code). Fetched together. */
+/** The default nationality, listed first. */
+const HOME_COUNTRY = 'SA';
+
+/**
+ * Regions, nationalities and cities, from the API (which ships them with the code). Fetched together.
+ * Names are in the page's language; nationalities are sorted in it, Saudi Arabia first; each city
+ * carries its region (the sign-up page lists a region's cities) and keeps its stored (English) name as id.
+ */
 export async function signupReference(request: Request, lang: Lang) {
   const [regions, countries, cities] = await Promise.all([
     api<{ regions: Region[] }>(request, '/regions', { lang }),
     api<{ data: { iso2: string; country: string }[] }>(request, `/countries?lang=${lang}`, { lang }),
-    api<{ cities: string[] }>(request, '/cities', { lang }),
+    api<{ data: { name: string; ar_name: string; region: string }[] }>(request, '/cities', { lang }),
   ]);
+  const collator = new Intl.Collator(lang);
+  const nationalities = (countries.data.data ?? [])
+    .map((c) => ({ id: c.iso2, name: c.country }))
+    .sort((a, b) => Number(b.id === HOME_COUNTRY) - Number(a.id === HOME_COUNTRY) || collator.compare(a.name, b.name));
   return {
     regions: (regions.data.regions ?? []).map((r) => ({ id: r._id, name: lang === 'ar' ? r.ar_name : r.en_name })),
-    countries: (countries.data.data ?? []).map((c) => ({ id: c.iso2, name: c.country })),
-    cities: cities.data.cities ?? [],
+    countries: nationalities,
+    cities: (cities.data.data ?? [])
+      .map((c) => ({ id: c.name, name: lang === 'ar' ? c.ar_name : c.name, region: c.region }))
+      .sort((a, b) => collator.compare(a.name, b.name)),
   };
 }

@@ -11,9 +11,11 @@ export interface Toast {
 interface SessionData {
   token: string;
   /** The verification under way: the API's opaque ticket for the account, where its code went, the code length. */
-  verify: { ticket: string; destination?: string; length?: number };
+  verify: { ticket: string; destination?: string; length?: number; phone?: string };
+  /** Where a member sent to sign in was going (a local path), taken after signing in or verifying. */
+  next: string;
   /** The password reset under way: the API's opaque reset ticket and where the code went. */
-  reset: { ticket: string; destination: string };
+  reset: { ticket: string; destination: string; email?: string };
   /** A new phone number waiting for its code (account page): where the code went, its length, until when. */
   phoneChange: { destination: string; length: number; until: number };
   /** The reset token from a checked reset code; used once. */
