@@ -162,6 +162,7 @@ describe('Arabic-Indic digits', () => {
         supervisor_email: 'huda@digits-school.sa',
         supervisor_id: arabic('1234567890'),
         supervisor_phone: eastern('0501234567'),
+        accept_terms: true,
       },
     });
     expect(res.status).toBe(200);
@@ -189,6 +190,8 @@ describe('the WhatsApp number is a mobile, and a refusal names its field', () =>
       guardianphone: '0551230001',
       grade: '5',
       ElevelSelected: 'Elementry',
+      accept_terms: 'on',
+      guardian_consent: 'on',
       ...change,
     },
   });
