@@ -59,7 +59,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
-      message: 'Registration Successfully!',
+      message: 'Registered successfully!',
       user: { isVerified: false, type: 0, subcription: true },
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.nationalId, info.national_id));
@@ -125,8 +125,8 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     [{ name: '' }, 'Please fill in all fields...'],
     [{ national_id: '12345' }, 'The National ID must be exactly 10 digits.'],
     [{ national_id: '12345678ab' }, 'The National ID must be exactly 10 digits.'],
-    [{ phone_number: '12' }, 'Please Enter a Vaild Phone Number'],
-    [{ cpassword: 'different-pass' }, 'Password is not matched'],
+    [{ phone_number: '12' }, 'Please enter a valid phone number'],
+    [{ cpassword: 'different-pass' }, 'The passwords do not match.'],
     [{ password: 'short', cpassword: 'short' }, 'The password must be at least 8 characters long.'],
     [{ grade: '13' }, 'Please fill in all fields...'],
     [{ ElevelSelected: 'Expert' }, 'Please fill in all fields...'],
@@ -159,9 +159,9 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
       supervisor_phone: '0501234567',
     };
     const gmail = await signup({ ...base, email: 'someone@gmail.com' });
-    expect(gmail.body.message).toBe('Only Business Email is Allowed');
+    expect(gmail.body.message).toBe('Only a business e-mail address is allowed.');
     const empty = await signup({ ...base, email: 'a@xco.sa', crNumber: '' });
-    expect(empty.body.message).toBe('Please Fill Empty Fields');
+    expect(empty.body.message).toBe('Please fill in the empty fields.');
     const arabic = await signup({ ...base, email: 'someone@hotmail.com' }, 'ar');
     expect(arabic.body.message).toBe('يُسمح فقط بالبريد الإلكتروني الخاص بالجهة');
   });
@@ -208,7 +208,7 @@ describe('phone verification by one-time code', () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({
       success: true,
-      message: 'Verification Code Send to your Phone Number',
+      message: 'Verification code sent to your phone number',
       length: 6,
     });
     expect(sent.body.destination).toBe('+9665•••••002');
@@ -220,11 +220,11 @@ describe('phone verification by one-time code', () => {
       .post('/api/verify')
       .send({ user_id: ticket, code: code === '000000' ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('Incorrect Code');
+    expect(wrong.body.message).toBe('Incorrect code');
 
     const ok = await t.http.post('/api/verify').send({ user_id: ticket, code });
     expect(ok.status).toBe(200);
-    expect(ok.body.message).toBe('Verification Done Successfully');
+    expect(ok.body.message).toBe('Verified successfully!');
     const [user] = await t.database.db.select().from(users).where(eq(users.id, id));
     expect(user).toMatchObject({ isVerified: true, phoneNumber: '+966559990002' });
 
@@ -275,9 +275,9 @@ describe('phone verification by one-time code', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('This verification step is not valid. Please start again.');
     expect((await t.http.post('/api/otp').send({ user_id: ticket, phone_number: 'abc' })).body.message).toBe(
-      'Please Enter a Vaild Phone Number',
+      'Please enter a valid phone number',
     );
-    expect((await t.http.post('/api/verify').send({ user_id: ticket, code: '' })).body.message).toBe('Incorrect Code');
+    expect((await t.http.post('/api/verify').send({ user_id: ticket, code: '' })).body.message).toBe('Incorrect code');
   });
 
   it('sends at most RATE_LIMIT_CODES codes (5) an hour to one account, then again after the hour', async () => {
@@ -314,7 +314,7 @@ describe('password reset by e-mail code', () => {
     const forgot = await t.http.post('/api/otp/forget').send({ email: 'Reset-Me@example.com' });
     expect(forgot.body).toMatchObject({
       success: true,
-      message: 'Reset Password Mail send to your email!',
+      message: 'A password reset e-mail was sent to your e-mail address!',
       user: { _id: expect.any(String) },
     });
     expect(forgot.body.user._id).not.toBe(member.id);
@@ -327,7 +327,7 @@ describe('password reset by e-mail code', () => {
       .post('/api/update-password/')
       .set('Authorization', rs)
       .send({ password: 'Brand-new-pass-1' });
-    expect(update.body).toEqual({ success: true, message: 'Password Update Successfully', type: 1 });
+    expect(update.body).toEqual({ success: true, message: 'Password updated successfully!', type: 1 });
     expect((await t.http.post('/api/getuser').set('Authorization', oldToken)).status).toBe(401);
     await signIn(t, { ...member, password: 'Brand-new-pass-1' });
 
@@ -342,11 +342,11 @@ describe('password reset by e-mail code', () => {
   it('answers an unknown e-mail exactly like a known one, and its codes never match', async () => {
     const res = await t.http.post('/api/otp/forget').send({ email: 'nobody@example.com' });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Reset Password Mail send to your email!');
+    expect(res.body.message).toBe('A password reset e-mail was sent to your e-mail address!');
     expect(res.body.user._id).toEqual(expect.any(String));
     const check = await t.http.post('/api/verify/forget').send({ user_id: res.body.user._id, code: '123456' });
     expect(check.status).toBe(400);
-    expect(check.body.message).toBe('Incorrect Code');
+    expect(check.body.message).toBe('Incorrect code');
   });
 
   it('refuses a missing e-mail, a forged reset token, a short password', async () => {

@@ -68,9 +68,9 @@ describe('users: create, edit, toggle, delete', () => {
     const post = (body: object, lang = 'en') =>
       t.http.post('/api/admin/users').set('Authorization', admin).set('Accept-Language', lang).send(body);
     const missing = await post({ name: 'Only a name' });
-    expect([missing.status, missing.body.message]).toEqual([400, 'Please fill form carefully!']);
+    expect([missing.status, missing.body.message]).toEqual([400, 'Please fill in the form carefully!']);
     const mismatch = await post(newUser({ cpassword: 'Other-pass-123' }));
-    expect([mismatch.status, mismatch.body.message]).toEqual([400, 'Password is not Matched']);
+    expect([mismatch.status, mismatch.body.message]).toEqual([400, 'The passwords do not match.']);
     const mismatchAr = await post(newUser({ cpassword: 'Other-pass-123' }), 'ar');
     expect(mismatchAr.body.message).toBe('كلمة المرور غير متطابقة');
     const first = newUser();
@@ -80,7 +80,7 @@ describe('users: create, edit, toggle, delete', () => {
     const dupId = await post(newUser({ national_id: first.national_id }));
     expect([dupId.status, dupId.body.message]).toEqual([409, 'This National ID is already used by another account.']);
     const before = (await t.database.db.select().from(users)).length;
-    expect((await post(newUser({ phone_number: 'abc' }))).body.message).toBe('Please Enter a Vaild Phone Number');
+    expect((await post(newUser({ phone_number: 'abc' }))).body.message).toBe('Please enter a valid phone number');
     expect((await post(newUser({ national_id: '12' }))).status).toBe(400);
     expect((await post(newUser({ picture: '/etc/passwd' }))).status).toBe(400);
     expect((await t.http.post('/api/admin/users').set('Authorization', admin).send('[1,2]').type('json')).status).toBe(
@@ -101,7 +101,7 @@ describe('users: create, edit, toggle, delete', () => {
       end_date: '2027-06-30',
       email: member.email,
     });
-    expect((await put({ name: '' })).body.message).toBe('Please fill form carefully!');
+    expect((await put({ name: '' })).body.message).toBe('Please fill in the form carefully!');
     // The edit form sends back the whole record it read, nulls included.
     const whole = (await t.http.get(`/api/admin/users/${member.id}`).set('Authorization', admin)).body;
     const resent = await put({ ...whole, password: undefined });
@@ -164,7 +164,7 @@ describe('admins', () => {
       .post('/api/admin/admins')
       .set('Authorization', admin)
       .send(newUser({ password: undefined, cpassword: undefined, type: 5 }));
-    expect(noPassword.body.message).toBe('Please fill form carefully!');
+    expect(noPassword.body.message).toBe('Please fill in the form carefully!');
     const body = newUser({ type: 5 });
     const created = await t.http.post('/api/admin/admins').set('Authorization', admin).send(body);
     expect(created.status).toBe(201);

@@ -97,7 +97,7 @@ test.describe('with the keyboard alone', () => {
     await tabTo(page, page.getByRole('button', { name: 'Pay' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`${memberUrl}/`);
-    await expect(page.getByText('Payment Paid Successfully!')).toBeVisible();
+    await expect(page.getByText('Paid successfully!')).toBeVisible();
   });
 
   test('the focus is always visible where the keyboard lands', async ({ page }) => {

@@ -20,11 +20,11 @@ test.describe('buying an activation plan in the sandbox', () => {
     await expect(page.getByText('SAR 350.00').or(page.getByText('350.00'))).toBeVisible();
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(`${memberUrl}/`);
-    await expect(page.getByText('Payment Paid Successfully!')).toBeVisible();
+    await expect(page.getByText('Paid successfully!')).toBeVisible();
 
     await page.goto('/accounts?tab=subscriptions');
     const row = page.locator('tr[data-order]').first();
-    await expect(row.getByText('Successed')).toBeVisible();
+    await expect(row.getByText('Paid')).toBeVisible();
     const orderId = await row.getAttribute('data-order');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -179,7 +179,7 @@ test.describe('the partner embed', () => {
     await page.locator('#password').fill(coach.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(
-      page.getByText('Your Subscription is not active or Expired Please check from the provider!'),
+      page.getByText('Your subscription is not active or has expired. Please renew it on the platform and try again.'),
     ).toBeVisible();
   });
 

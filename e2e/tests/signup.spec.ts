@@ -55,7 +55,7 @@ test.describe('sign-up, verification and password reset', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     const code = await outboxCode(page, '+966557778899');
     await typeCode(page, code === '000000' ? '111111' : '000000');
-    await expect(page.getByText('Incorrect Code')).toBeVisible();
+    await expect(page.getByText('Incorrect code')).toBeVisible();
   });
 
   test('an entity is refused a free e-mail address, then signs up with its business one and signs in', async ({
@@ -80,13 +80,13 @@ test.describe('sign-up, verification and password reset', () => {
     await page.getByLabel('Supervisor email').fill('huda@bright.example');
     await page.getByLabel('Supervisor mobile number').fill('0501234567');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Only Business Email is Allowed')).toBeVisible();
+    await expect(page.getByText('Only a business e-mail address is allowed.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByLabel('Business email').fill(business);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Registration Successfully!')).toBeVisible();
+    await expect(page.getByText('Registered successfully!')).toBeVisible();
     await page.getByLabel('Mobile number (WhatsApp)').fill(phone);
     await page.getByRole('button', { name: 'Send code' }).click();
     await typeCode(page, await outboxCode(page, phone));
@@ -106,7 +106,7 @@ test.describe('sign-up, verification and password reset', () => {
     await page.goto('/forget-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByText('Reset Password Mail send to your email!')).toBeVisible();
+    await expect(page.getByText('A password reset e-mail was sent to your e-mail address!')).toBeVisible();
     await expect(page).toHaveURL(/\/forget-password\/verify\/rs-pass\/[\w-]{16}$/);
     const code = await mailedCode(email);
     await typeCode(page, code);
@@ -114,7 +114,7 @@ test.describe('sign-up, verification and password reset', () => {
     await page.locator('#password').fill('Fresh-pass-99');
     await page.locator('#cpassword').fill('Fresh-pass-99');
     await page.getByRole('button', { name: 'Save password' }).click();
-    await expect(page.getByText('Password Update Successfully')).toBeVisible();
+    await expect(page.getByText('Password updated successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/coach\/signin\/?$/);
   });
 });
@@ -135,6 +135,6 @@ async function signupCoach(page: import('@playwright/test').Page, id: string) {
   await page.getByLabel('Academic qualifications').fill('BSc Mechatronics');
   await page.getByLabel('Region').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Registration Successfully!')).toBeVisible();
+  await expect(page.getByText('Registered successfully!')).toBeVisible();
   return email;
 }

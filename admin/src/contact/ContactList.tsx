@@ -1,3 +1,4 @@
+import { formatDate } from '@platform/contract';
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
 import {
   Box,
@@ -29,7 +30,6 @@ import {
 import { apiFetch } from '../common/api';
 import { LocalDateField, LtrField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
-import { dateLocales, type Locale } from '../i18n';
 
 interface ContactRecord {
   id: string;
@@ -58,11 +58,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { data, refetch, isPending } = useGetOne<ContactRecord>('contactus', { id });
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(dateLocales[locale as Locale] ?? dateLocales.en, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+  const when = (iso: string) => formatDate(iso, locale, 'time');
   const send = async () => {
     if (!reply.trim()) {
       notify('app.contact.reply_empty', { type: 'error' });

@@ -21,11 +21,11 @@ export const ENTITY_TYPES = [
   'Other',
 ];
 export const LEVELS = ['Elementry', 'Jonior', 'Senior'];
-const NONE = 'None';
 const ENTITY_NATIONAL_ID = '0000000000';
 
 const fail = (key: ConstructorParameters<typeof AppError>[1]) => new AppError(400, key);
-const filled = (...values: (string | undefined)[]) => values.every((v) => !!v && v !== NONE);
+// The contract's `None` filler arrives here as '' (NoneAsEmpty on the DTO): not filled, never stored.
+const filled = (...values: (string | undefined)[]) => values.every((v) => !!v);
 
 /** Member sign-up (spec §3–§5): every rule of both steps, checked on the server, then one insert. */
 @Injectable()
@@ -66,7 +66,7 @@ export class SignupService {
       }
     }
     let regionId: string | null = null;
-    if (info.region && info.region !== NONE) {
+    if (info.region) {
       const [region] = isUuid(info.region)
         ? await this.db.select({ id: regions.id }).from(regions).where(eq(regions.id, info.region)).limit(1)
         : [];
@@ -88,17 +88,17 @@ export class SignupService {
       row.guardianPhone = guardianPhone;
       row.education = {
         school_name: info.schoolname!,
-        education_admin: NONE,
+        education_admin: '',
         level: info.ElevelSelected!,
         grade: String(grade),
       };
     } else if (type === 1) {
       if (!filled(info.ElevelSelected)) throw fail('signup.fields_empty');
       row.education = {
-        school_name: info.schoolname || NONE,
-        education_admin: NONE,
+        school_name: info.schoolname || '',
+        education_admin: '',
         level: info.ElevelSelected!,
-        grade: NONE,
+        grade: '',
       };
     } else {
       if (isFreeEmail(email)) throw fail('signup.business_email');

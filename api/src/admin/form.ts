@@ -1,4 +1,4 @@
-import { toAsciiDigits } from '@platform/contract';
+import { isNoneFiller, toAsciiDigits } from '@platform/contract';
 import { AppError } from '../common/app-error';
 import type { MessageKey } from '../common/messages';
 import type { Body } from './resource';
@@ -33,10 +33,10 @@ export class FormReader {
     return s;
   }
 
-  /** An optional text: '' or null clear it (null), absent leaves it. */
+  /** An optional text: '', null or the old contract's filler `None` clear it (null), absent leaves it. */
   optional(field: string, max = 200): string | null | undefined {
     const v = this.text(field, max);
-    return v === '' ? null : v;
+    return v === '' || isNoneFiller(v) ? null : v;
   }
 
   /** Text people type digits into (IDs, phones): Arabic-Indic digits written as ASCII. */

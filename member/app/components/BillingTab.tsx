@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { Link } from '@remix-run/react';
 import { useT } from '~/i18n';
-import { localized } from '~/utils/posts';
+import { formatDay, localized } from '~/utils/posts';
 
 export interface BillingOrder {
   _id: string;
@@ -30,7 +30,7 @@ const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const COLOR = { Paid: 'success', Pending: 'warning', Declined: 'error', Failed: 'error' } as const;
 
-/** The Subscriptions tab: the member's orders (Paid shown as Successed, spec §4) and their invoices. */
+/** The Subscriptions tab: the member's orders (the spec's Successed is shown as Paid) and their invoices. */
 export function BillingTab({ orders }: { orders: BillingOrder[] }) {
   const { t, lang } = useT();
   const money = (o: BillingOrder) =>
@@ -61,7 +61,7 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
             <TableBody>
               {orders.map((o) => (
                 <TableRow key={o._id} data-order={o._id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{o.created_at.slice(0, 10)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(o.created_at, lang)}</TableCell>
                   <TableCell>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</TableCell>
                   <TableCell dir="ltr" sx={{ textAlign: 'start', whiteSpace: 'nowrap' }}>
                     {money(o)}
@@ -73,8 +73,10 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                       label={t(`billing.status_word.${o.payment_status}`)}
                     />
                   </TableCell>
-                  <TableCell dir="ltr" sx={{ ...WIDE_ONLY, textAlign: 'start' }}>
-                    {o.period_start && o.period_end ? `${o.period_start} – ${o.period_end}` : '—'}
+                  <TableCell sx={{ ...WIDE_ONLY, textAlign: 'start' }}>
+                    {o.period_start && o.period_end
+                      ? `${formatDay(o.period_start, lang)} – ${formatDay(o.period_end, lang)}`
+                      : '—'}
                   </TableCell>
                   <TableCell>
                     {o.payment_status === 'Paid' ? (

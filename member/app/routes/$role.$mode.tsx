@@ -64,12 +64,12 @@ const SIGNUP_FIELDS = [
   'supervisor_phone',
 ] as const;
 
-/** Sign-up: the contract's userInof, 'None' where a field does not apply; the API checks every rule. */
+/** Sign-up: the contract's userInof, empty where a field does not apply (never 'None'); the API checks every rule. */
 async function signup(request: Request, role: RoleName, form: FormData) {
   const lang = await getLang(request);
   const values: Record<string, string> = {};
   for (const name of SIGNUP_FIELDS) values[name] = String(form.get(name) ?? '').trim();
-  const userInof = Object.fromEntries(SIGNUP_FIELDS.map((name) => [name, values[name] || 'None']));
+  const userInof: Record<string, string> = { ...values };
   userInof.password = String(form.get('password') ?? '');
   userInof.cpassword = String(form.get('cpassword') ?? '');
   userInof.countrySelected = values.countrySelected || 'SA';

@@ -14,6 +14,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { isNoneFiller } from '@platform/contract';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -82,8 +83,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       national_id: user.national_id,
       active: user.subscriptionValid,
-      // The invitation shows only to members who have not applied (spec §4).
-      invite: member && !user.refree_judge && user.apply_as === 'None',
+      // The invitation shows only to members who have not applied (spec §4): apply_as is the contract's 'None'.
+      invite: member && !user.refree_judge && (!user.apply_as || isNoneFiller(user.apply_as)),
     },
     upgrade: member && !fullAccess,
     // Coaches and admins without a provider account are asked to complete their profile (spec §2).

@@ -17,7 +17,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { localized } from '~/utils/posts';
+import { formatDay, localized } from '~/utils/posts';
 
 interface Plan {
   _id: string;
@@ -130,7 +130,7 @@ export default function Packages() {
       {!offered && <Alert severity="info">{t('plans.not_offered')}</Alert>}
       {offered && active && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          {endDate ? t('plans.current', { date: endDate }) : t('plans.active')}
+          {endDate ? t('plans.current', { date: formatDay(endDate, lang) }) : t('plans.active')}
         </Alert>
       )}
       {offered && plans.length === 0 && <Alert severity="info">{t('plans.none')}</Alert>}

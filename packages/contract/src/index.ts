@@ -2,3 +2,5 @@ export * from './accounts.js';
 export * from './digits.js';
 export * from './limits.js';
 export * from './entitlement.js';
+export * from './filler.js';
+export * from './dates.js';
