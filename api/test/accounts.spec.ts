@@ -72,7 +72,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     });
     expect(row.education).toEqual({
       school_name: 'Riyadh School',
-      education_admin: 'None',
+      education_admin: '',
       level: 'Jonior',
       grade: '7',
     });
@@ -119,6 +119,36 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
       phone_number: '+966501234567',
       supervisor_id: '1234567890',
     });
+  });
+
+  it("takes the old contract's 'None' filler (any case) for fields that do not apply, and stores nothing for it", async () => {
+    const info = student({
+      type: 1,
+      ElevelSelected: 'Master of Science',
+      schoolname: ' none ',
+      grade: 'None',
+      guardianname: 'NONE',
+      guardianphone: 'None',
+      region: 'None',
+      regionSelected: 'none',
+      entityType: 'None',
+      tax_id: 'None',
+      crNumber: 'None',
+      supervisor_name: 'None',
+      supervisor_email: 'None',
+      supervisor_id: 'None',
+      supervisor_phone: 'None',
+    });
+    const res = await signup(info);
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.nationalId, info.national_id));
+    expect(row).toMatchObject({ guardianName: null, guardianPhone: null, city: null, regionId: null, taxId: null });
+    expect(row.education).toEqual({ school_name: '', education_admin: '', level: 'Master of Science', grade: '' });
+    // What the API answers never carries the filler either, but for apply_as: the contract's state, never shown.
+    const { apply_as: _state, ...shown } = res.body.user as Record<string, unknown>;
+    expect(JSON.stringify(shown)).not.toMatch(/"none"/i);
+    // A field that is required for the role is still required: the filler is not a value.
+    expect((await signup(student({ guardianname: 'None' }))).body.message).toBe('Please fill in all fields...');
   });
 
   it.each([

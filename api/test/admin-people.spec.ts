@@ -54,7 +54,7 @@ describe('users: create, edit, toggle, delete', () => {
       .set('Authorization', admin)
       .send(newUser({ passwordHash: 'injected', id: '00000000-0000-4000-8000-000000000000' }));
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ type: 0, dob: '2015-01-01', guardian_name: 'None', phone_number: '+966551234567' });
+    expect(ok.body).toMatchObject({ type: 0, dob: '2015-01-01', guardian_name: null, phone_number: '+966551234567' });
     expect(ok.body).not.toHaveProperty('passwordHash');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, ok.body.id));
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -62,6 +62,13 @@ describe('users: create, edit, toggle, delete', () => {
     expect(entry).toMatchObject({ action: 'create', resource: 'users', actorId: adminId, before: null });
     expect(entry.after).toMatchObject({ name: ok.body.name });
     expect(JSON.stringify(entry.after)).not.toContain('argon2');
+
+    // The old contract's 'None' filler for the guardian is taken as empty: nothing stored, nothing shown.
+    const filled = await t.http
+      .put(`/api/admin/users/${ok.body.id}`)
+      .set('Authorization', admin)
+      .send({ guardian_name: 'None', guardian_phone: ' NONE ' });
+    expect(filled.body).toMatchObject({ guardian_name: null, guardian_phone: null });
   });
 
   it('refuses missing fields, a mismatched password and duplicates with the spec messages, saving nothing', async () => {
@@ -72,7 +79,7 @@ describe('users: create, edit, toggle, delete', () => {
     const mismatch = await post(newUser({ cpassword: 'Other-pass-123' }));
     expect([mismatch.status, mismatch.body.message]).toEqual([400, 'The passwords do not match.']);
     const mismatchAr = await post(newUser({ cpassword: 'Other-pass-123' }), 'ar');
-    expect(mismatchAr.body.message).toBe('كلمة المرور غير متطابقة');
+    expect(mismatchAr.body.message).toBe('كلمتا المرور غير متطابقتين');
     const first = newUser();
     expect((await post(first)).status).toBe(201);
     const dupEmail = await post(newUser({ email: first.email.toUpperCase() }));
@@ -191,7 +198,7 @@ describe('admins', () => {
 
   it('refuses to disable, demote or delete oneself; a disabled admin is locked out at once', async () => {
     const self = await t.http.put(`/api/admin/admins/${adminId}`).set('Authorization', admin).send({ status: false });
-    expect([self.status, self.body.message]).toEqual([400, 'Admin cant change there status']);
+    expect([self.status, self.body.message]).toEqual([400, "An admin's status cannot be changed."]);
     expect(
       (await t.http.put(`/api/admin/admins/${adminId}`).set('Authorization', admin).send({ type: 5 })).status,
     ).toBe(400);

@@ -12,7 +12,7 @@ describe('the account page API', () => {
   it('reads and saves only the editable fields (no mass assignment)', async () => {
     const member = await createUser(t, {
       type: 0,
-      education: { school_name: 'A', education_admin: 'None', level: 'Jonior', grade: '7' },
+      education: { school_name: 'A', education_admin: 'Riyadh', level: 'Jonior', grade: '7' },
     });
     const token = await signIn(t, member);
     const me = await t.http.get('/api/accounts').set('Authorization', token);
@@ -26,7 +26,8 @@ describe('the account page API', () => {
         name: 'New Name',
         phone_number: '0551234567',
         gender: 'Female',
-        education: { grade: '8', school_name: 'B' },
+        education: { grade: '8', school_name: 'B', education_admin: 'None' },
+        city: ' NONE ',
         type: 4,
         subcription: true,
         isVerified: false,
@@ -49,7 +50,9 @@ describe('the account page API', () => {
       nationalId: member.nationalId,
       endDate: null,
     });
-    expect(row.education).toEqual({ school_name: 'B', education_admin: 'None', level: 'Jonior', grade: '8' });
+    // The old contract's 'None' filler is taken as empty, never stored.
+    expect(row.education).toEqual({ school_name: 'B', education_admin: '', level: 'Jonior', grade: '8' });
+    expect(row.city).toBeNull();
   });
 
   it('refuses bad values with their messages', async () => {

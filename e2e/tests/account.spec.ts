@@ -61,7 +61,7 @@ test.describe('the account page', () => {
     await page.goto('/accounts?tab=myskills');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('button', { name: 'حفظ' }).click();
-    await expect(page.getByText('لا يُسمح باسم فارغ')).toBeVisible();
+    await expect(page.getByText('يرجى إدخال اسم.')).toBeVisible();
     await page.locator('#skill-new').fill('البرمجة');
     await page.getByRole('button', { name: 'حفظ' }).click();
     await expect(page.getByText('البرمجة', { exact: true })).toBeVisible();

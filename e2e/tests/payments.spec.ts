@@ -11,7 +11,7 @@ async function choosePlan(page: Page, planName: string, button: string) {
 }
 
 test.describe('buying an activation plan in the sandbox', () => {
-  test('a coach pays, sees Successed in billing and downloads the invoice', async ({ page }) => {
+  test('a coach pays, sees Paid in billing and downloads the invoice', async ({ page }) => {
     const coach = await createMember(page, 1);
     await signInStudent(page, coach.id, coach.password, 'coach');
     await choosePlan(page, 'Coach annual membership', 'Subscribe and pay');

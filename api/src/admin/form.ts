@@ -6,7 +6,7 @@ import type { Body } from './resource';
 /**
  * Reads a back-office form body field by field: a field that is absent stays undefined (an update
  * changes only what was sent), a field of the wrong type is a 400 naming it, and `need` turns
- * missing required fields into the form's one message ('Please fill form carefully!').
+ * missing required fields into the form's one message ('Please fill in the form carefully!').
  */
 export class FormReader {
   constructor(

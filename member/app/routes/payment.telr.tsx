@@ -13,7 +13,7 @@ interface Checked {
 
 /**
  * The provider sends the browser back here with ?order_id= (spec §4 "Payment"). The API asks the
- * provider; the browser's word is never taken. Paid and valid: home with 'Payment Paid Successfully!';
+ * provider; the browser's word is never taken. Paid and valid: home with 'Paid successfully!';
  * paid but not valid: /404/error/; not paid: /404/not-found/ saying why; still pending: wait here.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
