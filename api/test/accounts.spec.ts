@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { outbox, users, verifications } from '../src/db/schema';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
@@ -149,6 +151,32 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     expect(JSON.stringify(shown)).not.toMatch(/"none"/i);
     // A field that is required for the role is still required: the filler is not a value.
     expect((await signup(student({ guardianname: 'None' }))).body.message).toBe('Please fill in all fields...');
+  });
+
+  it("the migration turns the 'None' values already stored into empty ones", async () => {
+    const dir = join(__dirname, '..', 'src', 'db', 'migrations');
+    const file = readdirSync(dir).find((f) => f.endsWith('.sql') && readFileSync(join(dir, f), 'utf8').includes("filler 'None'"));
+    const old = await createUser(t, {
+      type: 0,
+      guardianName: 'None',
+      guardianPhone: ' none ',
+      city: 'NONE',
+      education: { school_name: 'Al Noor', education_admin: 'None', level: 'Jonior', grade: 'none' },
+    });
+    const entity = await createUser(t, {
+      type: 2,
+      taxId: 'None',
+      supervisor: { name: 'Huda', email: 'None', phone_number: '+966501234567', supervisor_id: 'None' },
+    });
+    // The statements are safe to run again on a database that already has them.
+    for (const statement of readFileSync(join(dir, file!), 'utf8').split('--> statement-breakpoint'))
+      await t.database.db.execute(sql.raw(statement));
+    const [a] = await t.database.db.select().from(users).where(eq(users.id, old.id));
+    expect(a).toMatchObject({ guardianName: null, guardianPhone: null, city: null });
+    expect(a.education).toEqual({ school_name: 'Al Noor', education_admin: '', level: 'Jonior', grade: '' });
+    const [b] = await t.database.db.select().from(users).where(eq(users.id, entity.id));
+    expect(b.taxId).toBeNull();
+    expect(b.supervisor).toEqual({ name: 'Huda', email: '', phone_number: '+966501234567', supervisor_id: '' });
   });
 
   it.each([

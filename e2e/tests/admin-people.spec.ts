@@ -53,6 +53,8 @@ test.describe('back-office: people and money', () => {
     const row = page.locator('tbody tr', { hasText: name });
     await expect(row).toHaveCount(1);
     await expect(page.locator('tbody tr')).toHaveCount(1);
+    // The spec's 'None' guardian defaults are neither stored nor shown (nor any other filler).
+    await expect(page.locator('main')).not.toContainText(/\bNone\b/);
     await row.getByRole('switch', { name: 'Verified' }).click();
     await expect(page.getByText('Status updated successfully!')).toBeVisible();
     await expect(row.getByRole('switch', { name: 'Verified' })).not.toBeChecked();
@@ -80,6 +82,9 @@ test.describe('back-office: people and money', () => {
     await page.locator('input[name=name]').fill(`${name} Edited`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved successfully!')).toBeVisible();
+    await page.locator('tbody tr', { hasText: `${name} Edited` }).click();
+    await expect(page.getByText('Guardian name')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText(/\bNone\b/);
 
     await page.getByRole('menuitem', { name: 'Audit log' }).click();
     const entry = page.locator('tbody tr', { hasText: 'Updated' }).first();

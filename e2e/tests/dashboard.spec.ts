@@ -33,6 +33,22 @@ test.describe('the home dashboard', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test("no member page shows the old contract's None filler", async ({ page }) => {
+    const noFiller = async (path: string) => {
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(/\bNone\b/);
+    };
+    await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
+    await noFiller('/');
+    for (const tab of ['profile', 'myteams', 'achivements', 'myskills', 'certificates', 'subscriptions', 'settings'])
+      await noFiller(`/accounts?tab=${tab}`);
+    await page.context().clearCookies();
+    await signInStudent(page, '1000000002', E2E.demoPassword, 'coach');
+    for (const path of ['/', '/accounts?tab=profile', '/accounts?tab=subscriptions', '/subcription/package'])
+      await noFiller(path);
+  });
+
   test('the My Teams and Achievements tabs list the same teams and medals', async ({ page }) => {
     await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
     await page.goto('/accounts?tab=myteams');

@@ -6,7 +6,7 @@ const app = {
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', auto: 'Auto (system)' },
   login: {
     title: 'Back-office sign-in',
-    email: 'E-mail address',
+    email: 'Email address',
     password: 'Password',
     sign_in: 'Sign in',
     forgot: 'Forgot password?',
