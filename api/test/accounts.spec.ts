@@ -155,7 +155,9 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
 
   it("the migration turns the 'None' values already stored into empty ones", async () => {
     const dir = join(__dirname, '..', 'src', 'db', 'migrations');
-    const file = readdirSync(dir).find((f) => f.endsWith('.sql') && readFileSync(join(dir, f), 'utf8').includes("filler 'None'"));
+    const file = readdirSync(dir).find(
+      (f) => f.endsWith('.sql') && readFileSync(join(dir, f), 'utf8').includes("filler 'None'"),
+    );
     const old = await createUser(t, {
       type: 0,
       guardianName: 'None',

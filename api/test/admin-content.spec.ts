@@ -61,7 +61,9 @@ describe('events', () => {
 
 describe('announcements, categories and plans', () => {
   it('announcements need name, English name and link', async () => {
-    expect((await post('announcements', { name: 'x', name_en: 'x' })).body.message).toBe('Please fill in the form carefully!');
+    expect((await post('announcements', { name: 'x', name_en: 'x' })).body.message).toBe(
+      'Please fill in the form carefully!',
+    );
     const ok = await post('announcements', { name: 'إعلان', name_en: 'Notice', link: '/blogs/' });
     expect(ok.body).toMatchObject({ link: '/blogs/', status: true });
   });

@@ -112,7 +112,9 @@ describe('the embedded sign-in', () => {
         .set('Accept-Language', 'en')
         .send({ client_id: clientId, key: KEY, national_id: member.nationalId, password: member.password });
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe('Your subscription is not active or has expired. Please renew it on the platform and try again.');
+      expect(res.body.message).toBe(
+        'Your subscription is not active or has expired. Please renew it on the platform and try again.',
+      );
       expect(res.headers.authorization).toBeUndefined();
     }
     const student = await createUser(t, { type: 0, subcription: true });

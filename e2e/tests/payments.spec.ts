@@ -25,6 +25,7 @@ test.describe('buying an activation plan in the sandbox', () => {
     await page.goto('/accounts?tab=subscriptions');
     const row = page.locator('tr[data-order]').first();
     await expect(row.getByText('Paid')).toBeVisible();
+    await expect(row.locator('td').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     const orderId = await row.getAttribute('data-order');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -39,7 +40,8 @@ test.describe('buying an activation plan in the sandbox', () => {
 
     // The plan page now offers a renewal.
     await page.goto('/subcription/package');
-    await expect(page.getByText(/Your membership is active until \d{4}-\d{2}-\d{2}/)).toBeVisible();
+    // Dates day first, the Saudi way (never month first nor year first).
+    await expect(page.getByText(/Your membership is active until \d{1,2} [A-Z][a-z]+ \d{4}\./)).toBeVisible();
   });
 
   test('in Arabic, a declined payment says so and activates nothing', async ({ page, context, baseURL }) => {

@@ -75,7 +75,7 @@ export const en = {
   'admin.duplicate': 'This record already exists.',
   'admin.duplicate_email': 'This e-mail is already used by another account.',
   'admin.duplicate_national_id': 'This National ID is already used by another account.',
-  'admin.status_refused': 'An admin\'s status cannot be changed.',
+  'admin.status_refused': "An admin's status cannot be changed.",
   'admin.self_delete': 'You cannot delete your own account.',
   'admin.last_admin': 'The last active admin cannot be disabled, demoted or deleted.',
   'admin.picture_type': 'Please choose a JPG, PNG or GIF picture.',
@@ -119,7 +119,8 @@ export const en = {
   'sandbox.decline': 'Decline',
   'sandbox.cancel': 'Cancel',
   'sandbox.closed': 'This payment is already finished.',
-  'embed.not_subscribed': 'Your subscription is not active or has expired. Please renew it on the platform and try again.',
+  'embed.not_subscribed':
+    'Your subscription is not active or has expired. Please renew it on the platform and try again.',
   'embed.unknown_partner': 'This partner is not registered.',
   'embed.unverified': 'Please verify your account!',
   'partner.bad_origin': 'Each allowed origin must look like https://example.com (scheme, host and optional port only).',
