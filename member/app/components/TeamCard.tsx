@@ -52,7 +52,9 @@ export function TeamCard({ team }: { team: Team }) {
             </Typography>
           </Stack>
         ) : active ? (
-          <Typography sx={{ my: 1.5 }}>{t('teams.not_ranked')}</Typography>
+          <Typography color="text.secondary" sx={{ my: 1.5 }}>
+            {t('teams.not_ranked')}
+          </Typography>
         ) : (
           <Typography color="text.secondary" sx={{ my: 1.5 }}>
             {t('teams.not_active_text')}
