@@ -6,9 +6,3 @@
 export function isNoneFiller(value: unknown): boolean {
   return typeof value === 'string' && value.trim().toLowerCase() === 'none';
 }
-
-/** A value as stored and shown: null for absent or empty text and for the `None` filler. */
-export function withoutFiller(value: string | null | undefined): string | null {
-  if (value === null || value === undefined || isNoneFiller(value)) return null;
-  return value.trim() === '' ? null : value;
-}
