@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { ageOn, isMinor, platformDay } from '@platform/contract';
 import { outbox, settings, users, verifications } from '../src/db/schema';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
@@ -64,7 +66,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
-      message: 'Registration Successfully!',
+      message: 'Registered successfully!',
       user: { isVerified: false, type: 0, subcription: true },
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.nationalId, info.national_id));
@@ -77,7 +79,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     });
     expect(row.education).toEqual({
       school_name: 'Riyadh School',
-      education_admin: 'None',
+      education_admin: '',
       level: 'Jonior',
       grade: '7',
     });
@@ -126,12 +128,70 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     });
   });
 
+  it("takes the old contract's 'None' filler (any case) for fields that do not apply, and stores nothing for it", async () => {
+    const info = student({
+      type: 1,
+      ElevelSelected: 'Master of Science',
+      schoolname: ' none ',
+      grade: 'None',
+      guardianname: 'NONE',
+      guardianphone: 'None',
+      region: 'None',
+      regionSelected: 'none',
+      entityType: 'None',
+      tax_id: 'None',
+      crNumber: 'None',
+      supervisor_name: 'None',
+      supervisor_email: 'None',
+      supervisor_id: 'None',
+      supervisor_phone: 'None',
+    });
+    const res = await signup(info);
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.nationalId, info.national_id));
+    expect(row).toMatchObject({ guardianName: null, guardianPhone: null, city: null, regionId: null, taxId: null });
+    expect(row.education).toEqual({ school_name: '', education_admin: '', level: 'Master of Science', grade: '' });
+    // What the API answers never carries the filler either, but for apply_as: the contract's state, never shown.
+    const { apply_as: _state, ...shown } = res.body.user as Record<string, unknown>;
+    expect(JSON.stringify(shown)).not.toMatch(/"none"/i);
+    // A field that is required for the role is still required: the filler is not a value.
+    expect((await signup(student({ guardianname: 'None' }))).body.message).toBe('Please fill in all fields...');
+  });
+
+  it("the migration turns the 'None' values already stored into empty ones", async () => {
+    const dir = join(__dirname, '..', 'src', 'db', 'migrations');
+    const file = readdirSync(dir).find(
+      (f) => f.endsWith('.sql') && readFileSync(join(dir, f), 'utf8').includes("filler 'None'"),
+    );
+    const old = await createUser(t, {
+      type: 0,
+      guardianName: 'None',
+      guardianPhone: ' none ',
+      city: 'NONE',
+      education: { school_name: 'Al Noor', education_admin: 'None', level: 'Jonior', grade: 'none' },
+    });
+    const entity = await createUser(t, {
+      type: 2,
+      taxId: 'None',
+      supervisor: { name: 'Huda', email: 'None', phone_number: '+966501234567', supervisor_id: 'None' },
+    });
+    // The statements are safe to run again on a database that already has them.
+    for (const statement of readFileSync(join(dir, file!), 'utf8').split('--> statement-breakpoint'))
+      await t.database.db.execute(sql.raw(statement));
+    const [a] = await t.database.db.select().from(users).where(eq(users.id, old.id));
+    expect(a).toMatchObject({ guardianName: null, guardianPhone: null, city: null });
+    expect(a.education).toEqual({ school_name: 'Al Noor', education_admin: '', level: 'Jonior', grade: '' });
+    const [b] = await t.database.db.select().from(users).where(eq(users.id, entity.id));
+    expect(b.taxId).toBeNull();
+    expect(b.supervisor).toEqual({ name: 'Huda', email: '', phone_number: '+966501234567', supervisor_id: '' });
+  });
+
   it.each([
     [{ name: '' }, 'Please fill in all fields...'],
     [{ national_id: '12345' }, 'The National ID must be exactly 10 digits.'],
     [{ national_id: '12345678ab' }, 'The National ID must be exactly 10 digits.'],
-    [{ phone_number: '12' }, 'Please Enter a Vaild Phone Number'],
-    [{ cpassword: 'different-pass' }, 'Password is not matched'],
+    [{ phone_number: '12' }, 'Please enter a valid phone number'],
+    [{ cpassword: 'different-pass' }, 'The passwords do not match.'],
     [{ password: 'short', cpassword: 'short' }, 'The password must be at least 8 characters long.'],
     [{ grade: '13' }, 'Please fill in all fields...'],
     [{ ElevelSelected: 'Expert' }, 'Please fill in all fields...'],
@@ -164,9 +224,9 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
       supervisor_phone: '0501234567',
     };
     const gmail = await signup({ ...base, email: 'someone@gmail.com' });
-    expect(gmail.body.message).toBe('Only Business Email is Allowed');
+    expect(gmail.body.message).toBe('Only a business e-mail address is allowed.');
     const empty = await signup({ ...base, email: 'a@xco.sa', crNumber: '' });
-    expect(empty.body.message).toBe('Please Fill Empty Fields');
+    expect(empty.body.message).toBe('Please fill in the empty fields.');
     const arabic = await signup({ ...base, email: 'someone@hotmail.com' }, 'ar');
     expect(arabic.body.message).toBe('يُسمح فقط بالبريد الإلكتروني الخاص بالجهة');
   });
@@ -295,7 +355,7 @@ describe('phone verification by one-time code', () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({
       success: true,
-      message: 'Verification Code Send to your Phone Number',
+      message: 'Verification code sent to your phone number',
       length: 6,
     });
     expect(sent.body.destination).toBe('+9665•••••002');
@@ -307,11 +367,11 @@ describe('phone verification by one-time code', () => {
       .post('/api/verify')
       .send({ user_id: ticket, code: code === '000000' ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('Incorrect Code');
+    expect(wrong.body.message).toBe('Incorrect code');
 
     const ok = await t.http.post('/api/verify').send({ user_id: ticket, code });
     expect(ok.status).toBe(200);
-    expect(ok.body.message).toBe('Verification Done Successfully');
+    expect(ok.body.message).toBe('Verified successfully!');
     const [user] = await t.database.db.select().from(users).where(eq(users.id, id));
     expect(user).toMatchObject({ isVerified: true, phoneNumber: '+966559990002' });
 
@@ -362,9 +422,9 @@ describe('phone verification by one-time code', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('This verification step is not valid. Please start again.');
     expect((await t.http.post('/api/otp').send({ user_id: ticket, phone_number: 'abc' })).body.message).toBe(
-      'Please Enter a Vaild Phone Number',
+      'Please enter a valid phone number',
     );
-    expect((await t.http.post('/api/verify').send({ user_id: ticket, code: '' })).body.message).toBe('Incorrect Code');
+    expect((await t.http.post('/api/verify').send({ user_id: ticket, code: '' })).body.message).toBe('Incorrect code');
   });
 
   it('sends at most RATE_LIMIT_CODES codes (5) an hour to one account, then again after the hour', async () => {
@@ -401,7 +461,7 @@ describe('password reset by e-mail code', () => {
     const forgot = await t.http.post('/api/otp/forget').send({ email: 'Reset-Me@example.com' });
     expect(forgot.body).toMatchObject({
       success: true,
-      message: 'Reset Password Mail send to your email!',
+      message: 'A password reset e-mail was sent to your e-mail address!',
       user: { _id: expect.any(String) },
     });
     expect(forgot.body.user._id).not.toBe(member.id);
@@ -414,7 +474,7 @@ describe('password reset by e-mail code', () => {
       .post('/api/update-password/')
       .set('Authorization', rs)
       .send({ password: 'Brand-new-pass-1' });
-    expect(update.body).toEqual({ success: true, message: 'Password Update Successfully', type: 1 });
+    expect(update.body).toEqual({ success: true, message: 'Password updated successfully!', type: 1 });
     expect((await t.http.post('/api/getuser').set('Authorization', oldToken)).status).toBe(401);
     await signIn(t, { ...member, password: 'Brand-new-pass-1' });
 
@@ -429,11 +489,11 @@ describe('password reset by e-mail code', () => {
   it('answers an unknown e-mail exactly like a known one, and its codes never match', async () => {
     const res = await t.http.post('/api/otp/forget').send({ email: 'nobody@example.com' });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Reset Password Mail send to your email!');
+    expect(res.body.message).toBe('A password reset e-mail was sent to your e-mail address!');
     expect(res.body.user._id).toEqual(expect.any(String));
     const check = await t.http.post('/api/verify/forget').send({ user_id: res.body.user._id, code: '123456' });
     expect(check.status).toBe(400);
-    expect(check.body.message).toBe('Incorrect Code');
+    expect(check.body.message).toBe('Incorrect code');
   });
 
   it('refuses a missing e-mail, a forged reset token, a short password', async () => {

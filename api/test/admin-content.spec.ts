@@ -39,7 +39,7 @@ describe('slug rule', () => {
 describe('events', () => {
   it('creates with every field required and the type defaulting to wro; toggles; deletes', async () => {
     const missing = await post('events', { name: 'فعالية' });
-    expect([missing.status, missing.body.message]).toEqual([400, 'Please fill form carefully!']);
+    expect([missing.status, missing.body.message]).toEqual([400, 'Please fill in the form carefully!']);
     const body = {
       name: 'بطولة',
       name_en: 'Championship',
@@ -55,14 +55,16 @@ describe('events', () => {
     const toggled = await put('events', created.body.id, { home_status: true });
     expect(toggled.body.home_status).toBe(true);
     const emptied = await put('events', created.body.id, { name: '' });
-    expect(emptied.body.message).toBe('Please fill form!');
+    expect(emptied.body.message).toBe('Please fill in the form!');
     expect((await del('events', created.body.id)).status).toBe(200);
   });
 });
 
 describe('announcements, categories and plans', () => {
   it('announcements need name, English name and link', async () => {
-    expect((await post('announcements', { name: 'x', name_en: 'x' })).body.message).toBe('Please fill form carefully!');
+    expect((await post('announcements', { name: 'x', name_en: 'x' })).body.message).toBe(
+      'Please fill in the form carefully!',
+    );
     const ok = await post('announcements', { name: 'إعلان', name_en: 'Notice', link: '/blogs/' });
     expect(ok.body).toMatchObject({ link: '/blogs/', status: true });
   });
@@ -209,7 +211,7 @@ describe('blogs', () => {
       image: image.path,
       galleries: [image.path],
     };
-    expect((await post('blogs', { name: 'x' })).body.message).toBe('Please fill form carefully!');
+    expect((await post('blogs', { name: 'x' })).body.message).toBe('Please fill in the form carefully!');
     const first = await post('blogs', body);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
@@ -228,7 +230,7 @@ describe('blogs', () => {
       'A chosen file is not in the media library.',
     );
     expect((await post('blogs', { ...body, galleries: Array(11).fill(image.path) })).body.message).toBe(
-      'File selections limit is exceeded',
+      'Too many files are selected.',
     );
     expect((await post('blogs', { ...body, videos: [image.path] })).status).toBe(400);
     expect((await post('blogs', { ...body, category: '00000000-0000-4000-8000-000000000000' })).body.message).toBe(
@@ -237,7 +239,7 @@ describe('blogs', () => {
 
     const renamed = await put('blogs', second.body.id, { name_en: 'Something New' });
     expect(renamed.body.slug).toBe('something-new');
-    expect((await put('blogs', second.body.id, { name: '' })).body.message).toBe('Please fill form!');
+    expect((await put('blogs', second.body.id, { name: '' })).body.message).toBe('Please fill in the form!');
   });
 });
 

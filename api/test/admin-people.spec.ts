@@ -54,7 +54,7 @@ describe('users: create, edit, toggle, delete', () => {
       .set('Authorization', admin)
       .send(newUser({ passwordHash: 'injected', id: '00000000-0000-4000-8000-000000000000' }));
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ type: 0, dob: '2015-01-01', guardian_name: 'None', phone_number: '+966551234567' });
+    expect(ok.body).toMatchObject({ type: 0, dob: '2015-01-01', guardian_name: null, phone_number: '+966551234567' });
     expect(ok.body).not.toHaveProperty('passwordHash');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, ok.body.id));
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -62,17 +62,24 @@ describe('users: create, edit, toggle, delete', () => {
     expect(entry).toMatchObject({ action: 'create', resource: 'users', actorId: adminId, before: null });
     expect(entry.after).toMatchObject({ name: ok.body.name });
     expect(JSON.stringify(entry.after)).not.toContain('argon2');
+
+    // The old contract's 'None' filler for the guardian is taken as empty: nothing stored, nothing shown.
+    const filled = await t.http
+      .put(`/api/admin/users/${ok.body.id}`)
+      .set('Authorization', admin)
+      .send({ guardian_name: 'None', guardian_phone: ' NONE ' });
+    expect(filled.body).toMatchObject({ guardian_name: null, guardian_phone: null });
   });
 
   it('refuses missing fields, a mismatched password and duplicates with the spec messages, saving nothing', async () => {
     const post = (body: object, lang = 'en') =>
       t.http.post('/api/admin/users').set('Authorization', admin).set('Accept-Language', lang).send(body);
     const missing = await post({ name: 'Only a name' });
-    expect([missing.status, missing.body.message]).toEqual([400, 'Please fill form carefully!']);
+    expect([missing.status, missing.body.message]).toEqual([400, 'Please fill in the form carefully!']);
     const mismatch = await post(newUser({ cpassword: 'Other-pass-123' }));
-    expect([mismatch.status, mismatch.body.message]).toEqual([400, 'Password is not Matched']);
+    expect([mismatch.status, mismatch.body.message]).toEqual([400, 'The passwords do not match.']);
     const mismatchAr = await post(newUser({ cpassword: 'Other-pass-123' }), 'ar');
-    expect(mismatchAr.body.message).toBe('كلمة المرور غير متطابقة');
+    expect(mismatchAr.body.message).toBe('كلمتا المرور غير متطابقتين');
     const first = newUser();
     expect((await post(first)).status).toBe(201);
     const dupEmail = await post(newUser({ email: first.email.toUpperCase() }));
@@ -80,7 +87,7 @@ describe('users: create, edit, toggle, delete', () => {
     const dupId = await post(newUser({ national_id: first.national_id }));
     expect([dupId.status, dupId.body.message]).toEqual([409, 'This National ID is already used by another account.']);
     const before = (await t.database.db.select().from(users)).length;
-    expect((await post(newUser({ phone_number: 'abc' }))).body.message).toBe('Please Enter a Vaild Phone Number');
+    expect((await post(newUser({ phone_number: 'abc' }))).body.message).toBe('Please enter a valid phone number');
     expect((await post(newUser({ national_id: '12' }))).status).toBe(400);
     expect((await post(newUser({ picture: '/etc/passwd' }))).status).toBe(400);
     expect((await t.http.post('/api/admin/users').set('Authorization', admin).send('[1,2]').type('json')).status).toBe(
@@ -101,7 +108,7 @@ describe('users: create, edit, toggle, delete', () => {
       end_date: '2027-06-30',
       email: member.email,
     });
-    expect((await put({ name: '' })).body.message).toBe('Please fill form carefully!');
+    expect((await put({ name: '' })).body.message).toBe('Please fill in the form carefully!');
     // The edit form sends back the whole record it read, nulls included.
     const whole = (await t.http.get(`/api/admin/users/${member.id}`).set('Authorization', admin)).body;
     const resent = await put({ ...whole, password: undefined });
@@ -164,7 +171,7 @@ describe('admins', () => {
       .post('/api/admin/admins')
       .set('Authorization', admin)
       .send(newUser({ password: undefined, cpassword: undefined, type: 5 }));
-    expect(noPassword.body.message).toBe('Please fill form carefully!');
+    expect(noPassword.body.message).toBe('Please fill in the form carefully!');
     const body = newUser({ type: 5 });
     const created = await t.http.post('/api/admin/admins').set('Authorization', admin).send(body);
     expect(created.status).toBe(201);
@@ -191,7 +198,7 @@ describe('admins', () => {
 
   it('refuses to disable, demote or delete oneself; a disabled admin is locked out at once', async () => {
     const self = await t.http.put(`/api/admin/admins/${adminId}`).set('Authorization', admin).send({ status: false });
-    expect([self.status, self.body.message]).toEqual([400, 'Admin cant change there status']);
+    expect([self.status, self.body.message]).toEqual([400, "An admin's status cannot be changed."]);
     expect(
       (await t.http.put(`/api/admin/admins/${adminId}`).set('Authorization', admin).send({ type: 5 })).status,
     ).toBe(400);

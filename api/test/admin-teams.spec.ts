@@ -26,7 +26,7 @@ describe('seasons, competitions, teams and the results import', () => {
     competition = (await post('competitions', { name: 'مهمة', name_en: 'Mission' })).body.id;
     const student = await createUser(t, { type: 0 });
     const coach = await createUser(t, { type: 1 });
-    expect((await post('teams', { team_no: 'X-1' })).body.message).toBe('Please fill form carefully!');
+    expect((await post('teams', { team_no: 'X-1' })).body.message).toBe('Please fill in the form carefully!');
     expect((await post('teams', { team_no: 'X-1', season, competition, member_ids: [coach.id] })).status).toBe(400);
     const team = await post('teams', {
       team_no: 'X-1',

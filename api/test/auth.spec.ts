@@ -21,7 +21,7 @@ describe('member sign-in (POST /api/adduser-steb)', () => {
     const student = await createUser(t, { type: 0, name: 'Sara' });
     const res = await t.http.post('/api/adduser-steb').send(signinBody(student.nationalId, student.password, 0));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Sign in Suucessfully!' });
+    expect(res.body).toEqual({ success: true, message: 'Signed in successfully!' });
     const token = res.headers.authorization;
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, student.id));
@@ -83,7 +83,7 @@ describe('member sign-in (POST /api/adduser-steb)', () => {
     for (const body of [signinBody('', 'x'), signinBody('1234567890', ''), { type: 0, loginType: 'signin' }]) {
       const res = await t.http.post('/api/adduser-steb').send(body);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('Please fill in all fields, National ID or Password is Empty!');
+      expect(res.body.message).toBe('Please fill in all fields: the National ID or password is empty.');
     }
   });
 
@@ -164,7 +164,7 @@ describe('back-office sign-in (POST /api/admin-login)', () => {
   it("gives the spec's message when a field is empty", async () => {
     const res = await t.http.post('/api/admin-login').send({ national_id: '', password: '', type: 4 });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Please fill in all fields, Email Address or Password is Empty!');
+    expect(res.body.message).toBe('Please fill in all fields: the e-mail address or password is empty.');
   });
 });
 

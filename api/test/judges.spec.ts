@@ -30,7 +30,7 @@ describe('judge and referee applications (POST /api/invest/registration)', () =>
     const token = await signIn(t, member);
     const res = await apply(token).attach('file_0', pdf, 'cv.pdf').attach('file_1', pdf, 'cv2.pdf');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, msg: 'Registration Request Submited Successfully!' });
+    expect(res.body).toMatchObject({ success: true, msg: 'Registration request submitted successfully!' });
     const [app] = await t.database.db.select().from(judgeApplications).where(eq(judgeApplications.userId, member.id));
     expect(app).toMatchObject({
       organizationName: 'Riyadh Robotics Club',
@@ -62,7 +62,7 @@ describe('judge and referee applications (POST /api/invest/registration)', () =>
       .set('Authorization', token)
       .field('city', 'Riyadh')
       .attach('file_0', pdf, 'cv.pdf');
-    expect(missing.body.message).toBe('Please Fill Form');
+    expect(missing.body.message).toBe('Please fill in the form.');
     const noFiles = await apply(token);
     expect(noFiles.body.message).toBe('Please choose a file.');
     expect(count()).toBe(before);

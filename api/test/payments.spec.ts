@@ -251,7 +251,7 @@ describe('payments with the sandbox provider', () => {
     await t.http.post('/api/telr/').set('Authorization', ownerToken).send({ order_id: orderId });
     const foreign = await t.http.post('/api/subcripe/genrate/').set('Authorization', other).send({ order_id: orderId });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toBe('Invoice is not Found!');
+    expect(foreign.body.message).toBe('The invoice was not found.');
     expect((await t.http.get(`/api/subcripe/invoice/${orderId}`).set('Authorization', other)).status).toBe(404);
     // The owner reads and deletes the record.
     const got = await t.http.get(`/api/seasons/?order_id=${orderId}`).set('Authorization', ownerToken);
@@ -449,7 +449,7 @@ describe('payments with Telr (a local fake speaking its order.json)', () => {
     try {
       const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id });
       expect(res.status).toBe(502);
-      expect(res.body.message).toBe('Something went Wrong');
+      expect(res.body.message).toBe('Something went wrong! Please try again later.');
       const [order] = await t.database.db.select().from(orders).where(eq(orders.userId, coach.id));
       expect(order.status).toBe('failed');
     } finally {

@@ -12,7 +12,7 @@ describe('the account page API', () => {
   it('reads and saves only the editable fields (no mass assignment)', async () => {
     const member = await createUser(t, {
       type: 0,
-      education: { school_name: 'A', education_admin: 'None', level: 'Jonior', grade: '7' },
+      education: { school_name: 'A', education_admin: 'Riyadh', level: 'Jonior', grade: '7' },
     });
     const token = await signIn(t, member);
     const me = await t.http.get('/api/accounts').set('Authorization', token);
@@ -26,7 +26,8 @@ describe('the account page API', () => {
         name: 'New Name',
         phone_number: '0551234567',
         gender: 'Female',
-        education: { grade: '8', school_name: 'B' },
+        education: { grade: '8', school_name: 'B', education_admin: 'None' },
+        city: ' NONE ',
         type: 4,
         subcription: true,
         isVerified: false,
@@ -49,14 +50,16 @@ describe('the account page API', () => {
       nationalId: member.nationalId,
       endDate: null,
     });
-    expect(row.education).toEqual({ school_name: 'B', education_admin: 'None', level: 'Jonior', grade: '8' });
+    // The old contract's 'None' filler is taken as empty, never stored.
+    expect(row.education).toEqual({ school_name: 'B', education_admin: '', level: 'Jonior', grade: '8' });
+    expect(row.city).toBeNull();
   });
 
   it('refuses bad values with their messages', async () => {
     const member = await createUser(t, { type: 0 });
     const token = await signIn(t, member);
     const post = (body: object) => t.http.post('/api/accounts').set('Authorization', token).send(body);
-    expect((await post({ phone_number: 'abc' })).body.message).toBe('Please Enter a Vaild Phone Number');
+    expect((await post({ phone_number: 'abc' })).body.message).toBe('Please enter a valid phone number');
     expect((await post({ gender: 'Robot' })).body.message).toBe('Please choose Male or Female.');
     expect((await post({ nationality: 'ZZ' })).body.message).toBe('Please choose a nationality from the list.');
     expect((await post({ name: '' })).status).toBe(400);
@@ -66,15 +69,15 @@ describe('the account page API', () => {
     const member = await createUser(t, { type: 1 });
     const token = await signIn(t, member);
     const change = (body: object) => t.http.post('/api/accounts/changepassword').set('Authorization', token).send(body);
-    expect((await change({ npassword: 'a', cpassword: 'a' })).body.message).toBe('Please Enter Old Password');
+    expect((await change({ npassword: 'a', cpassword: 'a' })).body.message).toBe('Please enter your current password.');
     expect(
       (await change({ password: member.password, npassword: 'New-pass-123', cpassword: 'New-pass-124' })).body.message,
-    ).toBe('Password is not Matched');
+    ).toBe('The passwords do not match.');
     expect(
       (await change({ password: 'wrong-one', npassword: 'New-pass-123', cpassword: 'New-pass-123' })).body.message,
     ).toBe('The current password is incorrect.');
     const ok = await change({ password: member.password, npassword: 'New-pass-123', cpassword: 'New-pass-123' });
-    expect(ok.body).toEqual({ success: true, message: 'Password Update Successfully' });
+    expect(ok.body).toEqual({ success: true, message: 'Password updated successfully!' });
     expect((await t.http.get('/api/accounts').set('Authorization', token)).status).toBe(401);
     await signIn(t, { ...member, password: 'New-pass-123' });
   });
@@ -88,7 +91,7 @@ describe('the account page API', () => {
     expect(added.body.skilles).toEqual([{ _id: expect.any(String), name: 'Python' }]);
     const id = added.body.skilles[0]._id;
     expect((await t.http.post('/api/skills/').set('Authorization', ta).send({ skillname: '  ' })).body.message).toBe(
-      'Empty name is not allowed',
+      'Please enter a name.',
     );
 
     expect((await t.http.put('/api/skills/').set('Authorization', tb).send({ id, name: 'Hacked' })).status).toBe(404);
@@ -220,7 +223,7 @@ describe('profile picture upload', () => {
       .field('type', 'profile')
       .attach('file', await png(), 'me.jpeg');
     expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({ status: 'success', message: 'Profile Picture Update Successfully!' });
+    expect(up.body).toMatchObject({ status: 'success', message: 'Profile picture updated successfully!' });
     const path: string = up.body.filename;
     expect(path).toMatch(/^\/uploads\/users\/[0-9a-f-]{36}\.jpg$/);
     const onDisk = join(t.config.uploadsDir, path.slice('/uploads/'.length));

@@ -83,7 +83,7 @@ describe('research', () => {
     expect((await t.http.get(row.file.path)).status).toBe(404);
 
     const deleted = await t.http.delete(`/api/research/${id}`).set('Authorization', token);
-    expect(deleted.body).toMatchObject({ success: true, message: 'Delete Successfully!' });
+    expect(deleted.body).toMatchObject({ success: true, message: 'Deleted successfully!' });
     expect(await t.database.db.select().from(research).where(eq(research.userId, owner.id))).toEqual([]);
     expect(researchFiles()).toHaveLength(0);
   });

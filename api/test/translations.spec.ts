@@ -75,6 +75,118 @@ describe('the translation files', () => {
   });
 });
 
+/**
+ * The old system's misspellings (the spec's messages, the contract's field names, the first
+ * catalogues) and its `None` filler: none may come back in an English or Arabic catalogue entry.
+ * Paths and addresses (anything with a slash, e.g. /embeded/login/) keep the contract's spelling.
+ */
+const OLD_TYPOS: RegExp[] = [
+  /suucess/i,
+  /\bvaild\b/i,
+  /submited/i,
+  /successed/i,
+  /\bsomthing\b/i,
+  /\b(?!annually\b)an+ual+y\b/i,
+  /\b(Update|Delete|Registration|Done|Paid|Message|Updated|Saved|Uploaded) Successfully/,
+  /\bsend to your\b/i,
+  /\bmail send\b/i,
+  /\bsure want to\b/i,
+  /\bis not matched\b/i,
+  /\bis not found\b/i,
+  /\bwent Wrong\b/,
+  /\bTry Again Later\b/,
+  /\bContact Administrator\b/,
+  /\bcant\b/i,
+  /\bthere status\b/i,
+  /\bAdd In\b/,
+  /\bselections limit\b/i,
+  /\bPlease (Enter|Fill)\b/,
+  /\bis Not Active\b/,
+  /\bSign Up failed\b/,
+  /\bUnknown Error\b/,
+  /\bEntity information\b/,
+  /\bExpired Please\b/,
+  /\b(Elementry|Jonior|Refree|achivements?|pexperince|certifcates?|tearm|orignal|pirce|competion|resultes|skilles|subcri\w*|transections?|embeded|thanksyou)\b/i,
+  // The filler itself, in English ('None' as a word) and in Arabic as it was written for it.
+  /\bNone\b/,
+  /^لا يوجد$/,
+  // Arabic: hamza dropped where it belongs, the old catalogues' usual slip, and one spelling of megabyte.
+  /(^|\s)(الى|انشاء|اعادة|اضافة|ادخال|الغاء|الالكتروني|اسم المستخدم او)(\s|$)/,
+  /ميجابايت/,
+];
+
+/** The old typos a catalogue entry carries (an empty list when it is clean). */
+export function oldTypos(text: string): string[] {
+  const words = text.replace(/\S*\/\S*/g, ' ');
+  return OLD_TYPOS.filter((pattern) => pattern.test(words)).map(String);
+}
+
+describe('no catalogue entry carries an old typo or the None filler', () => {
+  it.each([
+    ['API messages', apiMessages.en, apiMessages.ar],
+    ['back-office', catalogue('admin/src/i18n/en', 'en'), catalogue('admin/src/i18n/ar', 'ar')],
+    ['member site', catalogue('member/app/i18n/en', 'en'), catalogue('member/app/i18n/ar', 'ar')],
+  ])('%s, in English and Arabic', (_name, en, ar) => {
+    const found = [...leaves(en as unknown as Tree), ...leaves(ar as unknown as Tree)].flatMap(([key, text]) =>
+      oldTypos(text).map((typo) => `${key}: "${text}" matches ${typo}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the list catches every misspelled message of the spec, and leaves the corrected ones and the contract's paths alone", () => {
+    const spec = [
+      'Sign in Suucessfully!',
+      'Sign out Suucessfully!',
+      'Registration Successfully!',
+      'Please Enter a Vaild Phone Number',
+      'Password is not matched',
+      'Verification Code Send to your Phone Number',
+      'Verification Done Successfully',
+      'Reset Password Mail send to your email!',
+      'Registration Request Submited Successfully!',
+      'Payment Paid Successfully!',
+      'Profile Picture Update Successfully!',
+      'Password Update Successfully',
+      'Profile Update Successfully',
+      'Billed Annualy',
+      'Successed',
+      'Are you sure want to Delete?',
+      'Are you sure want to delete?',
+      'Somthing went Wrong! Try Again Later or Contact Administrator',
+      'Team is Not Active',
+      'Please add Entity information',
+      'Sign Up failed',
+      'User is not Found',
+      'Invoice is not Found!',
+      'Your Subscription is not active or Expired Please check from the provider!',
+      'Status is Updated Successfully!',
+      'Events Delete Successfully!',
+      'Send Message Successfully!',
+      'Admin cant change there status',
+      'File selections limit is exceeded',
+      'Add In Project (%{count})',
+      'Rank: None',
+      'حجم الملف حتى 5 ميجابايت',
+      'تم الارسال الى بريدك',
+    ];
+    expect(spec.filter((text) => oldTypos(text).length === 0)).toEqual([]);
+    const fixed = [
+      'Signed in successfully!',
+      'Billed annually',
+      'Something went wrong! Try again later or contact the administrator',
+      'Please enter a valid phone number',
+      'Verification code sent to your phone number',
+      'Registration request submitted successfully!',
+      'Paid',
+      'Are you sure you want to delete?',
+      'Not ranked yet',
+      'Letters, digits, dot, dash or underscore. The page is /embeded/login/{client id}/{key}',
+      'تم الإرسال إلى بريدك',
+    ];
+    expect(fixed.flatMap(oldTypos)).toEqual([]);
+  });
+});
+
 /** Props whose text a user reads (react-admin takes translation keys in `label`, which are allowed). */
 const TEXT_PROPS = new Set([
   'label',

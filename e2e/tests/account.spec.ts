@@ -9,11 +9,11 @@ test.describe('the account page', () => {
     await page.goto('/accounts');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     // Update Profile appears only once a field has changed.
-    await expect(page.getByRole('button', { name: 'Update Profile' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Update profile' })).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed Student');
     await page.getByRole('combobox', { name: 'Grade' }).selectOption('9');
-    await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expect(page.getByText('Profile Update Successfully')).toBeVisible();
+    await page.getByRole('button', { name: 'Update profile' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Renamed Student');
     await expect(page.getByRole('combobox', { name: 'Grade' })).toHaveValue('9');
 
@@ -23,7 +23,7 @@ test.describe('the account page', () => {
     // Another mobile (a landline is refused: the code goes by WhatsApp).
     const newPhone = `+9665${String((Number(member.id.slice(-8)) + 1) % 1e8).padStart(8, '0')}`;
     await phoneBox.fill(newPhone);
-    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByRole('button', { name: 'Update profile' }).click();
     await expect(
       page.getByText('A code was sent to the new phone number. Enter it to confirm the change.'),
     ).toBeVisible();
@@ -41,7 +41,7 @@ test.describe('the account page', () => {
       .locator('input[type=file][name=file]')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Upload picture' }).click();
-    await expect(page.getByText('Profile Picture Update Successfully!')).toBeVisible();
+    await expect(page.getByText('Profile picture updated successfully!')).toBeVisible();
     // Done: the upload button goes until another picture is chosen.
     await expect(page.getByRole('button', { name: 'Upload picture' })).toHaveCount(0);
     const src = await page.locator('main img').first().getAttribute('src');
@@ -79,7 +79,7 @@ test.describe('the account page', () => {
     await page.getByRole('combobox', { name: 'Gender' }).selectOption('Female');
     await page.getByRole('textbox', { name: 'City' }).fill('Jeddah');
     await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expect(page.getByText('Profile Update Successfully')).toBeVisible();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
     await page.goto('/');
     await expect(page.getByRole('heading', { name: `Welcome, ${member.name}` })).toBeVisible();
     await expect(page.getByText(/Your profile is missing/)).toHaveCount(0);
@@ -96,7 +96,7 @@ test.describe('the account page', () => {
     await page.goto('/accounts?tab=myskills');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('button', { name: 'حفظ' }).click();
-    await expect(page.getByText('لا يُسمح باسم فارغ')).toBeVisible();
+    await expect(page.getByText('يرجى إدخال اسم.')).toBeVisible();
     await page.locator('#skill-new').fill('البرمجة');
     await page.getByRole('button', { name: 'حفظ' }).click();
     await expect(page.getByText('البرمجة', { exact: true })).toBeVisible();
@@ -174,7 +174,7 @@ test.describe('the account page', () => {
     await page.locator('#research-file').setInputFiles({ name: 'بحث.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByLabel('Description').fill('PID gains for a line follower');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Research Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Research saved successfully!')).toBeVisible();
     await expect(page.getByText('Line follower tuning')).toBeVisible();
     await expect(page.getByText('بحث.pdf')).toBeVisible();
 
@@ -195,12 +195,12 @@ test.describe('the account page', () => {
     await page.locator('#npassword').fill('Changed-pass-1');
     await page.locator('#cpassword').fill('Changed-pass-2');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('Password is not Matched')).toBeVisible();
+    await expect(page.getByText('The passwords do not match.')).toBeVisible();
     await page.locator('#cpassword').fill('Changed-pass-1');
     await page.locator('#npassword').fill('Changed-pass-1');
     await page.locator('#password').fill(member.password);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('Password Update Successfully')).toBeVisible();
+    await expect(page.getByText('Password updated successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
     await signInStudent(page, member.id, 'Changed-pass-1', 'coach');
   });
@@ -226,6 +226,6 @@ test('a coach applies as a judge with a PDF CV; a PNG named .pdf is refused', as
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
   await page.locator('#cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByRole('button', { name: 'Send application' }).click();
-  await expect(page.getByText('Registration Request Submited Successfully!')).toBeVisible();
+  await expect(page.getByText('Registration request submitted successfully!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Apply now' })).toHaveCount(0);
 });

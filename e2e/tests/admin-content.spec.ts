@@ -29,7 +29,7 @@ test.describe('back-office: content reaches the member site', () => {
     await page.locator('input[name=name]').fill(`مسابقات ${id}`);
     await page.locator('input[name=name_en]').fill(`Contests ${id}`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
 
     await page.getByRole('menuitem', { name: 'Blogs' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
@@ -53,7 +53,7 @@ test.describe('back-office: content reaches the member site', () => {
       .setInputFiles({ name: `robot-${id}.png`, mimeType: 'image/png', buffer: png });
     await expect(library.getByText('1 of 1 uploaded')).toBeVisible();
     await library.getByRole('button', { name: `robot-${id}.png` }).click();
-    await library.getByRole('button', { name: 'Add In Project (1)' }).click();
+    await library.getByRole('button', { name: 'Add to the project (1)' }).click();
     await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(1);
     // The gallery takes the same picture.
     await page.getByRole('button', { name: 'Choose from library' }).nth(1).click();
@@ -61,10 +61,10 @@ test.describe('back-office: content reaches the member site', () => {
       .getByRole('dialog')
       .getByRole('button', { name: `robot-${id}.png` })
       .click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Add In Project (1)' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add to the project (1)' }).click();
     await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(2);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
     await expect(page.locator('tbody tr', { hasText: titleEn })).toContainText(`Contests ${id}`);
 
     // The member site, English then Arabic.
@@ -95,9 +95,9 @@ test.describe('back-office: content reaches the member site', () => {
     const row = page.locator('tbody tr', { hasText: name });
     await expect(row).toContainText('250');
     await row.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('dialog')).toContainText('Are you sure want to delete?');
+    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete?');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Plan Delete Successfully!')).toBeVisible();
+    await expect(page.getByText('Plan deleted successfully!')).toBeVisible();
     await expect(row).toHaveCount(0);
   });
 

@@ -44,17 +44,19 @@ test.describe('back-office: people and money', () => {
     await page.locator('input[name=password]').fill('Lama-pass-123');
     await page.locator('input[name=cpassword]').fill('Lama-pass-124');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Password is not Matched')).toBeVisible();
+    await expect(page.getByText('The passwords do not match.')).toBeVisible();
     await page.locator('input[name=cpassword]').fill('Lama-pass-123');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
 
     await page.getByPlaceholder('Search').fill(id);
     const row = page.locator('tbody tr', { hasText: name });
     await expect(row).toHaveCount(1);
     await expect(page.locator('tbody tr')).toHaveCount(1);
+    // The spec's 'None' guardian defaults are neither stored nor shown (nor any other filler).
+    await expect(page.locator('main')).not.toContainText(/\bNone\b/);
     await row.getByRole('switch', { name: 'Verified' }).click();
-    await expect(page.getByText('Status is Updated Successfully!')).toBeVisible();
+    await expect(page.getByText('Status updated successfully!')).toBeVisible();
     await expect(row.getByRole('switch', { name: 'Verified' })).not.toBeChecked();
     // Disabling keeps the member (and the row) but refuses the sign-in.
     await row.getByRole('switch', { name: 'Active (can sign in)' }).click();
@@ -79,7 +81,10 @@ test.describe('back-office: people and money', () => {
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.locator('input[name=name]').fill(`${name} Edited`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
+    await page.locator('tbody tr', { hasText: `${name} Edited` }).click();
+    await expect(page.getByText('Guardian name')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText(/\bNone\b/);
 
     await page.getByRole('menuitem', { name: 'Audit log' }).click();
     const entry = page.locator('tbody tr', { hasText: 'Updated' }).first();
@@ -103,7 +108,7 @@ test.describe('back-office: people and money', () => {
     await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'SubAdmin' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
     await expect(page.locator('tbody tr', { hasText: email })).toContainText('SubAdmin');
 
     await page.context().clearCookies();

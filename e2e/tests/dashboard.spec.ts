@@ -19,9 +19,9 @@ test.describe('the home dashboard', () => {
     await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
     await expect(page.getByRole('heading', { name: `Welcome, ${E2E.student.name}` })).toBeVisible();
     const active = page.locator('[data-team="T-1002"]');
-    await expect(active).toContainText('Score: 0');
-    await expect(active).toContainText('Rank: None');
-    await expect(page.locator('[data-team="T-1003"]')).toContainText('Team is Not Active');
+    await expect(active).toContainText('Not ranked yet');
+    await expect(active).not.toContainText('None');
+    await expect(page.locator('[data-team="T-1003"]')).toContainText('Team is not active');
     await expect(page.getByRole('region', { name: 'Achievements' })).toContainText('Gold');
     await expect(page.getByRole('region', { name: 'Achievements' })).toContainText('Season 2025');
 
@@ -31,6 +31,22 @@ test.describe('the home dashboard', () => {
     await page.getByRole('region', { name: 'Latest articles' }).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/blogs\/view\//);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test("no member page shows the old contract's None filler", async ({ page }) => {
+    const noFiller = async (path: string) => {
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(/\bNone\b/);
+    };
+    await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
+    await noFiller('/');
+    for (const tab of ['profile', 'myteams', 'achivements', 'myskills', 'certificates', 'subscriptions', 'settings'])
+      await noFiller(`/accounts?tab=${tab}`);
+    await page.context().clearCookies();
+    await signInStudent(page, '1000000002', E2E.demoPassword, 'coach');
+    for (const path of ['/', '/accounts?tab=profile', '/accounts?tab=subscriptions', '/subcription/package'])
+      await noFiller(path);
   });
 
   test('the My Teams and Achievements tabs list the same teams and medals', async ({ page }) => {
@@ -61,7 +77,7 @@ test.describe('the home dashboard', () => {
     await page.getByRole('link', { name: 'Choose a plan' }).click();
     await expect(page.getByRole('heading', { name: 'Activation plans' })).toBeVisible();
     await page.getByRole('link', { name: /Coach annual membership/ }).click();
-    await expect(page.getByText('Billed Annualy')).toBeVisible();
+    await expect(page.getByText('Billed annually')).toBeVisible();
     await expect(page.locator('s')).toContainText('500');
   });
 
@@ -83,10 +99,10 @@ test.describe('the home dashboard', () => {
     const local = new Date(soon.getTime() - soon.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
     await page.locator('input[name=event_date]').fill(local);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
     const row = page.locator('tbody tr', { hasText: name });
     await row.getByRole('switch', { name: 'Home display' }).click();
-    await expect(page.getByText('Status is Updated Successfully!').first()).toBeVisible();
+    await expect(page.getByText('Status updated successfully!').first()).toBeVisible();
     await expect(row.getByRole('switch', { name: 'Home display' })).toBeChecked();
     await row.getByRole('switch', { name: 'Countdown' }).click();
     await expect(row.getByRole('switch', { name: 'Countdown' })).toBeChecked();

@@ -97,7 +97,7 @@ test.describe('with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`^${memberUrl}/thanksyou/`));
     await tabTo(page, page.getByRole('link', { name: 'Download the invoice (PDF)' }));
-    await expect(page.getByText('Payment Paid Successfully!')).toBeVisible();
+    await expect(page.getByText('Paid successfully!')).toBeVisible();
   });
 
   test('the focus is always visible where the keyboard lands', async ({ page }) => {

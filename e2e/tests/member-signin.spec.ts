@@ -14,7 +14,7 @@ test.describe('a student signs in and out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText('Sign in Suucessfully!')).toBeVisible();
+    await expect(page.getByText('Signed in successfully!')).toBeVisible();
     await expect(page.getByRole('heading', { name: `Welcome, ${E2E.student.name}` })).toBeVisible();
     // The welcome card's badge comes first (team cards below have their own).
     await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
@@ -27,7 +27,7 @@ test.describe('a student signs in and out', () => {
 
     await signOut(page);
     await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
-    await expect(page.getByText('Sign out Suucessfully!')).toBeVisible();
+    await expect(page.getByText('Signed out successfully!')).toBeVisible();
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth\/join-us\/?$/);
   });
@@ -76,7 +76,7 @@ test.describe('a student signs in and out', () => {
     // Bypass the browser's own required-field check to reach the server's.
     await page.locator('main form').evaluate((f) => f.setAttribute('novalidate', ''));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('Please fill in all fields, National ID or Password is Empty!')).toBeVisible();
+    await expect(page.getByText('Please fill in all fields: the National ID or password is empty.')).toBeVisible();
   });
 
   test('the language menu switches to Arabic and back', async ({ page }) => {
@@ -175,7 +175,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     // Verified and signed in: home, with the message.
     await expect(page).toHaveURL(/:\d+\/$/);
-    await expect(page.getByText('Verification Done Successfully')).toBeVisible();
+    await expect(page.getByText('Verified successfully!')).toBeVisible();
     await expect(page.getByRole('heading', { name: `Welcome, ${member.name}` })).toBeVisible();
   });
 

@@ -78,7 +78,7 @@ test.describe('Content-Security-Policy', () => {
     await page.locator('input[name=name]').fill(`فئة ${Date.now()}`);
     await page.locator('input[name=name_en]').fill(`Category ${Date.now()}`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
     await page.getByRole('button', { name: 'English' }).first().click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

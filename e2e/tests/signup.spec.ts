@@ -96,7 +96,7 @@ test.describe('sign-up, verification and password reset', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     const code = await outboxCode(page, '+966557778899');
     await typeCode(page, code === '000000' ? '111111' : '000000');
-    await expect(page.getByText('Incorrect Code')).toBeVisible();
+    await expect(page.getByText('Incorrect code')).toBeVisible();
     // "Send a new code" stays on the code page (sent again, or refused so soon after the first), not an empty form.
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await expect(page.getByText(/Too many attempts|verification code sen/i)).toBeVisible();
@@ -120,14 +120,14 @@ test.describe('sign-up, verification and password reset', () => {
     await expect(email).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toBeFocused();
-    await expect(page.locator('#email-helper-text')).toHaveText('Only Business Email is Allowed');
+    await expect(page.locator('#email-helper-text')).toHaveText('Only a business e-mail address is allowed.');
     await expect(page.getByLabel('Supervisor name')).toBeHidden();
 
     await email.fill(business);
     await page.getByRole('button', { name: 'Next' }).click();
     await tickRequiredBoxes(page);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Registration Successfully!')).toBeVisible();
+    await expect(page.getByText('Registered successfully!')).toBeVisible();
     await expect(page.getByLabel('Mobile number (WhatsApp)')).toHaveValue(phone);
     await page.getByRole('button', { name: 'Send code' }).click();
     await typeCode(page, await outboxCode(page, phone));
@@ -145,7 +145,7 @@ test.describe('sign-up, verification and password reset', () => {
       const email = page.getByLabel('Business email');
       await expect(email).toHaveAttribute('aria-invalid', 'true');
       await expect(email).toHaveValue('bright.school@gmail.com');
-      await expect(page.locator('#email-helper-text')).toHaveText('Only Business Email is Allowed');
+      await expect(page.locator('#email-helper-text')).toHaveText('Only a business e-mail address is allowed.');
     });
   });
 
@@ -155,7 +155,7 @@ test.describe('sign-up, verification and password reset', () => {
     await page.goto('/forget-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByText('Reset Password Mail send to your email!')).toBeVisible();
+    await expect(page.getByText('A password reset e-mail was sent to your e-mail address!')).toBeVisible();
     await expect(page).toHaveURL(/\/forget-password\/verify\/rs-pass\/[\w-]{16}$/);
     const code = await mailedCode(email);
     await typeCode(page, code);
@@ -163,7 +163,7 @@ test.describe('sign-up, verification and password reset', () => {
     await page.locator('#password').fill('Fresh-pass-99');
     await page.locator('#cpassword').fill('Fresh-pass-99');
     await page.getByRole('button', { name: 'Save password' }).click();
-    await expect(page.getByText('Password Update Successfully')).toBeVisible();
+    await expect(page.getByText('Password updated successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/coach\/signin\/?$/);
   });
 });
@@ -185,7 +185,7 @@ async function signupCoach(page: import('@playwright/test').Page, id: string) {
   await page.getByLabel('Region').selectOption({ index: 1 });
   await page.getByRole('checkbox', { name: /terms of use/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Registration Successfully!')).toBeVisible();
+  await expect(page.getByText('Registered successfully!')).toBeVisible();
   return email;
 }
 

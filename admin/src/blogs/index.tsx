@@ -27,12 +27,12 @@ const typeChoices = [
 ];
 
 function CategoryName(_props: { label?: string }) {
-  const record = useRecordContext<{ category_name: { name: string; name_en: string } | 'None' }>();
+  const record = useRecordContext<{ category_name: { name: string; name_en: string } | null }>();
   const [locale] = useLocaleState();
   const translate = useTranslate();
   if (!record) return null;
   const c = record.category_name;
-  return <span>{c === 'None' ? translate('app.blog.no_category') : locale === 'ar' ? c.name : c.name_en}</span>;
+  return <span>{!c ? translate('app.blog.no_category') : locale === 'ar' ? c.name : c.name_en}</span>;
 }
 
 function BlogList() {

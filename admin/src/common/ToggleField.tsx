@@ -3,7 +3,7 @@ import { useNotify, useRecordContext, useRefresh, useResourceContext, useTransla
 
 /**
  * A switch for one boolean field, saved at once as a PUT of that field alone (the API records it
- * as a toggle); the list reloads and says 'Status is Updated Successfully!', or shows the server's
+ * as a toggle); the list reloads and says 'Status updated successfully!', or shows the server's
  * reason for refusing.
  */
 export function ToggleField({ source, label }: { source: string; label?: string }) {

@@ -1,17 +1,18 @@
+import { dateOptions } from '@platform/contract';
 import { DateField, useFieldValue, useLocaleState, useRecordContext, type DateFieldProps } from 'react-admin';
 import { dateLocales, type Locale } from '../i18n';
 
-const dateOptions: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
-const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
-
-/** A date in the interface language ("3 Jan 2027" / "3 يناير 2027"), never the browser's default. */
+/**
+ * A date in the interface language, day first ("3 Jan 2027" / "3 يناير 2027") on the platform's
+ * clock (Riyadh), never the browser's default order or time zone.
+ */
 export function LocalDateField(props: DateFieldProps) {
   const [locale] = useLocaleState();
   return (
     <DateField
       emptyText="—"
       locales={dateLocales[locale as Locale] ?? dateLocales.en}
-      options={props.showTime ? { ...dateOptions, ...timeOptions } : dateOptions}
+      options={dateOptions(props.showTime ? 'time' : 'short')}
       {...props}
     />
   );

@@ -32,7 +32,7 @@ export function useCountries() {
 
 const nationalId = regex(/^\d{10}$/, 'app.validation.national_id');
 
-/** Password and confirmation must match ('Password is not Matched'). */
+/** Password and confirmation must match ('The passwords do not match.'). */
 const matchesPassword: Validator = (value, values) =>
   (value || values.password) && value !== values.password ? 'app.validation.password_mismatch' : undefined;
 

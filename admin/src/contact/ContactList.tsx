@@ -1,3 +1,4 @@
+import { formatDate } from '@platform/contract';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
 import {
@@ -36,7 +37,6 @@ import { apiFetch } from '../common/api';
 import { LocalDateField, LtrField } from '../common/fields';
 import { BulkSetButton, ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
-import { dateLocales, type Locale } from '../i18n';
 
 interface ContactRecord {
   id: string;
@@ -65,11 +65,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { data, refetch, isPending } = useGetOne<ContactRecord>('contactus', { id });
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(dateLocales[locale as Locale] ?? dateLocales.en, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+  const when = (iso: string) => formatDate(iso, locale, 'time');
   const send = async () => {
     if (!reply.trim()) {
       notify('app.contact.reply_empty', { type: 'error' });

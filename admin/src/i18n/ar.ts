@@ -257,14 +257,16 @@ export const ar: Messages = {
     notify: { status_updated: 'تم تحديث الحالة بنجاح!' },
     errors: { unknown: 'خطأ غير معروف' },
     action: { export_csv: 'تصدير CSV', export_selection: 'تصدير المحدد', download_cv: 'السيرة الذاتية' },
-    picture: { choose: 'اختيار صورة', hint: 'JPG أو PNG أو GIF، حتى 5 ميجابايت' },
+    picture: { choose: 'اختيار صورة', hint: 'JPG أو PNG أو GIF، حتى 5 ميغابايت' },
     validation: {
       national_id: 'يجب أن يتكون رقم الهوية من 10 أرقام.',
-      password_mismatch: 'كلمة المرور غير متطابقة',
+      password_mismatch: 'كلمتا المرور غير متطابقتين',
     },
     gender: { male: 'ذكر', female: 'أنثى' },
     staff_type: { admin: 'مدير', sub_admin: 'مدير مساعد' },
     judge_status: { pending: 'قيد المراجعة', accepted: 'مقبول', rejected: 'مرفوض' },
+    apply_as: { Refree: 'حكم', Judge: 'مُحكّم' },
+    experience: { yes: 'نعم', no: 'لا' },
     contact: {
       read: 'مقروءة',
       unread: 'غير مقروءة',
@@ -281,7 +283,7 @@ export const ar: Messages = {
       declined: 'مرفوضة',
       cancelled: 'ملغاة',
       expired: 'منتهية',
-      failed: 'فشلت',
+      failed: 'فاشلة',
       refunded: 'مستردة',
     },
     deleted: 'محذوف',
@@ -328,7 +330,7 @@ export const ar: Messages = {
     },
     blog: {
       type: { post: 'مقال', video: 'فيديو' },
-      no_category: 'بدون',
+      no_category: 'بلا تصنيف',
       slug_hint: 'يُنشأ من الاسم الإنجليزي',
     },
     media: {
@@ -342,7 +344,7 @@ export const ar: Messages = {
       types: { all: 'الكل', image: 'الصور', video: 'الفيديو' },
       empty: 'لا توجد ملفات بعد.',
       load_failed: 'حدث خطأ ما',
-      limit: 'تم تجاوز الحد المسموح لاختيار الملفات',
+      limit: 'تم اختيار ملفات كثيرة جدًا.',
       limit_hint: 'حتى %{limit}',
     },
     audit_action: {
@@ -378,7 +380,6 @@ export const ar: Messages = {
       audit: 'التغييرات',
     },
     none_yet: 'لا شيء بعد.',
-    apply_as: { Judge: 'محكّم', Refree: 'حكم' },
   },
   resources: {
     users: {

@@ -6,13 +6,13 @@ const app = {
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', auto: 'Auto (system)' },
   login: {
     title: 'Back-office sign-in',
-    email: 'Email Address',
+    email: 'Email address',
     password: 'Password',
     sign_in: 'Sign in',
     forgot: 'Forgot password?',
-    fields_empty: 'Please fill in all fields, Email Address or Password is Empty!',
+    fields_empty: 'Please fill in all fields: the e-mail address or password is empty.',
     failed: 'Sign in failed',
-    unknown_error: 'Unknown Error',
+    unknown_error: 'Unknown error',
   },
   dashboard: {
     welcome: 'Welcome, %{name}',
@@ -27,17 +27,19 @@ const app = {
     signups: 'New sign-ups per week',
     revenue: 'Revenue per month (SAR)',
   },
-  notify: { status_updated: 'Status is Updated Successfully!' },
-  errors: { unknown: 'Unknown Error' },
+  notify: { status_updated: 'Status updated successfully!' },
+  errors: { unknown: 'Unknown error' },
   action: { export_csv: 'Export as CSV', export_selection: 'Export selected', download_cv: 'CV' },
   picture: { choose: 'Choose picture', hint: 'JPG, PNG or GIF, up to 5 MB' },
   validation: {
     national_id: 'The National ID must be exactly 10 digits.',
-    password_mismatch: 'Password is not Matched',
+    password_mismatch: 'The passwords do not match.',
   },
   gender: { male: 'Male', female: 'Female' },
   staff_type: { admin: 'Admin', sub_admin: 'SubAdmin' },
   judge_status: { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected' },
+  apply_as: { Refree: 'Referee', Judge: 'Judge' },
+  experience: { yes: 'Yes', no: 'No' },
   contact: {
     read: 'Read',
     unread: 'Unread',
@@ -45,7 +47,7 @@ const app = {
     replies: 'Replies',
     no_replies: 'No reply yet.',
     reply: 'Your reply',
-    send: 'Send Message',
+    send: 'Send message',
     reply_empty: 'Please fill in all fields...',
   },
   payment_status: {
@@ -101,13 +103,13 @@ const app = {
   },
   blog: {
     type: { post: 'Post', video: 'Video' },
-    no_category: 'None',
+    no_category: 'No category',
     slug_hint: 'Made from the English name',
   },
   media: {
     title: 'Files library',
     open: 'Choose from library',
-    add: 'Add In Project (%{count})',
+    add: 'Add to the project (%{count})',
     drop: 'Drop files here, or choose them',
     choose: 'Choose files',
     uploaded: '%{done} of %{total} uploaded',
@@ -115,7 +117,7 @@ const app = {
     types: { all: 'All', image: 'Images', video: 'Videos' },
     empty: 'No files yet.',
     load_failed: 'Something went wrong',
-    limit: 'File selections limit is exceeded',
+    limit: 'Too many files are selected.',
     limit_hint: 'Up to %{limit}',
   },
   audit_action: {
@@ -129,7 +131,7 @@ const app = {
     import: 'Imported',
   },
   user_type: { student: 'Student', coach: 'Coach', entity: 'Entity' },
-  subscription: { active: 'Active', inactive: 'Not Active' },
+  subscription: { active: 'Active', inactive: 'Not active' },
   verified: { yes: 'Verified', no: 'Not verified' },
   account_status: { enabled: 'Can sign in', disabled: 'Disabled' },
   subscription_state: { active: 'Active plan', expired: 'Expired plan', none: 'No plan' },
@@ -145,7 +147,6 @@ const app = {
   restore: { action: 'Restore', done: 'Restored: it is listed again (still inactive until you enable it).' },
   user_tabs: { profile: 'Profile', orders: 'Orders', teams: 'Teams', judge: 'Judge / referee', audit: 'Changes' },
   none_yet: 'Nothing yet.',
-  apply_as: { Judge: 'Judge', Refree: 'Referee' },
 };
 
 export const en = {
@@ -181,12 +182,12 @@ export const en = {
       heading5: 'Heading 5',
       heading6: 'Heading 6',
     },
-    message: { ...englishMessages.ra.message, delete_content: 'Are you sure want to delete?' },
+    message: { ...englishMessages.ra.message, delete_content: 'Are you sure you want to delete?' },
     notification: {
       ...englishMessages.ra.notification,
-      created: 'Saved Successfully!',
-      updated: 'Saved Successfully!',
-      deleted: 'Delete Successfully!',
+      created: 'Saved successfully!',
+      updated: 'Saved successfully!',
+      deleted: 'Deleted successfully!',
     },
   },
   app,
@@ -295,7 +296,7 @@ export const en = {
     partners: {
       name: 'Partner |||| Partners',
       empty: 'No partner sites yet.',
-      notifications: { deleted: 'Partner Delete Successfully!' },
+      notifications: { deleted: 'Partner deleted successfully!' },
       fields: {
         name: 'Name',
         client_id: 'Client id',
@@ -309,7 +310,7 @@ export const en = {
     announcements: {
       name: 'Announcement |||| Announcements',
       empty: 'No announcements yet.',
-      notifications: { deleted: 'Announcements Delete Successfully!' },
+      notifications: { deleted: 'Announcement deleted successfully!' },
       fields: {
         name: 'Name',
         name_en: 'English name',
@@ -322,14 +323,14 @@ export const en = {
     categories: {
       name: 'Category |||| Categories',
       empty: 'No categories yet.',
-      notifications: { deleted: 'Category Delete Successfully!' },
+      notifications: { deleted: 'Category deleted successfully!' },
       fields: { name: 'Name', name_en: 'English name', created_at: 'Date', status: 'Status', q: 'Search' },
     },
     plans: {
       name: 'Plan |||| Plans',
       empty: 'No plans yet.',
       notifications: {
-        deleted: 'Plan Delete Successfully!',
+        deleted: 'Plan deleted successfully!',
         archived: 'This plan has orders, so it was archived (hidden from members) instead of deleted.',
       },
       fields: {
@@ -351,7 +352,7 @@ export const en = {
     blogs: {
       name: 'Blog |||| Blogs',
       empty: 'No posts yet.',
-      notifications: { deleted: 'Blog Delete Successfully!' },
+      notifications: { deleted: 'Post deleted successfully!' },
       fields: {
         name: 'Name',
         name_en: 'English name',
@@ -425,7 +426,7 @@ export const en = {
     events: {
       name: 'Event |||| Events',
       empty: 'No events yet.',
-      notifications: { deleted: 'Events Delete Successfully!' },
+      notifications: { deleted: 'Event deleted successfully!' },
       fields: {
         name: 'Name',
         name_en: 'English name',

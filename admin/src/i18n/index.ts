@@ -1,3 +1,4 @@
+import { DATE_LOCALES } from '@platform/contract';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'react-admin';
 import { ar } from './ar';
@@ -60,8 +61,8 @@ export const i18nProvider: I18nProvider = {
 /** Translates outside React (the auth provider's messages). */
 export const translateNow = (key: string): string => i18nProvider.translate(key);
 
-/** Dates read the same way in both languages: Gregorian calendar, Latin digits, month by name. */
-export const dateLocales: Record<Locale, string> = { en: 'en-GB', ar: 'ar-u-ca-gregory-nu-latn' };
+/** Dates read the same way in both languages, day first: the contract's locales (Gregorian calendar, Latin digits). */
+export const dateLocales: Record<Locale, string> = DATE_LOCALES;
 
 if (import.meta.env.DEV) {
   // ar.ts is typed against en.ts, but react-admin's own English messages are typed loosely

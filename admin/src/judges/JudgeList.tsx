@@ -5,6 +5,7 @@ import {
   DataTable,
   List,
   SearchInput,
+  SelectField,
   SelectInput,
   useNotify,
   useRecordContext,
@@ -28,8 +29,10 @@ interface JudgeRecord {
 
 const STATUSES = ['pending', 'accepted', 'rejected'] as const;
 const statusChoices = STATUSES.map((id) => ({ id, name: `app.judge_status.${id}` }));
-const applyAsChoices = ['Judge', 'Refree'].map((id) => ({ id, name: `app.apply_as.${id}` }));
 const TYPE_KEYS: Record<number, string> = { 0: 'student', 1: 'coach', 2: 'entity' };
+// The contract's values (Refree, yes/no) are codes: the column shows their translation.
+const applyAsChoices = ['Refree', 'Judge'].map((id) => ({ id, name: `app.apply_as.${id}` }));
+const experienceChoices = ['yes', 'no'].map((id) => ({ id, name: `app.experience.${id}` }));
 
 function MemberAvatar(_props: { label?: string }) {
   const record = useRecordContext<JudgeRecord>();
@@ -137,9 +140,13 @@ export function JudgeList() {
           <MemberType />
         </DataTable.Col>
         <DataTable.Col source="organization_name" />
-        <DataTable.Col source="apply_as" />
+        <DataTable.Col source="apply_as">
+          <SelectField source="apply_as" choices={applyAsChoices} emptyText="—" />
+        </DataTable.Col>
         <DataTable.Col source="city" />
-        <DataTable.Col source="pexperince" disableSort />
+        <DataTable.Col source="pexperince" disableSort>
+          <SelectField source="pexperince" choices={experienceChoices} emptyText="—" />
+        </DataTable.Col>
         <DataTable.Col source="created_at">
           <LocalDateField source="created_at" />
         </DataTable.Col>

@@ -74,7 +74,7 @@ function sendFile(file: File, mode: LibraryMode, onProgress: (p: number) => void
 
 /**
  * The full-screen media library: drop or pick files (each with its progress), a paged grid of 20
- * with search and type filter, and selection up to `limit` ('File selections limit is exceeded').
+ * with search and type filter, and selection up to `limit` ('Too many files are selected.').
  */
 export function MediaLibrary({
   open,

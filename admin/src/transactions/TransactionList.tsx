@@ -1,3 +1,4 @@
+import { formatDate } from '@platform/contract';
 import {
   Chip,
   Dialog,
@@ -31,7 +32,6 @@ import {
 import { BilingualName, LocalDateField, LtrField } from '../common/fields';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
-import { dateLocales, type Locale } from '../i18n';
 
 interface OrderRecord extends RaRecord {
   customer_name: string;
@@ -137,7 +137,7 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
     ['app.order.total', <bdi dir="ltr">{`${order.total_amount} ${order.currency}`}</bdi>],
     ['app.order.reference', <bdi dir="ltr">{order.trx_reference ?? '—'}</bdi>],
     ['app.order.status', translate(`app.payment_status.${order.payment_status}`, { _: order.payment_status })],
-    ['app.order.date', new Date(order.created_at).toLocaleString(dateLocales[locale as Locale] ?? dateLocales.en)],
+    ['app.order.date', formatDate(order.created_at, locale, 'time')],
   ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="order-dialog-title">

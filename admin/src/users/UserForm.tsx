@@ -45,8 +45,6 @@ function UserForm({ creating }: { creating: boolean }) {
               type: 0,
               dob: '2015-01-01',
               nationality: 'SA',
-              guardian_name: 'None',
-              guardian_phone: 'None',
               subcription: false,
               isVerified: true,
               status: true,

@@ -1,20 +1,20 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { Checkbox, Digits, Text } from '../common/dto';
+import { Checkbox, Digits, NoneAsEmpty, Text } from '../common/dto';
 
 export class EducationDto {
-  @ApiProperty() @Text(150) school_name?: string;
-  @ApiProperty() @Text(150) education_admin?: string;
-  @ApiProperty() @Text(150) level?: string;
-  @ApiProperty() @Digits(10) grade?: string;
+  @ApiProperty() @NoneAsEmpty() @Text(150) school_name?: string;
+  @ApiProperty() @NoneAsEmpty() @Text(150) education_admin?: string;
+  @ApiProperty() @NoneAsEmpty() @Text(150) level?: string;
+  @ApiProperty() @NoneAsEmpty() @Digits(10) grade?: string;
 }
 
 export class SupervisorDto {
   @ApiProperty() @Text(100) name?: string;
   @ApiProperty() @Text(254) email?: string;
   @ApiProperty() @Digits(30) phone_number?: string;
-  @ApiProperty() @Digits(20) supervisor_id?: string;
+  @ApiProperty() @NoneAsEmpty() @Digits(20) supervisor_id?: string;
 }
 
 /**
@@ -24,17 +24,18 @@ export class SupervisorDto {
 export class ProfileDto {
   @ApiProperty() @Text(100) name?: string;
   @ApiProperty() @Digits(30) phone_number?: string;
-  @ApiProperty({ description: 'YYYY-MM-DD' }) @Text(20) dob?: string;
+  @ApiProperty({ description: 'YYYY-MM-DD' }) @NoneAsEmpty() @Text(20) dob?: string;
   @ApiProperty({ enum: ['Male', 'Female'] })
+  @NoneAsEmpty()
   @IsOptional()
   @IsIn(['Male', 'Female', '', null], { message: 'account.bad_gender' })
   gender?: string | null;
-  @ApiProperty() @Text(10) nationality?: string;
-  @ApiProperty({ description: 'region id' }) @Text(60) region?: string;
-  @ApiProperty() @Text(100) city?: string;
-  @ApiProperty() @Text(40) entityType?: string;
-  @ApiProperty() @Digits(40) tax_id?: string;
-  @ApiProperty() @Digits(40) crNumber?: string;
+  @ApiProperty() @NoneAsEmpty() @Text(10) nationality?: string;
+  @ApiProperty({ description: 'region id' }) @NoneAsEmpty() @Text(60) region?: string;
+  @ApiProperty() @NoneAsEmpty() @Text(100) city?: string;
+  @ApiProperty() @NoneAsEmpty() @Text(40) entityType?: string;
+  @ApiProperty() @NoneAsEmpty() @Digits(40) tax_id?: string;
+  @ApiProperty() @NoneAsEmpty() @Digits(40) crNumber?: string;
   @ApiProperty({ type: EducationDto })
   @IsOptional()
   @IsObject()

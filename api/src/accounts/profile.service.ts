@@ -119,7 +119,7 @@ export class ProfileService {
       set.nationality = code;
     }
     if (dto.region !== undefined) {
-      if (!dto.region || dto.region === 'None') set.regionId = null;
+      if (!dto.region) set.regionId = null;
       else {
         const [region] = isUuid(dto.region)
           ? await this.db.select().from(regions).where(eq(regions.id, dto.region))
@@ -139,17 +139,11 @@ export class ProfileService {
       }
       if (dto.gender !== undefined) set.gender = dto.gender || null;
       if (dto.education) {
-        const current = user.education ?? {
-          school_name: 'None',
-          education_admin: 'None',
-          level: 'None',
-          grade: 'None',
-        };
+        const current = user.education ?? { school_name: '', education_admin: '', level: '', grade: '' };
         const next = { ...current };
-        if (dto.education.school_name !== undefined) next.school_name = dto.education.school_name || 'None';
+        if (dto.education.school_name !== undefined) next.school_name = dto.education.school_name;
         if (user.type === 0) {
-          if (dto.education.education_admin !== undefined)
-            next.education_admin = dto.education.education_admin || 'None';
+          if (dto.education.education_admin !== undefined) next.education_admin = dto.education.education_admin;
           if (dto.education.level !== undefined) {
             if (!LEVELS.includes(dto.education.level)) throw new AppError(400, 'signup.fields_empty');
             next.level = dto.education.level;

@@ -21,14 +21,14 @@ export const ENTITY_TYPES = [
   'Other',
 ];
 export const LEVELS = ['Elementry', 'Jonior', 'Senior'];
-const NONE = 'None';
 const ENTITY_NATIONAL_ID = '0000000000';
 
 /** A refusal about one field of `userInof` (the body's `field`, so the page can mark it), or of the whole form. */
 const fail = (key: ConstructorParameters<typeof AppError>[1], field?: keyof UserInfoDto) =>
   new AppError(400, key, {}, field && `userInof.${field}`);
-const filled = (...values: (string | undefined)[]) => values.every((v) => !!v && v !== NONE);
-/** The first of these fields left empty (or `None`), to name in the refusal. */
+// The contract's `None` filler arrives here as '' (NoneAsEmpty on the DTO): not filled, never stored.
+const filled = (...values: (string | undefined)[]) => values.every((v) => !!v);
+/** The first of these fields left empty, to name in the refusal. */
 const firstEmpty = (info: UserInfoDto, names: (keyof UserInfoDto)[]) =>
   names.find((name) => !filled(info[name] as string | undefined));
 
@@ -80,7 +80,7 @@ export class SignupService {
       }
     }
     let regionId: string | null = null;
-    if (info.region && info.region !== NONE) {
+    if (info.region) {
       const [region] = isUuid(info.region)
         ? await this.db.select({ id: regions.id }).from(regions).where(eq(regions.id, info.region)).limit(1)
         : [];
@@ -102,17 +102,17 @@ export class SignupService {
       row.guardianPhone = guardianPhone;
       row.education = {
         school_name: info.schoolname!,
-        education_admin: NONE,
+        education_admin: '',
         level: info.ElevelSelected!,
         grade: String(grade),
       };
     } else if (type === 1) {
       if (!filled(info.ElevelSelected)) throw fail('signup.fields_empty', 'ElevelSelected');
       row.education = {
-        school_name: info.schoolname || NONE,
-        education_admin: NONE,
+        school_name: info.schoolname || '',
+        education_admin: '',
         level: info.ElevelSelected!,
-        grade: NONE,
+        grade: '',
       };
     } else {
       if (isFreeEmail(email)) throw fail('signup.business_email', 'email');

@@ -1,4 +1,4 @@
-import { toAsciiDigits } from '@platform/contract';
+import { isNoneFiller, toAsciiDigits } from '@platform/contract';
 import { AppError } from '../common/app-error';
 import type { MessageKey } from '../common/messages';
 import type { Body } from './resource';
@@ -6,7 +6,7 @@ import type { Body } from './resource';
 /**
  * Reads a back-office form body field by field: a field that is absent stays undefined (an update
  * changes only what was sent), a field of the wrong type is a 400 naming it, and `need` turns
- * missing required fields into the form's one message ('Please fill form carefully!').
+ * missing required fields into the form's one message ('Please fill in the form carefully!').
  */
 export class FormReader {
   constructor(
@@ -33,10 +33,10 @@ export class FormReader {
     return s;
   }
 
-  /** An optional text: '' or null clear it (null), absent leaves it. */
+  /** An optional text: '', null or the old contract's filler `None` clear it (null), absent leaves it. */
   optional(field: string, max = 200): string | null | undefined {
     const v = this.text(field, max);
-    return v === '' ? null : v;
+    return v === '' || isNoneFiller(v) ? null : v;
   }
 
   /** Text people type digits into (IDs, phones): Arabic-Indic digits written as ASCII. */

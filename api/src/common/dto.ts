@@ -1,4 +1,4 @@
-import { toAsciiDigits } from '@platform/contract';
+import { isNoneFiller, toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -28,6 +28,12 @@ export function Digits(max = 30): PropertyDecorator {
     Transform(asciiDigits)(target, key);
   };
 }
+
+/**
+ * A field the old contract fills with `None` when it does not apply: that filler (any case) is read
+ * as '' (not given), so it is never stored nor shown. Put it above the field's Text or Digits.
+ */
+export const NoneAsEmpty = (): PropertyDecorator => Transform(({ value }) => (isNoneFiller(value) ? '' : value));
 
 /** Arabic-Indic digits as ASCII on a field declared with its own validators. */
 export const AsciiDigits = (): PropertyDecorator => Transform(asciiDigits);

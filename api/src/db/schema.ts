@@ -26,6 +26,7 @@ export const regions = pgTable('regions', {
   arName: text('ar_name').notNull(),
 });
 
+/** A member's schooling; a field that does not apply is '' (never the old contract's 'None'). */
 export interface Education {
   school_name: string;
   education_admin: string;
@@ -66,6 +67,7 @@ export const users = pgTable(
     plan: jsonb('plan').$type<PlanSnapshot>(),
     stebUserId: text('steb_user_id'),
     refreeJudge: boolean('refree_judge').notNull().default(false),
+    /** The contract's state: 'None' (has not applied), 'Refree' or 'Judge'; compared, never shown. */
     applyAs: text('apply_as').notNull().default('None'),
     dob: date('dob'),
     gender: text('gender'),
@@ -75,8 +77,9 @@ export const users = pgTable(
     entityType: text('entity_type'),
     taxId: text('tax_id'),
     crNumber: text('cr_number'),
-    guardianName: text('guardian_name').notNull().default('None'),
-    guardianPhone: text('guardian_phone').notNull().default('None'),
+    /** A student's guardian; null for others (the old contract's 'None' filler is never stored). */
+    guardianName: text('guardian_name'),
+    guardianPhone: text('guardian_phone'),
     education: jsonb('education').$type<Education>(),
     supervisor: jsonb('supervisor').$type<Supervisor>(),
     language: text('language').notNull().default('en'),

@@ -15,8 +15,8 @@ import {
 } from '@mui/material';
 import { Link } from '@remix-run/react';
 import { Fragment, type ReactNode } from 'react';
-import { useT } from '~/i18n';
-import { localized } from '~/utils/posts';
+import { useT, type Lang } from '~/i18n';
+import { formatDay, localized } from '~/utils/posts';
 
 export interface BillingOrder {
   _id: string;
@@ -48,7 +48,8 @@ function StatusChip({ status }: { status: BillingOrder['payment_status'] }) {
   );
 }
 
-const period = (o: BillingOrder) => (o.period_start && o.period_end ? `${o.period_start} – ${o.period_end}` : '—');
+const period = (o: BillingOrder, lang: Lang) =>
+  o.period_start && o.period_end ? `${formatDay(o.period_start, lang)} – ${formatDay(o.period_end, lang)}` : '—';
 
 function Invoice({ order }: { order: BillingOrder }) {
   const { t } = useT();
@@ -65,7 +66,7 @@ function Invoice({ order }: { order: BillingOrder }) {
 function OrderCard({ order, money }: { order: BillingOrder; money: (o: BillingOrder) => string }) {
   const { t, lang } = useT();
   const rows: [string, ReactNode][] = [
-    [t('billing.date'), <bdi key="d">{order.created_at.slice(0, 10)}</bdi>],
+    [t('billing.date'), <bdi key="d">{formatDay(order.created_at, lang)}</bdi>],
     [t('billing.plan'), order.plan ? localized(lang, order.plan.name, order.plan.name_en) : '—'],
     [
       t('billing.amount'),
@@ -74,12 +75,7 @@ function OrderCard({ order, money }: { order: BillingOrder; money: (o: BillingOr
       </bdi>,
     ],
     [t('billing.status'), <StatusChip key="s" status={order.payment_status} />],
-    [
-      t('billing.period'),
-      <bdi key="p" dir="ltr">
-        {period(order)}
-      </bdi>,
-    ],
+    [t('billing.period'), <bdi key="p">{period(order, lang)}</bdi>],
     [t('billing.invoice'), <Invoice key="i" order={order} />],
   ];
   return (
@@ -145,7 +141,7 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                 {orders.map((o) => (
                   <TableRow key={o._id} data-order={o._id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <bdi>{o.created_at.slice(0, 10)}</bdi>
+                      <bdi>{formatDay(o.created_at, lang)}</bdi>
                     </TableCell>
                     <TableCell>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -155,7 +151,7 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                       <StatusChip status={o.payment_status} />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <bdi dir="ltr">{period(o)}</bdi>
+                      <bdi>{period(o, lang)}</bdi>
                     </TableCell>
                     <TableCell>
                       <Invoice order={o} />

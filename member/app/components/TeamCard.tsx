@@ -17,8 +17,9 @@ export interface Team {
 }
 
 /**
- * A team (spec §4): active when both its status and payment are, then Score and Rank (0 and None
- * without a result); otherwise 'Team is Not Active'. An active team without an entity asks for one.
+ * A team (spec §4): active when both its status and payment are, then Score and Rank, or 'Not
+ * ranked yet' without a result (the spec's 0 and None are never shown); otherwise 'Team is not
+ * active'. An active team without an entity asks for one.
  */
 export function TeamCard({ team }: { team: Team }) {
   const { t, lang } = useT();
@@ -42,15 +43,19 @@ export function TeamCard({ team }: { team: Team }) {
             label={t(active ? 'teams.active' : 'teams.not_active')}
           />
         </Stack>
-        {active ? (
+        {active && team.resultes ? (
           <Stack direction="row" spacing={3} sx={{ my: 1.5 }}>
             <Typography>
-              {t('teams.score')}: <strong>{team.resultes?.score ?? 0}</strong>
+              {t('teams.score')}: <strong>{team.resultes.score}</strong>
             </Typography>
             <Typography>
-              {t('teams.rank')}: <strong>{team.resultes ? team.resultes.ranked : t('teams.none')}</strong>
+              {t('teams.rank')}: <strong>{team.resultes.ranked}</strong>
             </Typography>
           </Stack>
+        ) : active ? (
+          <Typography color="text.secondary" sx={{ my: 1.5 }}>
+            {t('teams.not_ranked')}
+          </Typography>
         ) : (
           <Typography color="text.secondary" sx={{ my: 1.5 }}>
             {t('teams.not_active_text')}

@@ -72,7 +72,7 @@ const DIGIT_FIELDS = new Set([
   'supervisor_phone',
 ]);
 
-/** Sign-up: the contract's userInof, 'None' where a field does not apply; the API checks every rule. */
+/** Sign-up: the contract's userInof, empty where a field does not apply (never 'None'); the API checks every rule. */
 async function signup(request: Request, role: RoleName, form: FormData) {
   const lang = await getLang(request);
   const values: Record<string, string> = {};
@@ -80,7 +80,7 @@ async function signup(request: Request, role: RoleName, form: FormData) {
     const value = String(form.get(name) ?? '').trim();
     values[name] = DIGIT_FIELDS.has(name) ? toAsciiDigits(value) : value;
   }
-  const userInof = Object.fromEntries(SIGNUP_FIELDS.map((name) => [name, values[name] || 'None']));
+  const userInof: Record<string, string> = { ...values };
   userInof.password = String(form.get('password') ?? '');
   userInof.cpassword = String(form.get('cpassword') ?? '');
   userInof.countrySelected = values.countrySelected || 'SA';

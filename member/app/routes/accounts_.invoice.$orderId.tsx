@@ -7,7 +7,7 @@ import { flashHeaders } from '~/utils/session.server';
 
 /**
  * Downloads the invoice of one of the member's paid orders (spec §7 subcripe/genrate): the API makes
- * it, then the PDF is passed through, named by the order id. A failure goes back to the tab with 'Invoice is not Found!'.
+ * it, then the PDF is passed through, named by the order id. A failure goes back to the tab with 'The invoice was not found.'.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token, lang } = await requireUser(request, ['coach', 'entity']);

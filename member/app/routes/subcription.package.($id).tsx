@@ -22,7 +22,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { localized } from '~/utils/posts';
+import { formatDay, localized } from '~/utils/posts';
 import { SubmitButton } from '~/components/SubmitButton';
 import { Isolated } from '~/components/Isolated';
 
@@ -139,7 +139,11 @@ export default function Packages() {
       {!offered && <Alert severity="info">{t('plans.not_offered')}</Alert>}
       {offered && active && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          {endDate ? <Isolated k="plans.current" values={{ date: endDate }} ltr={['date']} /> : t('plans.active')}
+          {endDate ? (
+            <Isolated k="plans.current" values={{ date: formatDay(endDate, lang) }} ltr={['date']} />
+          ) : (
+            t('plans.active')
+          )}
         </Alert>
       )}
       {offered && plans.length === 0 && <Alert severity="info">{t('plans.none')}</Alert>}

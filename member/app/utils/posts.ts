@@ -1,3 +1,4 @@
+import { formatDate } from '@platform/contract';
 import type { Lang } from '~/i18n';
 
 /** A post as the API lists it (`GET /api/posts`); one article adds its bodies, gallery and videos. */
@@ -36,24 +37,10 @@ export interface ApiEvent {
 
 export const PLACEHOLDER_IMAGE = '/placeholder-post.svg';
 
-// One formatter per language: building an Intl.DateTimeFormat costs more than a page's other dates.
-const dayFormats = new Map<Lang, Intl.DateTimeFormat>();
-
 /**
- * A day as '5 March 2026' or its Arabic (Gregorian calendar, Latin digits), on the platform's clock
- * (Saudi Arabia, UTC+3 all year): the server's render and the browser's agree, an article posted at
- * 01:00 in Riyadh shows that day, and a date-only value ('2026-03-05', UTC midnight) stays on its day.
+ * A day as '5 March 2026' or its Arabic (Gregorian calendar, Latin digits), day first, on the
+ * platform's clock (Riyadh): the contract's formatDate, so the back-office writes dates the same way.
  */
 export function formatDay(iso: string, lang: Lang): string {
-  let format = dayFormats.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'Asia/Riyadh',
-    });
-    dayFormats.set(lang, format);
-  }
-  return format.format(new Date(iso));
+  return formatDate(iso, lang, 'long');
 }

@@ -1,3 +1,4 @@
+import { isNoneFiller } from '@platform/contract';
 import { and, eq, inArray, like, ne, or } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { isUuid } from '../../common/ids';
@@ -74,7 +75,7 @@ async function readPost(body: Body, tx: Db, creating: boolean, self?: Row) {
 
   let categoryId: string | null | undefined;
   const category = body.category;
-  if (category === null || category === '' || category === 'None') categoryId = null;
+  if (category === null || category === '' || isNoneFiller(category)) categoryId = null;
   else if (category !== undefined) {
     if (!isUuid(category)) throw new AppError(400, 'content.bad_category');
     const [found] = await tx
@@ -133,7 +134,7 @@ export const blogsResource = defineResource<Row>({
     slug: p.slug,
     type: p.type,
     category: p.categoryId,
-    category_name: c ? { name: c.name, name_en: c.nameEn } : 'None',
+    category_name: c ? { name: c.name, name_en: c.nameEn } : null,
     short_desc: p.shortDesc,
     short_desc_en: p.shortDescEn,
     description: p.description,

@@ -24,15 +24,13 @@ function memberFields(body: Body, creating: boolean) {
     gender: f.oneOf('gender', ['Male', 'Female'] as const),
     dob: f.date('dob'),
     crNumber: f.optional('crNumber', 30),
-    guardianName: f.text('guardian_name', 120),
-    guardianPhone: f.text('guardian_phone', 30),
+    guardianName: f.optional('guardian_name', 120),
+    guardianPhone: f.optional('guardian_phone', 30),
   });
   if (creating) {
     // The spec's defaults for a new user.
     values.type ??= 0;
     values.dob ??= '2015-01-01';
-    values.guardianName ||= 'None';
-    values.guardianPhone ||= 'None';
     values.isVerified ??= true;
   }
   return values;

@@ -1,0 +1,47 @@
+import { PLATFORM_TIME_ZONE } from './entitlement.js';
+
+/**
+ * Dates as Saudi readers write them, day first in both languages (never the US month-first
+ * order): English as in Britain ("5 Mar 2026"), Arabic with the Gregorian calendar and Latin
+ * digits ("5 مارس 2026"), as the rest of the platform writes numbers.
+ */
+export const DATE_LOCALES = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory-nu-latn' } as const;
+
+const STYLES = {
+  /** 5 March 2026 */
+  long: { year: 'numeric', month: 'long', day: 'numeric' },
+  /** 5 Mar 2026 */
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
+  /** 5 Mar 2026, 14:05 */
+  time: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateStyle = keyof typeof STYLES;
+
+// Building an Intl.DateTimeFormat costs more than formatting a page's dates: one per language and style.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The options of a style on the platform's clock, for components that take Intl options. */
+export function dateOptions(style: DateStyle = 'short'): Intl.DateTimeFormatOptions {
+  return { ...STYLES[style], timeZone: PLATFORM_TIME_ZONE };
+}
+
+/** The locale of a page language ('ar' or anything else: English). */
+export const dateLocale = (lang: string): string => (lang === 'ar' ? DATE_LOCALES.ar : DATE_LOCALES.en);
+
+/**
+ * A moment or a day ('2026-03-05', read as that day) in the page's language, on the platform's
+ * clock (Riyadh, UTC+3 all year), so the server's render and the browser's agree. '' when the value
+ * is empty or not a date.
+ */
+export function formatDate(value: string | Date | null | undefined, lang: string, style: DateStyle = 'long'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const key = `${lang === 'ar' ? 'ar' : 'en'}:${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(dateLocale(lang), dateOptions(style));
+    formats.set(key, format);
+  }
+  return format.format(date);
+}
