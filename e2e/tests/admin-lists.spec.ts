@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl } from '../env';
-import { signUpMember, uniqueId } from './helpers';
+import { createMember, signUpMember, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
 
@@ -104,8 +104,10 @@ test.describe('back-office lists: filters, selections and linked records', () =>
       params: { filter: JSON.stringify({ q: name }) },
     });
     const [plan] = (await plans.json()) as { id: string }[];
+    // A new coach, so the demo coach's orders stay as other journeys expect them.
+    const coach = await createMember(page, 1);
     const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
-      data: { national_id: '1000000002', password: E2E.demoPassword, type: 1, loginType: 'signin' },
+      data: { national_id: coach.id, password: coach.password, type: 1, loginType: 'signin' },
     });
     const order = await page.request.post(`${apiUrl}/api/subcripe/`, {
       headers: { Authorization: signin.headers()['authorization'] },
