@@ -1,4 +1,4 @@
-import { formatDate } from '@platform/contract';
+import { ORDER_STATUSES, formatDate } from '@platform/contract';
 import {
   Chip,
   Dialog,
@@ -48,7 +48,6 @@ interface OrderRecord extends RaRecord {
   created_at: string;
 }
 
-const STATUSES = ['pending', 'paid', 'declined', 'cancelled', 'expired', 'failed', 'refunded'];
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
   paid: 'success',
   declined: 'error',
@@ -182,7 +181,7 @@ export function TransactionList() {
           <SelectInput
             key="payment_status"
             source="payment_status"
-            choices={STATUSES.map((id) => ({ id, name: `app.payment_status.${id}` }))}
+            choices={ORDER_STATUSES.map((id) => ({ id, name: `app.payment_status.${id}` }))}
           />,
           <ReferenceInput key="plan" source="plan" reference="plans" sort={{ field: 'name_en', order: 'ASC' }}>
             <SelectInput optionText={<BilingualName />} label="resources.transections.fields.plan" />

@@ -14,6 +14,7 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
+import { orderStatusWord, type BillingOrder, type CheckedOrder } from '@platform/contract';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { and, eq } from 'drizzle-orm';
 import type { Response } from 'express';
@@ -29,15 +30,15 @@ import { CONFIG, DB } from '../db/db.module';
 import { pendingPayments } from '../db/schema';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { vatCents, writeInvoice } from './invoice';
-import { PaymentsService, STATUS_WORD, type Order } from './payments.service';
+import { PaymentsService, type Order } from './payments.service';
 
 const text = (v: unknown, max = 200) =>
   typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '';
 
-function orderView(o: Order) {
+function orderView(o: Order): BillingOrder {
   return {
     _id: o.id,
-    payment_status: STATUS_WORD[o.status] ?? o.status,
+    payment_status: orderStatusWord(o.status),
     currency: o.currency,
     total_amount: o.total,
     plan: o.plan ?? null,
@@ -45,7 +46,7 @@ function orderView(o: Order) {
     transaction_ref: o.transactionRef,
     period_start: o.periodStart,
     period_end: o.periodEnd,
-    created_at: o.createdAt,
+    created_at: o.createdAt.toISOString(),
   };
 }
 
@@ -93,14 +94,14 @@ export class PaymentsController {
   async check(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown; ref?: unknown }) {
     const { order, user } = await this.payments.check(auth.user, body?.order_id);
     const percent = this.config.payments.vatPercent;
+    const checked: CheckedOrder = {
+      ...orderView(order),
+      ref: order.providerRef,
+      vat: { percent, amount: (vatCents(order.total, percent) / 100).toFixed(2) },
+    };
     return {
       success: true,
-      order: {
-        ...orderView(order),
-        ref: order.providerRef,
-        payment_status: STATUS_WORD[order.status] ?? order.status,
-        vat: { percent, amount: (vatCents(order.total, percent) / 100).toFixed(2) },
-      },
+      order: checked,
       user: subscriptionView(user),
     };
   }

@@ -14,15 +14,6 @@ import { PAYMENT_PROVIDER, ProviderError, type PaymentCheck, type PaymentProvide
 export type Order = typeof orders.$inferSelect;
 
 /** The member contract's payment_status words (spec §3, §4). */
-export const STATUS_WORD: Record<string, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-  failed: 'Failed',
-  refunded: 'Refunded',
-};
 
 const PAGE_SIZE = 10;
 

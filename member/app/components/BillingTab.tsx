@@ -15,19 +15,9 @@ import {
 } from '@mui/material';
 import { Link } from '@remix-run/react';
 import { Fragment, type ReactNode } from 'react';
+import type { BillingOrder } from '@platform/contract';
 import { useT, type Lang } from '~/i18n';
 import { formatDay, localized } from '~/utils/posts';
-
-export interface BillingOrder {
-  _id: string;
-  payment_status: 'Paid' | 'Pending' | 'Declined' | 'Cancelled' | 'Expired' | 'Failed' | 'Refunded';
-  currency: string;
-  total_amount: string;
-  plan: { name: string; name_en: string } | null;
-  period_start: string | null;
-  period_end: string | null;
-  created_at: string;
-}
 
 /** The table from the small breakpoint up; on a phone each order is a card, nothing off-screen. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'block' } } as const;

@@ -1,4 +1,5 @@
 import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import type { CheckedOrder } from '@platform/contract';
 import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Fragment, type ReactNode } from 'react';
@@ -7,18 +8,6 @@ import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { formatDay, localized } from '~/utils/posts';
 
-interface PaidOrder {
-  _id: string;
-  payment_status: string;
-  currency: string;
-  total_amount: string;
-  plan: { name: string; name_en: string } | null;
-  period_start: string | null;
-  period_end: string | null;
-  created_at: string;
-  vat: { percent: number; amount: string };
-}
-
 /**
  * The receipt of a paid order (the spec's thank-you route), where a paid return lands. The API is
  * asked about the order (the browser's word is never taken): not paid yet goes to the waiting page,
@@ -26,7 +15,11 @@ interface PaidOrder {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token, lang } = await requireUser(request, ['coach', 'entity']);
-  const res = await api<{ order: PaidOrder }>(request, '/telr/', { token, lang, body: { order_id: params.orderId } });
+  const res = await api<{ order: CheckedOrder }>(request, '/telr/', {
+    token,
+    lang,
+    body: { order_id: params.orderId },
+  });
   if (res.status === 404 || res.status === 400) throw redirect('/404/not-found/');
   const status = res.ok ? res.data.order.payment_status : 'Pending';
   if (status === 'Pending') throw redirect(`/payment/telr?order_id=${encodeURIComponent(params.orderId ?? '')}`);

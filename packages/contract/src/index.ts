@@ -6,3 +6,4 @@ export * from './age.js';
 export * from './judges.js';
 export * from './filler.js';
 export * from './dates.js';
+export * from './orders.js';

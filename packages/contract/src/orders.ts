@@ -1,0 +1,39 @@
+/** A payment order's states, as stored and as staff filter them. */
+export const ORDER_STATUSES = ['pending', 'paid', 'declined', 'cancelled', 'expired', 'failed', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The word member pages read for each state (the contract's `payment_status`). */
+export const ORDER_STATUS_WORD = {
+  pending: 'Pending',
+  paid: 'Paid',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  failed: 'Failed',
+  refunded: 'Refunded',
+} as const satisfies Record<OrderStatus, string>;
+export type OrderStatusWord = (typeof ORDER_STATUS_WORD)[OrderStatus];
+
+/** The word of a stored state; an unknown state reads as still pending rather than as a code. */
+export const orderStatusWord = (status: string): OrderStatusWord =>
+  (ORDER_STATUS_WORD as Record<string, OrderStatusWord>)[status] ?? 'Pending';
+
+/** One of a member's orders as the API sends it (billing, the receipt); dates are ISO strings. */
+export interface BillingOrder {
+  _id: string;
+  payment_status: OrderStatusWord;
+  currency: string;
+  total_amount: string;
+  plan: { name: string; name_en: string } | null;
+  order_type: string;
+  transaction_ref: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  created_at: string;
+}
+
+/** An order after asking the provider (`POST /api/telr/`): its reference and the VAT it includes. */
+export interface CheckedOrder extends BillingOrder {
+  ref: string | null;
+  vat: { percent: number; amount: string };
+}
