@@ -79,7 +79,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     await page.getByRole('tab', { name: 'الطلبات' }).click();
     // The demo order: its plan in Arabic and its status translated.
     const order = page.locator('main tbody tr').first();
-    await expect(order).toContainText('فشل');
+    await expect(order).toContainText('فاشلة');
     await page.getByRole('tab', { name: 'الفرق' }).click();
     await expect(page.locator('main tbody tr').first()).toBeVisible();
   });
