@@ -86,6 +86,9 @@ test.describe('back-office lists: filters, selections and linked records', () =>
 
   test('an archived plan stays behind the Archived filter and is restored', async ({ page }) => {
     const name = `Archive plan ${uniqueId()}`;
+    // A new coach, so the demo coach's orders stay as other journeys expect them. Made before the
+    // admin signs in: its sign-out shares this browser's cookies.
+    const coach = await createMember(page, 1);
     await signIn(page);
     await page.getByRole('menuitem', { name: 'Plans' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
@@ -104,8 +107,6 @@ test.describe('back-office lists: filters, selections and linked records', () =>
       params: { filter: JSON.stringify({ q: name }) },
     });
     const [plan] = (await plans.json()) as { id: string }[];
-    // A new coach, so the demo coach's orders stay as other journeys expect them.
-    const coach = await createMember(page, 1);
     const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
       data: { national_id: coach.id, password: coach.password, type: 1, loginType: 'signin' },
     });
