@@ -1,3 +1,4 @@
+import { isMemberType, roleOf } from '@platform/contract';
 import DownloadIcon from '@mui/icons-material/PictureAsPdf';
 import { MenuItem, TextField as MuiTextField } from '@mui/material';
 import {
@@ -29,7 +30,6 @@ interface JudgeRecord {
 
 const STATUSES = ['pending', 'accepted', 'rejected'] as const;
 const statusChoices = STATUSES.map((id) => ({ id, name: `app.judge_status.${id}` }));
-const TYPE_KEYS: Record<number, string> = { 0: 'student', 1: 'coach', 2: 'entity' };
 // The contract's values (Refree, yes/no) are codes: the column shows their translation.
 const applyAsChoices = ['Refree', 'Judge'].map((id) => ({ id, name: `app.apply_as.${id}` }));
 const experienceChoices = ['yes', 'no'].map((id) => ({ id, name: `app.experience.${id}` }));
@@ -43,7 +43,7 @@ function MemberType(_props: { label?: string }) {
   const record = useRecordContext<JudgeRecord>();
   const translate = useTranslate();
   if (!record?.user) return null;
-  const key = TYPE_KEYS[record.user.type];
+  const key = isMemberType(record.user.type) ? roleOf(record.user.type) : undefined;
   return <span>{translate(key ? `app.user_type.${key}` : 'app.staff_type.admin')}</span>;
 }
 

@@ -1,3 +1,4 @@
+import { MEMBER_TYPES, isMemberType, roleOf } from '@platform/contract';
 import { Avatar, Chip, Stack } from '@mui/material';
 import { BooleanField, Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/fields';
@@ -16,12 +17,7 @@ export interface UserRecord {
   status: boolean;
 }
 
-const TYPE_KEYS: Record<number, string> = { 0: 'student', 1: 'coach', 2: 'entity' };
-
-export const userTypeChoices = Object.entries(TYPE_KEYS).map(([id, key]) => ({
-  id: Number(id),
-  name: `app.user_type.${key}`,
-}));
+export const userTypeChoices = MEMBER_TYPES.map((type) => ({ id: type, name: `app.user_type.${roleOf(type)}` }));
 
 export const initials = (name: string) =>
   name
@@ -65,7 +61,7 @@ export function UserAvatar({
 export function UserTypeField(_props: { label?: string }) {
   const user = useRecordContext<UserRecord>();
   const translate = useTranslate();
-  const key = user ? TYPE_KEYS[user.type] : undefined;
+  const key = user && isMemberType(user.type) ? roleOf(user.type) : undefined;
   return key ? <span>{translate(`app.user_type.${key}`)}</span> : null;
 }
 

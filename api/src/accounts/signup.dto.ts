@@ -1,3 +1,4 @@
+import { MEMBER_TYPES } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Checkbox, Digits, NoneAsEmpty, Text } from '../common/dto';
 
@@ -22,7 +23,7 @@ export class UserInfoDto {
   @ApiProperty() @NoneAsEmpty() @Digits(30) phone_number?: string;
   @ApiProperty() @Text(256) password?: string;
   @ApiProperty() @Text(256) cpassword?: string;
-  @ApiProperty({ enum: [0, 1, 2] }) @Text(10) type?: string;
+  @ApiProperty({ enum: MEMBER_TYPES }) @Text(10) type?: string;
   @ApiProperty() @NoneAsEmpty() @Text(10) subscription?: string;
   @ApiProperty() @NoneAsEmpty() @Text(150) schoolname?: string;
   @ApiProperty({ description: 'students: Elementry, Jonior or Senior; coaches: the academic qualification' })

@@ -1,4 +1,4 @@
-import { isMinor, LIMITS } from '@platform/contract';
+import { isMemberType, isMinor, LIMITS } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
@@ -45,7 +45,7 @@ export class SignupService {
   async signup(info: UserInfoDto) {
     const type = Number(info.type);
     if (type === 3) throw fail('signup.researcher_closed');
-    if (![0, 1, 2].includes(type) || !/^\d$/.test(info.type ?? '')) throw fail('auth.unknown_type');
+    if (!isMemberType(type) || !/^\d$/.test(info.type ?? '')) throw fail('auth.unknown_type');
     const entity = type === 2;
 
     // Step 1

@@ -1,4 +1,4 @@
-import { LIMITS } from '@platform/contract';
+import { LIMITS, MEMBER_TYPES } from '@platform/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
@@ -46,7 +46,7 @@ export class VerificationService {
     const [user] = await this.db
       .select()
       .from(users)
-      .where(and(eq(users.id, userId), inArray(users.type, [0, 1, 2])))
+      .where(and(eq(users.id, userId), inArray(users.type, [...MEMBER_TYPES])))
       .limit(1);
     if (!user) throw new AppError(400, 'ticket.invalid');
     return user;

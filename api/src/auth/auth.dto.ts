@@ -1,3 +1,4 @@
+import { MEMBER_TYPES, STAFF_TYPES } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
@@ -21,10 +22,10 @@ export class SigninDto {
   @MaxLength(256)
   password?: string;
 
-  @ApiProperty({ enum: [0, 1, 2], description: 'sign-in only: 0 student, 1 coach, 2 entity' })
+  @ApiProperty({ enum: MEMBER_TYPES, description: 'sign-in only: 0 student, 1 coach, 2 entity' })
   @ValidateIf((o: SigninDto) => o.loginType !== 'signup')
   @Transform(toNumber)
-  @IsIn([0, 1, 2], { message: 'auth.unknown_type' })
+  @IsIn([...MEMBER_TYPES], { message: 'auth.unknown_type' })
   type!: 0 | 1 | 2;
 
   @ApiProperty({ enum: ['signin', 'signup'] })
@@ -55,7 +56,7 @@ export class AdminSigninDto {
   @ApiProperty({ required: false, enum: [4] })
   @IsOptional()
   @Transform(toNumber)
-  @IsIn([4, 5], { message: 'auth.unknown_type' })
+  @IsIn([...STAFF_TYPES], { message: 'auth.unknown_type' })
   type?: number;
 
   @ApiProperty({ required: false })

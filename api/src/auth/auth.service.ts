@@ -1,3 +1,4 @@
+import { STAFF_TYPES } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
@@ -34,7 +35,11 @@ export class AuthService {
   async signinStaff(email: string | undefined, password: string | undefined, meta: ClientMeta) {
     const login = email?.trim().toLowerCase();
     if (!login || !password) throw new AppError(400, 'auth.admin_fields_empty');
-    return this.signin(and(eq(sql`lower(${users.email})`, login), inArray(users.type, [4, 5])), password, meta);
+    return this.signin(
+      and(eq(sql`lower(${users.email})`, login), inArray(users.type, [...STAFF_TYPES])),
+      password,
+      meta,
+    );
   }
 
   /**

@@ -1,3 +1,4 @@
+import { STAFF_TYPES } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -14,7 +15,7 @@ export interface Auth {
 }
 
 /** Admins and sub-admins: their sessions end when idle. */
-const STAFF_TYPES = new Set([4, 5]);
+const STAFF = new Set<number>(STAFF_TYPES);
 
 interface Claims {
   sid: string;
@@ -58,7 +59,7 @@ export class SessionService {
       .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (!row || !row.user.isActive || row.user.id !== claims.sub) return null;
-    if (STAFF_TYPES.has(row.user.type) && !(await this.staffStillActive(row.session))) return null;
+    if (STAFF.has(row.user.type) && !(await this.staffStillActive(row.session))) return null;
     return { ...row, token };
   }
 

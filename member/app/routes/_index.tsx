@@ -1,3 +1,4 @@
+import { isMemberType } from '@platform/contract';
 import {
   Alert,
   CardActionArea,
@@ -68,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, ['student', 'coach', 'entity', 'admin', 'sub_admin']);
   // The API's entitlement rule (it refuses the calls without it): asked only when they can answer.
   const fullAccess = user.fullAccess;
-  const member = [0, 1, 2].includes(user.type);
+  const member = isMemberType(user.type);
   const [teams, achievements, posts, board, courses] = await Promise.all([
     member && fullAccess ? calls.teams : null,
     member && fullAccess ? calls.achievements : null,

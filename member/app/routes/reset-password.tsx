@@ -1,3 +1,4 @@
+import { isMemberType, roleOf } from '@platform/contract';
 import { FormCard } from '~/components/FormCard';
 import { Stack } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
@@ -8,8 +9,6 @@ import { getLang, getSession, sessionStorage } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
 import { SubmitButton } from '~/components/SubmitButton';
 import { PasswordField } from '~/components/PasswordField';
-
-const SIGNIN_BY_TYPE: Record<number, string> = { 0: '/student/signin/', 1: '/coach/signin/' };
 
 /** Needs a reset token from a checked code, else back to join-us (spec §2). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw redirect('/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
   }
   session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'reset.done') });
-  throw redirect(SIGNIN_BY_TYPE[res.data.type] ?? '/entity/signin/', {
+  throw redirect(`/${isMemberType(res.data.type) ? roleOf(res.data.type) : 'entity'}/signin/`, {
     headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
   });
 }

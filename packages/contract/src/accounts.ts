@@ -27,3 +27,9 @@ export function roleOf(type: number): Role {
 export const MEMBER_ROLES: readonly Role[] = ['student', 'coach', 'entity'];
 export const STAFF_ROLES: readonly Role[] = ['admin', 'sub_admin'];
 export const isStaff = (type: number) => STAFF_ROLES.includes(roleOf(type));
+
+/** The member account types (students, coaches, entities) and the staff ones (admins, sub-admins). */
+export const MEMBER_TYPES = [AccountType.Student, AccountType.Coach, AccountType.Entity] as const;
+export const STAFF_TYPES = [AccountType.Admin, AccountType.SubAdmin] as const;
+export type MemberType = (typeof MEMBER_TYPES)[number];
+export const isMemberType = (type: unknown): type is MemberType => (MEMBER_TYPES as readonly unknown[]).includes(type);

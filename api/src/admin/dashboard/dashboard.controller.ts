@@ -1,3 +1,4 @@
+import { MEMBER_TYPES } from '@platform/contract';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { and, count, eq, gte, inArray, isNull, sql, sum } from 'drizzle-orm';
@@ -24,7 +25,7 @@ export class DashboardController {
       'Members by type, weekly sign-ups, active subscriptions; for admins also revenue, pending judges, unread messages',
   })
   async get(@CurrentAuth() auth: Auth) {
-    const members = inArray(users.type, [0, 1, 2]);
+    const members = inArray(users.type, [...MEMBER_TYPES]);
     const today = new Date().toISOString().slice(0, 10);
     const weeksAgo = new Date(Date.now() - WEEKS * 7 * 86_400_000);
     const week = sql<string>`to_char(date_trunc('week', ${users.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
@@ -42,7 +43,7 @@ export class DashboardController {
         .where(and(members, sql`${users.plan} is not null`, gte(users.endDate, today))),
     ]);
     const result: Record<string, unknown> = {
-      members: Object.fromEntries([0, 1, 2].map((t) => [t, byType.find((r) => r.type === t)?.n ?? 0])),
+      members: Object.fromEntries(MEMBER_TYPES.map((t) => [t, byType.find((r) => r.type === t)?.n ?? 0])),
       signups: fillWeeks(signups),
       activeSubscriptions: active.n,
     };

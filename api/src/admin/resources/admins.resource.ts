@@ -1,11 +1,10 @@
+import { STAFF_TYPES } from '@platform/contract';
 import { inArray } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
 import { FormReader, defined } from '../form';
 import { endSessions, otherActiveAdmins, PERSON_UNIQUE, readPerson } from '../people/person-form';
 import { defineResource, type WriteContext } from '../resource';
-
-const STAFF_TYPES = [4, 5] as const;
 
 /**
  * Staff accounts: admins (4) and sub-admins (5), admins only. Nobody disables, demotes or deletes

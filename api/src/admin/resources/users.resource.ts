@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATES, platformDay, type SubscriptionState } from '@platform/contract';
+import { MEMBER_TYPES, platformDay, SUBSCRIPTION_STATES, type SubscriptionState } from '@platform/contract';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { publicProfileOn } from '../../accounts/user.view';
 import { users, type User } from '../../db/schema';
@@ -7,7 +7,6 @@ import { FormReader, defined } from '../form';
 import { endSessions, PERSON_UNIQUE, readPerson } from '../people/person-form';
 import { defineResource, type Body } from '../resource';
 
-const MEMBER_TYPES = [0, 1, 2] as const;
 const TYPE_NAMES: Record<number, string> = { 0: 'Student', 1: 'Coach', 2: 'Entity' };
 
 /** The member-only fields of the user form (type, subscription, dates, personal details). */
