@@ -21,9 +21,12 @@ import { VerificationService } from './verification.service';
 import type { Lang } from '../common/messages';
 import { isUuid } from '../common/ids';
 
-/** A skill's name as stored: trimmed, inner spaces collapsed; an empty one is refused. */
+/** A skill's name as stored: trimmed, inner spaces collapsed. */
+const tidySkill = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/** A skill's name as given; an empty one is refused. */
 function skillName(name: string | undefined): string {
-  const clean = (name ?? '').trim().replace(/\s+/g, ' ');
+  const clean = tidySkill(name ?? '');
   if (!clean) throw new AppError(400, 'skill.empty');
   return clean;
 }
@@ -31,9 +34,19 @@ function skillName(name: string | undefined): string {
 /** Two skills of one member may not share a name, whatever the case or spacing. */
 function refuseDuplicate(existing: { id: string; name: string }[], name: string, except?: string) {
   const key = name.toLocaleLowerCase();
-  if (existing.some((s) => s.id !== except && s.name.trim().replace(/\s+/g, ' ').toLocaleLowerCase() === key))
+  if (existing.some((s) => s.id !== except && tidySkill(s.name).toLocaleLowerCase() === key))
     throw new AppError(400, 'skill.duplicate');
 }
+
+/**
+ * A member's skills, read with the member's row locked: concurrent adds and renames of one member
+ * wait for each other, so the cap and the no-duplicates rule hold.
+ */
+async function lockedSkills(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return tx.select({ id: skills.id, name: skills.name }).from(skills).where(eq(skills.userId, userId));
+}
+
 /** The most achievements a minor's public profile lists (newest season first). */
 const PUBLIC_ACHIEVEMENTS = 12;
 
@@ -210,12 +223,7 @@ export class ProfileService {
   async addSkill(user: User, name: string | undefined) {
     const clean = skillName(name);
     await this.db.transaction(async (tx) => {
-      // Serialises concurrent adds of one member so the cap and the no-duplicates rule hold.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-      const names = await tx
-        .select({ id: skills.id, name: skills.name })
-        .from(skills)
-        .where(eq(skills.userId, user.id));
+      const names = await lockedSkills(tx as unknown as Db, user.id);
       if (names.length >= LIMITS.skills) throw new AppError(400, 'skill.too_many');
       refuseDuplicate(names, clean);
       await tx.insert(skills).values({ userId: user.id, name: clean });
@@ -227,11 +235,7 @@ export class ProfileService {
     const clean = skillName(name);
     if (!isUuid(id)) throw new AppError(404, 'request.not_found');
     await this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-      const names = await tx
-        .select({ id: skills.id, name: skills.name })
-        .from(skills)
-        .where(eq(skills.userId, user.id));
+      const names = await lockedSkills(tx as unknown as Db, user.id);
       if (!names.some((s) => s.id === id)) throw new AppError(404, 'request.not_found');
       refuseDuplicate(names, clean, id);
       await tx

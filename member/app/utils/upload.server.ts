@@ -1,7 +1,7 @@
+import { LIMITS } from '@platform/contract';
 import { translate, type Lang } from '~/i18n';
 import { env } from './env.server';
 
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const MAX_RESEARCH_BYTES = 20 * 1024 * 1024;
 
 export interface UploadResult {
@@ -47,7 +47,7 @@ export function forwardAccountUpload(
   const file = pickedFile(form);
   if (intent === 'picture') {
     if (!file) return Promise.resolve({ ok: false, message: translate(lang, 'account.choose_picture') });
-    if (file.size > MAX_PICTURE_BYTES)
+    if (file.size > LIMITS.pictureBytes)
       return Promise.resolve({ ok: false, message: translate(lang, 'account.too_large') });
     const body = new FormData();
     body.set('type', 'profile');

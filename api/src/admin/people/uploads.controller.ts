@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { eq } from 'drizzle-orm';
@@ -30,7 +31,7 @@ export class PeopleFilesController {
   @ApiOperation({
     summary: 'Stores a picture (JPG, PNG or GIF by its bytes, 5 MB) for a user or admin form; answers its path',
   })
-  @Upload('file', { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 })
+  @Upload('file', { fileSize: LIMITS.pictureBytes, files: 1, fields: 5 })
   async picture(@UploadedFile() file: Express.Multer.File | undefined) {
     if (!file?.size) throw new AppError(400, 'upload.missing');
     const path = await storePicture(this.uploads, file.path, ['jpeg', 'png', 'gif'], this.config.uploads.maxPixels);
