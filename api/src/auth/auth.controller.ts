@@ -124,7 +124,8 @@ export class AuthController {
   @ApiOperation({ summary: 'Ends the current session' })
   async logout(@CurrentAuth() auth: Auth, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.sessions.revoke(auth.session.id);
-    if (cookieToken(req)) clearStaffCookie(res, this.config);
+    // The back-office cookie goes only with its own session (a member signing out in the same browser keeps it).
+    if (cookieToken(req) === auth.token) clearStaffCookie(res, this.config);
     return { success: true, message: translate(langOf(req.headers['accept-language']), 'auth.signed_out') };
   }
 }
