@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import {
   Alert,
   Box,
@@ -303,7 +304,13 @@ export function SignupForm({
           })}
           {!entity &&
             text('national_id', t('signup.national_id'), {
-              slotProps: { htmlInput: { ...digitsInput, pattern: `${DIGIT}{10}`, maxLength: 10 } },
+              slotProps: {
+                htmlInput: {
+                  ...digitsInput,
+                  pattern: `${DIGIT}{${LIMITS.nationalIdDigits}}`,
+                  maxLength: LIMITS.nationalIdDigits,
+                },
+              },
               helperText: t('signin.id_hint'),
             })}
           {!entity &&
@@ -335,7 +342,7 @@ export function SignupForm({
             type: 'password',
             autoComplete: 'new-password',
             helperText: t('signup.password_hint'),
-            slotProps: { htmlInput: { minLength: 8 } },
+            slotProps: { htmlInput: { minLength: LIMITS.passwordMin } },
           })}
           {text('cpassword', t('signup.cpassword'), { type: 'password', autoComplete: 'new-password' })}
           {enhanced && (

@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import { Alert, Box, Card, CardContent, Container, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react';
@@ -217,7 +218,13 @@ export default function RolePage() {
                   autoComplete="username"
                   required
                   helperText={t('signin.id_hint')}
-                  slotProps={{ htmlInput: { ...digitsInput, pattern: `${DIGIT}{10}`, maxLength: 10 } }}
+                  slotProps={{
+                    htmlInput: {
+                      ...digitsInput,
+                      pattern: `${DIGIT}{${LIMITS.nationalIdDigits}}`,
+                      maxLength: LIMITS.nationalIdDigits,
+                    },
+                  }}
                 />
               )}
               <PasswordField

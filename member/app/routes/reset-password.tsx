@@ -1,4 +1,4 @@
-import { isMemberType, roleOf } from '@platform/contract';
+import { isMemberType, LIMITS, roleOf } from '@platform/contract';
 import { FormCard } from '~/components/FormCard';
 import { Stack } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
@@ -57,7 +57,7 @@ export default function ResetPassword() {
             required
             autoComplete="new-password"
             helperText={t('signup.password_hint')}
-            slotProps={{ htmlInput: { minLength: 8 } }}
+            slotProps={{ htmlInput: { minLength: LIMITS.passwordMin } }}
           />
           <PasswordField
             id="cpassword"
