@@ -243,6 +243,73 @@ describe('blogs', () => {
   });
 });
 
+describe('media library files', () => {
+  it('sets alt text, says where a file is used, refuses to delete it then, and deletes it once unused', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const [file] = (await upload([[png, 'robot-arm.png']], 'image')).body.files;
+    const alt = await t.http
+      .put(`/api/gallery/${file._id}`)
+      .set('Authorization', admin)
+      .send({ alt: '  ذراع روبوت  ' });
+    expect([alt.status, alt.body.alt]).toEqual([200, 'ذراع روبوت']);
+    const long = await t.http
+      .put(`/api/gallery/${file._id}`)
+      .set('Authorization', admin)
+      .set('Accept-Language', 'ar')
+      .send({ alt: 'x'.repeat(301) });
+    expect([long.status, long.body.message]).toEqual([400, 'النص البديل طويل جدًا (الحد الأقصى 300 حرفًا).']);
+    expect((await t.http.put(`/api/gallery/${file._id}`).set('Authorization', admin).send({ alt: 5 })).status).toBe(
+      400,
+    );
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'gallery'), eq(auditLog.recordId, file._id)));
+    expect(entry).toMatchObject({ action: 'update', after: { alt: 'ذراع روبوت' } });
+
+    const cat = await post('categories', { name: 'أخبار الوسائط', name_en: 'Media news' });
+    const article = await post('blogs', {
+      name: 'مقال الذراع',
+      name_en: 'The arm article',
+      type: 'post',
+      category: cat.body.id,
+      short_desc: 'قصير',
+      short_desc_en: 'Short',
+      description: `<p>نص <img src="${file.path}" alt="ذراع روبوت"></p>`,
+      description_en: '<p>Text</p>',
+    });
+    expect(article.status).toBe(201);
+    const shown = await t.http.get(`/api/gallery/${file._id}`).set('Authorization', admin);
+    expect(shown.body).toMatchObject({
+      alt: 'ذراع روبوت',
+      used_in: [{ section: 'blogs', name_en: 'The arm article' }],
+    });
+
+    const refused = await t.http.delete(`/api/gallery/${file._id}`).set('Authorization', admin);
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'This file is in use and cannot be deleted: post “The arm article”.',
+    ]);
+    const refusedAr = await t.http
+      .delete(`/api/gallery/${file._id}`)
+      .set('Authorization', admin)
+      .set('Accept-Language', 'ar');
+    expect(refusedAr.body.message).toBe('هذا الملف مستخدم ولا يمكن حذفه: المقال «مقال الذراع».');
+    expect((await t.http.get(file.path)).status).toBe(200);
+
+    expect((await put('blogs', article.body.id, { description: '<p>نص بلا صورة</p>' })).status).toBe(200);
+    const deleted = await t.http.delete(`/api/gallery/${file._id}`).set('Authorization', admin);
+    expect([deleted.status, deleted.body.message]).toEqual([200, 'The file was deleted.']);
+    expect(await t.database.db.select().from(galleryFiles).where(eq(galleryFiles.id, file._id))).toEqual([]);
+    expect((await t.http.get(file.path)).status).toBe(404);
+    expect((await t.http.get(file.thumb)).status).toBe(404);
+    expect((await t.http.delete(`/api/gallery/${file._id}`).set('Authorization', admin)).status).toBe(404);
+    expect((await t.http.delete('/api/gallery/not-a-uuid').set('Authorization', admin)).status).toBe(400);
+  });
+});
+
 describe('settings', () => {
   it('starts a fresh install with a privacy policy and terms in both languages, never written over', async () => {
     const first = (await t.http.get('/api/settings?site_name=WRO')).body.setting;

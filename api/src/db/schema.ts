@@ -516,6 +516,8 @@ export const galleryFiles = pgTable(
     /** /uploads/imgvgallery/thumbs/<uuid>.jpg for raster images */
     thumb: text('thumb'),
     name: text('name').notNull(),
+    /** Alternative text for pictures, put into posts with the picture. */
+    alt: text('alt').notNull().default(''),
     size: integer('size').notNull(),
     ext: text('ext').notNull(),
     /** image, video or file */

@@ -1,10 +1,23 @@
-import { Controller, Get, Headers, HttpCode, Post, Query, UploadedFiles } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFiles,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { langOf, translate } from '../common/messages';
 import { GALLERY_MAX_BYTES, GalleryService, type GalleryMode } from './gallery.service';
+import { GalleryUpdateDto } from './gallery.dto';
 import { Upload } from './uploads';
 
 @ApiTags('admin: media library')
@@ -37,5 +50,28 @@ export class GalleryController {
     const mode: GalleryMode = type === 'image' || type === 'video' ? type : 'all';
     const saved = await this.gallery.upload(files, mode, auth.user);
     return { success: true, message: translate(langOf(al), 'gallery.uploaded'), files: saved };
+  }
+
+  @Get(':id')
+  @Roles('admin')
+  @ApiOperation({ summary: 'One library file, with the posts, events, plans and policies that use it (used_in)' })
+  get(@Param('id') id: string) {
+    return this.gallery.get(id);
+  }
+
+  @Put(':id')
+  @Roles('admin')
+  @ApiOperation({ summary: "Sets a file's alternative text (alt)" })
+  update(@Param('id') id: string, @Body() body: GalleryUpdateDto, @CurrentAuth() auth: Auth) {
+    return this.gallery.update(id, body.alt, auth.user);
+  }
+
+  @Delete(':id')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Deletes a file nothing uses; a file in use is refused (409) naming where it is used' })
+  async remove(@Param('id') id: string, @CurrentAuth() auth: Auth, @Headers('accept-language') al?: string) {
+    const lang = langOf(al);
+    await this.gallery.remove(id, auth.user, lang);
+    return { success: true, message: translate(lang, 'gallery.deleted') };
   }
 }

@@ -1,18 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { likePattern } from '../admin/resource.service';
 import { AppError } from '../common/app-error';
+import { translate, type Lang } from '../common/messages';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
-import { galleryFiles, type User } from '../db/schema';
+import { auditLog, events, galleryFiles, plans, posts, settings, type User } from '../db/schema';
 import { writeThumbnail } from './images';
 import { sniff } from './sniff';
 import { isPlainSvg } from './svg';
-import { readHead, uploadedName } from './upload-store';
+import { readHead, uploadedName, UploadStore } from './upload-store';
 
 export type GalleryMode = 'all' | 'image' | 'video';
 
@@ -28,6 +29,56 @@ export const GALLERY_TYPES: Record<GalleryMode, string[]> = {
 export const GALLERY_MAX_BYTES = 100 * 1024 * 1024;
 const MAX_BYTES_BY_KIND = { image: 10 * 1024 * 1024, video: GALLERY_MAX_BYTES, file: 25 * 1024 * 1024 };
 const PAGE_SIZE = 20;
+export const GALLERY_ALT_MAX = 300;
+const MB = 1024 * 1024;
+
+/**
+ * Where a library file can be used: the columns that may hold its path, as a field (a post's
+ * picture, gallery and videos) or inside rich text. A file found in any of them is not deleted.
+ */
+const PLACES = [
+  {
+    section: 'blogs',
+    table: posts,
+    id: posts.id,
+    name: posts.name,
+    nameEn: posts.nameEn,
+    columns: [posts.image, posts.galleries, posts.videos, posts.description, posts.descriptionEn],
+  },
+  {
+    section: 'events',
+    table: events,
+    id: events.id,
+    name: events.name,
+    nameEn: events.nameEn,
+    columns: [events.description, events.descriptionEn, events.link],
+  },
+  {
+    section: 'plans',
+    table: plans,
+    id: plans.id,
+    name: plans.name,
+    nameEn: plans.nameEn,
+    columns: [plans.description, plans.descriptionEn],
+  },
+  {
+    section: 'settings',
+    table: settings,
+    id: settings.id,
+    name: settings.siteName,
+    nameEn: settings.siteName,
+    columns: [settings.privacy, settings.privacyEn, settings.tearmCondition, settings.tearmConditionEn],
+  },
+] as const;
+
+export interface GalleryUse {
+  section: (typeof PLACES)[number]['section'];
+  id: string;
+  name: string;
+  name_en: string;
+}
+
+const mentions = (column: AnyColumn, path: string) => sql`strpos(${column}::text, ${path}) > 0`;
 
 const kindOf = (ext: string): 'image' | 'video' | 'file' =>
   IMAGE.includes(ext) ? 'image' : VIDEO.includes(ext) ? 'video' : 'file';
@@ -38,6 +89,7 @@ const view = (f: Row) => ({
   path: f.path,
   thumb: f.thumb,
   name: f.name,
+  alt: f.alt,
   size: f.size,
   ext: f.ext,
   type: f.type,
@@ -105,7 +157,8 @@ export class GalleryService {
         const ext = sniff(name, bytes, GALLERY_TYPES[mode]);
         if (!ext) throw new AppError(400, 'gallery.type', { name });
         const kind = kindOf(ext);
-        if (file.size > MAX_BYTES_BY_KIND[kind]) throw new AppError(413, 'gallery.too_large', { name });
+        if (file.size > MAX_BYTES_BY_KIND[kind])
+          throw new AppError(413, 'gallery.too_large', { name, limit: MAX_BYTES_BY_KIND[kind] / MB });
         // An SVG that is more than drawing is refused, not "cleaned".
         if (ext === 'svg' && !isPlainSvg(await readFile(file.path, 'utf8')))
           throw new AppError(400, 'gallery.svg', { name });
@@ -144,5 +197,79 @@ export class GalleryService {
       await Promise.all(moved.map((p) => unlink(p).catch(() => undefined)));
       throw err;
     }
+  }
+
+  /** One file with the places that use it. */
+  async get(id: string) {
+    const [file] = await this.db.select().from(galleryFiles).where(eq(galleryFiles.id, id));
+    if (!file || !file.active) throw new AppError(404, 'request.not_found');
+    return { ...view(file), used_in: await this.usage(this.db, file.path) };
+  }
+
+  /** The places (posts, events, plans, policies) whose fields or rich text hold the file's path. */
+  private async usage(db: Pick<Db, 'select'>, path: string): Promise<GalleryUse[]> {
+    const found = await Promise.all(
+      PLACES.map(async (place) => {
+        const rows = await db
+          .select({ id: place.id, name: place.name, nameEn: place.nameEn })
+          .from(place.table)
+          .where(or(...place.columns.map((c) => mentions(c, path))))
+          .limit(20);
+        return rows.map((r) => ({ section: place.section, id: r.id, name: r.name, name_en: r.nameEn }));
+      }),
+    );
+    return found.flat();
+  }
+
+  /** Sets a file's alternative text (used when a picture is put into a post). */
+  async update(id: string, alt: string, actor: User) {
+    if (alt.length > GALLERY_ALT_MAX) throw new AppError(400, 'gallery.alt_too_long', { max: GALLERY_ALT_MAX }, 'alt');
+    const row = await this.db.transaction(async (tx) => {
+      const [file] = await tx.select().from(galleryFiles).where(eq(galleryFiles.id, id)).for('update');
+      if (!file || !file.active) throw new AppError(404, 'request.not_found');
+      if (file.alt === alt) return file;
+      const [saved] = await tx.update(galleryFiles).set({ alt }).where(eq(galleryFiles.id, id)).returning();
+      await tx.insert(auditLog).values({
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'update',
+        resource: 'gallery',
+        recordId: id,
+        before: { alt: file.alt },
+        after: { alt },
+      });
+      return saved;
+    });
+    return view(row);
+  }
+
+  /**
+   * Deletes a file no post, event, plan or policy uses; a file in use is refused with the places
+   * named. The row goes first (in a transaction that holds it), the bytes after it is committed.
+   */
+  async remove(id: string, actor: User, lang: Lang) {
+    const file = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(galleryFiles).where(eq(galleryFiles.id, id)).for('update');
+      if (!row || !row.active) throw new AppError(404, 'request.not_found');
+      const uses = await this.usage(tx, row.path);
+      if (uses.length) {
+        const places = uses
+          .map((u) => translate(lang, `gallery.place.${u.section}`, { name: lang === 'ar' ? u.name : u.name_en }))
+          .join(lang === 'ar' ? '، ' : ', ');
+        throw new AppError(409, 'gallery.in_use', { places });
+      }
+      await tx.delete(galleryFiles).where(eq(galleryFiles.id, id));
+      await tx.insert(auditLog).values({
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'delete',
+        resource: 'gallery',
+        recordId: id,
+        before: { name: row.name, path: row.path, size: row.size },
+      });
+      return row;
+    });
+    const store = new UploadStore(this.config.uploadsDir);
+    await Promise.all([store.remove(file.path), store.remove(file.thumb)]);
   }
 }

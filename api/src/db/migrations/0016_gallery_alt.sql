@@ -1,0 +1,1 @@
+ALTER TABLE "gallery_files" ADD COLUMN "alt" text DEFAULT '' NOT NULL;
