@@ -19,6 +19,7 @@ import { themes } from './layout/themes';
 import { store } from './store';
 import judges from './judges';
 import plans from './plans';
+import { MediaPage } from './media/MediaPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { competitions, seasons, teams } from './teams';
 import transactions from './transactions';
@@ -65,6 +66,7 @@ export function App() {
               <Resource name="settings" />
               <CustomRoutes>
                 <Route path="/settings" element={<SettingsPage />} />
+                <Route path="/media" element={<MediaPage />} />
               </CustomRoutes>
             </>
           ) : (

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { LazyRichTextInput as RichTextInput } from '../common/LazyRichText';
 import { ContentList } from '../common/ContentList';
-import { LocalDateField } from '../common/fields';
+import { BilingualName, LocalDateField } from '../common/fields';
 import { ToggleField } from '../common/ToggleField';
 import { MediaInput } from '../media/MediaInput';
 
@@ -73,12 +73,12 @@ function BlogForm({ creating }: { creating: boolean }) {
         filter={{ status: true }}
         sort={{ field: 'name_en', order: 'ASC' }}
       >
-        <SelectInput optionText="name_en" emptyText="app.blog.no_category" fullWidth />
+        <SelectInput optionText={<BilingualName />} emptyText="app.blog.no_category" fullWidth />
       </ReferenceInput>
       <TextInput source="short_desc" fullWidth multiline minRows={2} />
       <TextInput source="short_desc_en" fullWidth multiline minRows={2} slotProps={ltr} />
-      <RichTextInput source="description" fullWidth />
-      <RichTextInput source="description_en" fullWidth />
+      <RichTextInput source="description" lang="ar" fullWidth />
+      <RichTextInput source="description_en" lang="en" fullWidth />
       <MediaInput source="image" mode="image" limit={1} />
       <FormDataConsumer>
         {({ formData }) =>

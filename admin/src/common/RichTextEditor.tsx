@@ -1,11 +1,12 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import { Button, Menu, MenuItem } from '@mui/material';
+import ImageIcon from '@mui/icons-material/Image';
+import { Button, Menu, MenuItem, ToggleButton } from '@mui/material';
 import {
   AlignmentButtons,
   ClearButtons,
   ColorButtons,
+  DefaultEditorOptions,
   FormatButtons,
-  ImageButtons,
   LinkButtons,
   ListButtons,
   QuoteButtons,
@@ -14,12 +15,14 @@ import {
   useTiptapEditor,
   type RichTextInputProps,
 } from 'ra-input-rich-text';
-import { useEffect, useId, useReducer, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { MediaLibrary } from '../media/MediaLibrary';
 
 // The editor module, loaded on demand by LazyRichText. Its toolbar is react-admin's, except for the
-// paragraph/heading choice: ra-input-rich-text draws that one as a list item outside any list (an
-// accessibility error), so here it is a plain menu button.
+// paragraph/heading choice (ra-input-rich-text draws that one as a list item outside any list, an
+// accessibility error, so here it is a plain menu button) and the image button, which opens the
+// media library instead of asking for an address.
 
 const levels = [
   { key: 'paragraph', level: 0 },
@@ -77,9 +80,59 @@ function HeadingMenu() {
   );
 }
 
-export default function RichTextEditor(props: RichTextInputProps) {
+/** Puts pictures chosen in the media library (pick or upload) into the text, with their alt text. */
+function LibraryImageButton() {
+  const translate = useTranslate();
+  const editor = useTiptapEditor();
+  const [open, setOpen] = useState(false);
+  const label = translate('app.media.insert_image');
+  return (
+    <>
+      <ToggleButton
+        value="image"
+        aria-label={label}
+        title={label}
+        disabled={!editor?.isEditable}
+        onClick={() => setOpen(true)}
+      >
+        <ImageIcon fontSize="inherit" />
+      </ToggleButton>
+      <MediaLibrary
+        open={open}
+        mode="image"
+        limit={10}
+        onClose={() => setOpen(false)}
+        onChoose={(files) => {
+          setOpen(false);
+          const chain = editor.chain().focus();
+          for (const f of files) chain.insertContent({ type: 'image', attrs: { src: f.path, alt: f.alt || null } });
+          chain.run();
+        }}
+      />
+    </>
+  );
+}
+
+export interface RichTextEditorProps extends RichTextInputProps {
+  /** The language the field is written in: its text runs right-to-left for Arabic, whatever the interface's language. */
+  lang: 'ar' | 'en';
+  /** A long document (a policy): a taller writing area. */
+  tall?: boolean;
+}
+
+export default function RichTextEditor({ lang, tall, sx, ...props }: RichTextEditorProps) {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const editorOptions = useMemo(
+    () => ({ ...DefaultEditorOptions, editorProps: { attributes: { lang, dir } } }),
+    [lang, dir],
+  );
   return (
     <RichTextInput
+      editorOptions={editorOptions}
+      sx={{
+        '& .ProseMirror': { minHeight: tall ? 480 : 200, textAlign: 'start' },
+        ...(sx as object),
+      }}
       toolbar={
         <RichTextInputToolbar>
           <HeadingMenu />
@@ -88,7 +141,7 @@ export default function RichTextEditor(props: RichTextInputProps) {
           <AlignmentButtons />
           <ListButtons />
           <LinkButtons />
-          <ImageButtons />
+          <LibraryImageButton />
           <QuoteButtons />
           <ClearButtons />
         </RichTextInputToolbar>

@@ -1,3 +1,4 @@
+import PermMediaIcon from '@mui/icons-material/PermMedia';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu as RaMenu, usePermissions } from 'react-admin';
 
@@ -19,6 +20,9 @@ export function Menu() {
       <RaMenu.ResourceItem name="announcements" />
       <RaMenu.ResourceItem name="categories" />
       <RaMenu.ResourceItem name="blogs" />
+      {permissions === 'admin' && (
+        <RaMenu.Item to="/media" primaryText="app.media.title" leftIcon={<PermMediaIcon />} />
+      )}
       <RaMenu.ResourceItem name="seasons" />
       <RaMenu.ResourceItem name="competitions" />
       <RaMenu.ResourceItem name="teams" />

@@ -34,6 +34,7 @@ export interface LibraryFile {
   path: string;
   thumb: string | null;
   name: string;
+  alt: string;
   size: number;
   ext: string;
   type: 'image' | 'video' | 'file';
@@ -73,29 +74,25 @@ function sendFile(file: File, mode: LibraryMode, onProgress: (p: number) => void
 }
 
 /**
- * The full-screen media library: drop or pick files (each with its progress), a paged grid of 20
- * with search and type filter, and selection up to `limit` ('Too many files are selected.').
+ * The library's shared body: drop or pick files (each with its progress), a paged grid of 20 with
+ * search and type filter. `onFile` is what a click on a file does; `isChosen` marks chosen files.
  */
-export function MediaLibrary({
-  open,
+export function LibraryBrowser({
   mode,
-  limit,
-  onClose,
-  onChoose,
+  enabled = true,
+  onFile,
+  isChosen,
 }: {
-  open: boolean;
   mode: LibraryMode;
-  limit: number;
-  onClose: () => void;
-  onChoose: (files: LibraryFile[]) => void;
+  enabled?: boolean;
+  onFile: (file: LibraryFile) => void;
+  isChosen?: (file: LibraryFile) => boolean;
 }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<LibraryMode>(mode);
-  const [selected, setSelected] = useState<LibraryFile[]>([]);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -103,18 +100,12 @@ export function MediaLibrary({
 
   const { data, isPending, isError } = useQuery({
     queryKey: ['gallery', shownType, page, search],
-    enabled: open,
+    enabled,
     queryFn: async () => {
       const q = new URLSearchParams({ type: shownType, page: String(page), limit: '20', s: search });
       return (await (await apiFetch(`/gallery?${q}`)).json()) as { galleries: LibraryFile[]; totalPages: number };
     },
   });
-
-  const toggle = (file: LibraryFile) => {
-    if (selected.some((f) => f._id === file._id)) return setSelected(selected.filter((f) => f._id !== file._id));
-    if (selected.length >= limit) return notify('app.media.limit', { type: 'warning' });
-    setSelected([...selected, file]);
-  };
 
   const uploadAll = async (files: File[]) => {
     if (!files.length) return;
@@ -137,6 +128,172 @@ export function MediaLibrary({
     e.preventDefault();
     setDragging(false);
     void uploadAll([...e.dataTransfer.files]);
+  };
+
+  return (
+    <>
+      <Box
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          border: 2,
+          borderStyle: 'dashed',
+          borderColor: dragging ? 'primary.main' : 'divider',
+          borderRadius: 2,
+          p: 3,
+          textAlign: 'center',
+          mb: 2,
+        }}
+      >
+        <UploadIcon color="action" />
+        <Typography>{translate('app.media.drop')}</Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {ACCEPT[mode].replace(/\./g, ' ').toUpperCase()}
+        </Typography>
+        <Button variant="outlined" sx={{ mt: 1 }} startIcon={<UploadIcon />} onClick={() => input.current?.click()}>
+          {translate('app.media.choose')}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          name="library-files"
+          accept={ACCEPT[mode]}
+          onChange={(e) => {
+            void uploadAll([...(e.currentTarget.files ?? [])]);
+            e.currentTarget.value = '';
+          }}
+        />
+        {uploads.length > 0 && (
+          <Stack spacing={1} sx={{ mt: 2, textAlign: 'start' }}>
+            <Typography variant="body2">
+              {translate('app.media.uploaded', {
+                done: uploads.filter((u) => u.progress === 100 && !u.error).length,
+                total: uploads.length,
+              })}
+            </Typography>
+            {uploads.map((u, i) => (
+              <Box key={i}>
+                <Typography variant="caption" color={u.error ? 'error' : 'text.secondary'}>
+                  <bdi>{u.name}</bdi> {u.error ? `: ${u.error}` : `${u.progress}%`}
+                </Typography>
+                <LinearProgress variant="determinate" value={u.progress} color={u.error ? 'error' : 'primary'} />
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          size="small"
+          label={translate('ra.action.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+        />
+        {mode === 'all' && (
+          <TextField
+            size="small"
+            select
+            label={translate('app.media.type')}
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as LibraryMode);
+              setPage(0);
+            }}
+            sx={{ minWidth: 160 }}
+          >
+            {(['all', 'image', 'video'] as const).map((m) => (
+              <MenuItem key={m} value={m}>
+                {translate(`app.media.types.${m}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+      {isError && <Typography color="error">{translate('app.media.load_failed')}</Typography>}
+      {isPending && enabled && <LinearProgress />}
+      {data && data.galleries.length === 0 && (
+        <Typography color="text.secondary">{translate('app.media.empty')}</Typography>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2 }}>
+        {data?.galleries.map((file) => {
+          const chosen = isChosen?.(file) ?? false;
+          return (
+            <Card
+              key={file._id}
+              variant="outlined"
+              sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
+            >
+              <CardActionArea
+                onClick={() => onFile(file)}
+                aria-pressed={isChosen ? chosen : undefined}
+                aria-label={file.name}
+              >
+                <FilePreview file={file} height={110} />
+                <Stack direction="row" sx={{ alignItems: 'center', px: 0.5, minHeight: 38 }}>
+                  {isChosen && <Checkbox size="small" checked={chosen} tabIndex={-1} disableRipple />}
+                  <Typography variant="caption" noWrap title={file.name} sx={{ px: isChosen ? 0 : 0.5 }}>
+                    <bdi>{file.name}</bdi>
+                  </Typography>
+                </Stack>
+              </CardActionArea>
+            </Card>
+          );
+        })}
+      </Box>
+      {data && data.totalPages > 1 && (
+        <Pagination sx={{ mt: 2 }} count={data.totalPages} page={page + 1} onChange={(_, p) => setPage(p - 1)} />
+      )}
+    </>
+  );
+}
+
+/** A file's picture: its thumbnail, or an icon for videos and documents. */
+export function FilePreview({ file, height }: { file: LibraryFile; height: number }) {
+  return file.type === 'image' ? (
+    <CardMedia
+      component="img"
+      image={file.thumb ?? file.path}
+      alt={file.alt || file.name}
+      sx={{ height, objectFit: 'cover' }}
+    />
+  ) : (
+    <Box sx={{ height, display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }}>
+      {file.type === 'video' ? <MovieIcon fontSize="large" /> : <FileIcon fontSize="large" />}
+    </Box>
+  );
+}
+
+/** The full-screen media library for choosing files, up to `limit` ('Too many files are selected.'). */
+export function MediaLibrary({
+  open,
+  mode,
+  limit,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  mode: LibraryMode;
+  limit: number;
+  onClose: () => void;
+  onChoose: (files: LibraryFile[]) => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [selected, setSelected] = useState<LibraryFile[]>([]);
+
+  const toggle = (file: LibraryFile) => {
+    if (selected.some((f) => f._id === file._id)) return setSelected(selected.filter((f) => f._id !== file._id));
+    if (selected.length >= limit) return notify('app.media.limit', { type: 'warning' });
+    setSelected([...selected, file]);
   };
 
   return (
@@ -163,133 +320,12 @@ export function MediaLibrary({
         </Toolbar>
       </AppBar>
       <Box sx={{ p: 2 }}>
-        <Box
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: dragging ? 'primary.main' : 'divider',
-            borderRadius: 2,
-            p: 3,
-            textAlign: 'center',
-            mb: 2,
-          }}
-        >
-          <UploadIcon color="action" />
-          <Typography>{translate('app.media.drop')}</Typography>
-          <Typography variant="caption" color="text.secondary" component="p">
-            {ACCEPT[mode].replace(/\./g, ' ').toUpperCase()}
-          </Typography>
-          <Button variant="outlined" sx={{ mt: 1 }} onClick={() => input.current?.click()}>
-            {translate('app.media.choose')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            multiple
-            hidden
-            name="library-files"
-            accept={ACCEPT[mode]}
-            onChange={(e) => {
-              void uploadAll([...(e.currentTarget.files ?? [])]);
-              e.currentTarget.value = '';
-            }}
-          />
-          {uploads.length > 0 && (
-            <Stack spacing={1} sx={{ mt: 2, textAlign: 'start' }}>
-              <Typography variant="body2">
-                {translate('app.media.uploaded', {
-                  done: uploads.filter((u) => u.progress === 100 && !u.error).length,
-                  total: uploads.length,
-                })}
-              </Typography>
-              {uploads.map((u, i) => (
-                <Box key={i}>
-                  <Typography variant="caption" color={u.error ? 'error' : 'text.secondary'}>
-                    <bdi>{u.name}</bdi> {u.error ? `: ${u.error}` : `${u.progress}%`}
-                  </Typography>
-                  <LinearProgress variant="determinate" value={u.progress} color={u.error ? 'error' : 'primary'} />
-                </Box>
-              ))}
-            </Stack>
-          )}
-        </Box>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <TextField
-            size="small"
-            label={translate('ra.action.search')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(0);
-            }}
-          />
-          {mode === 'all' && (
-            <TextField
-              size="small"
-              select
-              label={translate('app.media.type')}
-              value={type}
-              onChange={(e) => {
-                setType(e.target.value as LibraryMode);
-                setPage(0);
-              }}
-              sx={{ minWidth: 160 }}
-            >
-              {(['all', 'image', 'video'] as const).map((m) => (
-                <MenuItem key={m} value={m}>
-                  {translate(`app.media.types.${m}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        </Stack>
-        {isError && <Typography color="error">{translate('app.media.load_failed')}</Typography>}
-        {isPending && <LinearProgress />}
-        {data && data.galleries.length === 0 && (
-          <Typography color="text.secondary">{translate('app.media.empty')}</Typography>
-        )}
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2 }}>
-          {data?.galleries.map((file) => {
-            const chosen = selected.some((f) => f._id === file._id);
-            return (
-              <Card
-                key={file._id}
-                variant="outlined"
-                sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
-              >
-                <CardActionArea onClick={() => toggle(file)} aria-pressed={chosen} aria-label={file.name}>
-                  {file.type === 'image' ? (
-                    <CardMedia
-                      component="img"
-                      image={file.thumb ?? file.path}
-                      alt={file.name}
-                      sx={{ height: 110, objectFit: 'cover' }}
-                    />
-                  ) : (
-                    <Box sx={{ height: 110, display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }}>
-                      {file.type === 'video' ? <MovieIcon fontSize="large" /> : <FileIcon fontSize="large" />}
-                    </Box>
-                  )}
-                  <Stack direction="row" sx={{ alignItems: 'center', px: 0.5 }}>
-                    <Checkbox size="small" checked={chosen} tabIndex={-1} disableRipple />
-                    <Typography variant="caption" noWrap title={file.name}>
-                      {file.name}
-                    </Typography>
-                  </Stack>
-                </CardActionArea>
-              </Card>
-            );
-          })}
-        </Box>
-        {data && data.totalPages > 1 && (
-          <Pagination sx={{ mt: 2 }} count={data.totalPages} page={page + 1} onChange={(_, p) => setPage(p - 1)} />
-        )}
+        <LibraryBrowser
+          mode={mode}
+          enabled={open}
+          onFile={toggle}
+          isChosen={(file) => selected.some((f) => f._id === file._id)}
+        />
       </Box>
     </Dialog>
   );

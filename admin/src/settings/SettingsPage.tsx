@@ -24,10 +24,10 @@ export function SettingsPage() {
             </Toolbar>
           }
         >
-          <RichTextInput source="privacy" fullWidth />
-          <RichTextInput source="privacy_en" fullWidth />
-          <RichTextInput source="tearm_condition" fullWidth />
-          <RichTextInput source="tearm_condition_en" fullWidth />
+          <RichTextInput source="privacy" lang="ar" tall fullWidth />
+          <RichTextInput source="privacy_en" lang="en" tall fullWidth />
+          <RichTextInput source="tearm_condition" lang="ar" tall fullWidth />
+          <RichTextInput source="tearm_condition_en" lang="en" tall fullWidth />
         </SimpleForm>
       </Edit>
     </>

@@ -212,13 +212,13 @@ function TeamForm() {
     <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: true, payment_status: false }}>
       <TextInput source="team_no" validate={required()} slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <ReferenceInput source="season" reference="seasons" sort={{ field: 'created_at', order: 'DESC' }}>
-        <SelectInput optionText="name_en" validate={required()} fullWidth />
+        <SelectInput optionText={<BilingualName />} validate={required()} fullWidth />
       </ReferenceInput>
       <ReferenceInput source="competition" reference="competitions" sort={{ field: 'name_en', order: 'ASC' }}>
-        <SelectInput optionText="name_en" validate={required()} fullWidth />
+        <SelectInput optionText={<BilingualName />} validate={required()} fullWidth />
       </ReferenceInput>
       <ReferenceInput source="entity" reference="users" filter={{ type: 2 }} sort={{ field: 'name', order: 'ASC' }}>
-        <SelectInput optionText="name" fullWidth emptyText="app.blog.no_category" />
+        <SelectInput optionText="name" fullWidth emptyText="app.blog.no_entity" />
       </ReferenceInput>
       <ReferenceArrayInput
         source="member_ids"
