@@ -1,3 +1,4 @@
+import { APPLY_AS } from '@platform/contract';
 import { isMemberType, roleOf } from '@platform/contract';
 import DownloadIcon from '@mui/icons-material/PictureAsPdf';
 import { MenuItem, TextField as MuiTextField } from '@mui/material';
@@ -31,7 +32,7 @@ interface JudgeRecord {
 const STATUSES = ['pending', 'accepted', 'rejected'] as const;
 const statusChoices = STATUSES.map((id) => ({ id, name: `app.judge_status.${id}` }));
 // The contract's values (Refree, yes/no) are codes: the column shows their translation.
-const applyAsChoices = ['Refree', 'Judge'].map((id) => ({ id, name: `app.apply_as.${id}` }));
+const applyAsChoices = APPLY_AS.map((id) => ({ id, name: `app.apply_as.${id}` }));
 const experienceChoices = ['yes', 'no'].map((id) => ({ id, name: `app.experience.${id}` }));
 
 function MemberAvatar(_props: { label?: string }) {

@@ -47,9 +47,13 @@ export function resourceController(def: ResourceDef): Type<unknown> {
       return page.records;
     }
 
-    async export(@Query() query: Record<string, unknown>, @Res() res: Response) {
+    async export(
+      @Query() query: Record<string, unknown>,
+      @Res() res: Response,
+      @Headers('accept-language') al?: string,
+    ) {
       // Built and started before answering, so a bad filter is still a 400 and a database down a 503.
-      const csv = await this.service.exportCsv(def, query);
+      const csv = await this.service.exportCsv(def, query, langOf(al));
       const date = new Date().toISOString().slice(0, 10);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${def.export!.filename}-${date}.csv"`);

@@ -23,7 +23,7 @@ import type { Lang } from '../common/messages';
 import type { Database, Db } from '../db/database';
 import { DATABASE, DB } from '../db/db.module';
 import { auditLog, type User } from '../db/schema';
-import { csvCell } from './csv';
+import { csvCell, csvHeader } from './csv';
 import { uniqueViolation } from './form';
 import { parseListQuery, type ListQuery } from './list-query';
 import type { Body, ResourceDef, WriteContext } from './resource';
@@ -231,9 +231,9 @@ export class ResourceService {
   }
 
   /** The export's SELECT with its values inlined (COPY takes no parameters); public for the benchmark. */
-  exportStatement(def: ResourceDef, query: Record<string, unknown>): string {
+  exportStatement(def: ResourceDef, query: Record<string, unknown>, lang: Lang = 'en'): string {
     const parsed = parseListQuery(def, { filter: query.filter, sort: query.sort });
-    const cells = Object.fromEntries(def.export!.columns.map(([, value], i) => [`c${i}`, csvCell(value)]));
+    const cells = Object.fromEntries(def.export!.columns.map((column, i) => [`c${i}`, csvCell(column, lang)]));
     let select: any = this.db.select(cells).from(def.table).$dynamic();
     for (const [table, on] of def.joins ?? []) select = select.leftJoin(table, on);
     select = select.where(this.where(def, parsed)).orderBy(...this.order(def, parsed, 'export'));
@@ -244,13 +244,15 @@ export class ResourceService {
   /**
    * The filtered and sorted list as CSV, written by PostgreSQL's COPY with the cells formatted in
    * SQL (`csvCell`), so a million rows cost what COPY costs and never sit in the API's memory.
-   * Starts with a UTF-8 BOM so Excel reads Arabic. Throws (a 400) before any byte for a bad query.
+   * Starts with a UTF-8 BOM so Excel reads Arabic; headers and value words are in the exporting
+   * admin's language. Throws (a 400) before any byte for a bad query.
    */
-  async exportCsv(def: ResourceDef, query: Record<string, unknown>): Promise<Readable> {
+  async exportCsv(def: ResourceDef, query: Record<string, unknown>, lang: Lang = 'en'): Promise<Readable> {
     const spec = def.export!;
-    const statement = this.exportStatement(def, query);
+    const statement = this.exportStatement(def, query, lang);
     const rows = await this.database.copyCsv(statement);
-    const header = '\uFEFF' + Papa.unparse([spec.columns.map(([name]) => name)], { newline: '\n' }) + '\n';
+    const headers = spec.columns.map((column) => csvHeader(column, lang));
+    const header = '\uFEFF' + Papa.unparse([headers], { newline: '\n' }) + '\n';
     return Readable.from(
       (async function* () {
         try {

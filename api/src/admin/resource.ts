@@ -4,7 +4,7 @@ import type { Role } from '../auth/roles';
 import type { Lang, MessageKey } from '../common/messages';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
-import type { CsvValue } from './csv';
+import type { CsvColumn } from './csv';
 
 export type FilterType = 'int' | 'bool' | 'text' | 'uuid';
 
@@ -81,10 +81,13 @@ export interface ResourceDef<Row = any> {
   /** Runs in the write's transaction after it (end sessions, sync a member's flags). */
   afterWrite?(action: 'create' | 'update' | 'delete', row: Row, ctx: WriteContext, before?: Row): Promise<void>;
 
-  /** The filtered list, in its sort, as a CSV file (COPY): a header and an SQL value per column. */
+  /**
+   * The filtered list, in its sort, as a CSV file (COPY): a header (in both languages, or fixed)
+   * and an SQL value (or one per language) per column.
+   */
   export?: {
     filename: string;
-    columns: [header: string, value: CsvValue][];
+    columns: CsvColumn[];
   };
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { canApplyAsJudge } from '@platform/contract';
+import { canApplyAsJudge, APPLY_AS } from '@platform/contract';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import type { AppConfig } from '../config/config';
@@ -39,7 +39,7 @@ export class JudgeApplicationService {
     if (
       !organization ||
       !city ||
-      !['Refree', 'Judge'].includes(form.apply_as ?? '') ||
+      !(APPLY_AS as readonly string[]).includes(form.apply_as ?? '') ||
       !['yes', 'no'].includes(form.pexperince ?? '')
     ) {
       throw new AppError(400, 'judge.fields_empty');

@@ -15,3 +15,14 @@ export function canApplyAsJudge(account: { type: number; dob: string | null }, n
   const age = ageOn(account.dob, now);
   return age !== null && age >= JUDGE_MIN_AGE;
 }
+
+/** What a member applies as: the old contract's codes ('Refree' as it spells it). */
+export const APPLY_AS = ['Refree', 'Judge'] as const;
+export type ApplyAs = (typeof APPLY_AS)[number];
+
+/** Whether the applicant has judged or refereed before, as the contract sends it. */
+export const EXPERIENCE_ANSWERS = ['yes', 'no'] as const;
+
+/** An application's state in the back-office. */
+export const JUDGE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type JudgeStatus = (typeof JUDGE_STATUSES)[number];

@@ -1,10 +1,20 @@
+import { JUDGE_STATUSES } from '@platform/contract';
 import { eq, sql } from 'drizzle-orm';
 import { judgeApplications, users, type User } from '../../db/schema';
+import { csvNames } from '../csv';
 import { FormReader } from '../form';
 import { defineResource } from '../resource';
 
 type Row = { judge_applications: typeof judgeApplications.$inferSelect; users: User | null };
-const STATUSES = ['pending', 'accepted', 'rejected'] as const;
+const STATUSES = JUDGE_STATUSES;
+// The CSV's values in the exporting admin's language (its header stays the spec's, in English).
+const APPLY_AS_WORDS = { Refree: { en: 'Referee', ar: 'حكم' }, Judge: { en: 'Judge', ar: 'مُحكّم' } };
+const EXPERIENCE_WORDS = { yes: { en: 'Yes', ar: 'نعم' }, no: { en: 'No', ar: 'لا' } };
+const STATUS_WORDS = {
+  pending: { en: 'Pending', ar: 'قيد المراجعة' },
+  accepted: { en: 'Accepted', ar: 'مقبول' },
+  rejected: { en: 'Rejected', ar: 'مرفوض' },
+};
 
 /**
  * Judge and referee applications with their member. Read-only except the status: accepting makes
@@ -80,13 +90,13 @@ export const judgesResource = defineResource<Row>({
       ['ID', judgeApplications.id],
       ['Name', judgeApplications.organizationName],
       ['City', judgeApplications.city],
-      ['Experince', judgeApplications.pexperince],
-      ['ApplyFor', judgeApplications.applyAs],
+      ['Experince', csvNames(judgeApplications.pexperince, EXPERIENCE_WORDS)],
+      ['ApplyFor', csvNames(judgeApplications.applyAs, APPLY_AS_WORDS)],
       [
         'PDF',
         sql`(select string_agg(c->>'name', ' | ') from jsonb_array_elements(${judgeApplications.certifcates}) c)`,
       ],
-      ['Status', judgeApplications.status],
+      ['Status', csvNames(judgeApplications.status, STATUS_WORDS)],
       ['UserName', users.name],
       ['NationalID', users.nationalId],
       ['Email', users.email],

@@ -7,7 +7,11 @@ import { FormReader, defined } from '../form';
 import { endSessions, PERSON_UNIQUE, readPerson } from '../people/person-form';
 import { defineResource, type Body } from '../resource';
 
-const TYPE_NAMES: Record<number, string> = { 0: 'Student', 1: 'Coach', 2: 'Entity' };
+const TYPE_NAMES = {
+  0: { en: 'Student', ar: 'طالب' },
+  1: { en: 'Coach', ar: 'مدرب' },
+  2: { en: 'Entity', ar: 'جهة' },
+};
 
 /** The member-only fields of the user form (type, subscription, dates, personal details). */
 function memberFields(body: Body, creating: boolean) {
@@ -137,19 +141,22 @@ export const usersResource = defineResource<User>({
   export: {
     filename: 'users',
     columns: [
-      ['ID', users.id],
-      ['Name', users.name],
-      ['NationalID', users.nationalId],
-      ['Email', users.email],
-      ['Phone', users.phoneNumber],
-      ['Type', csvNames(users.type, TYPE_NAMES)],
-      ['CRNumber', users.crNumber],
-      ['Nationality', users.nationality],
-      ['Subscription', csvNames(users.subcription, { true: 'Active', false: 'Not Active' })],
-      ['Verified', users.isVerified],
-      ['StartDate', users.startDate],
-      ['EndDate', users.endDate],
-      ['CDate', users.createdAt],
+      [{ en: 'ID', ar: 'المعرّف' }, users.id],
+      [{ en: 'Name', ar: 'الاسم' }, users.name],
+      [{ en: 'NationalID', ar: 'رقم الهوية' }, users.nationalId],
+      [{ en: 'Email', ar: 'البريد الإلكتروني' }, users.email],
+      [{ en: 'Phone', ar: 'رقم الجوال' }, users.phoneNumber],
+      [{ en: 'Type', ar: 'النوع' }, csvNames(users.type, TYPE_NAMES)],
+      [{ en: 'CRNumber', ar: 'رقم السجل التجاري' }, users.crNumber],
+      [{ en: 'Nationality', ar: 'الجنسية' }, users.nationality],
+      [
+        { en: 'Subscription', ar: 'الاشتراك' },
+        csvNames(users.subcription, { true: { en: 'Active', ar: 'نشط' }, false: { en: 'Not Active', ar: 'غير نشط' } }),
+      ],
+      [{ en: 'Verified', ar: 'موثّق' }, users.isVerified],
+      [{ en: 'StartDate', ar: 'تاريخ البدء' }, users.startDate],
+      [{ en: 'EndDate', ar: 'تاريخ الانتهاء' }, users.endDate],
+      [{ en: 'CDate', ar: 'تاريخ التسجيل' }, users.createdAt],
     ],
   },
 });
