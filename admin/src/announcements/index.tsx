@@ -1,14 +1,14 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { Create, DataTable, Edit, SimpleForm, TextInput, required } from 'react-admin';
 import { ContentList } from '../common/ContentList';
-import { LocalDateField, LtrField } from '../common/fields';
+import { LocalDateField, LtrField, bilingualRepresentation } from '../common/fields';
 import { ToggleField } from '../common/ToggleField';
 
 const ltr = { htmlInput: { dir: 'ltr' } };
 
 function AnnouncementList() {
   return (
-    <ContentList sort={{ field: 'created_at', order: 'DESC' }}>
+    <ContentList sort={{ field: 'created_at', order: 'DESC' }} secondary={(r) => <bdi dir="ltr">{r.link}</bdi>}>
       <DataTable.Col source="name" />
       <DataTable.Col source="name_en" />
       <DataTable.Col source="link" disableSort>
@@ -47,5 +47,5 @@ export default {
     </Create>
   ),
   icon: CampaignIcon,
-  recordRepresentation: 'name_en',
+  recordRepresentation: bilingualRepresentation,
 };

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { LazyRichTextInput as RichTextInput } from '../common/LazyRichText';
 import { ContentList } from '../common/ContentList';
-import { BilingualName, LocalDateField } from '../common/fields';
+import { BilingualName, LocalDateField, bilingualRepresentation } from '../common/fields';
 import { ToggleField } from '../common/ToggleField';
 import { MediaInput } from '../media/MediaInput';
 
@@ -37,7 +37,7 @@ function CategoryName(_props: { label?: string }) {
 
 function BlogList() {
   return (
-    <ContentList sort={{ field: 'created_at', order: 'DESC' }}>
+    <ContentList sort={{ field: 'created_at', order: 'DESC' }} secondary={() => <CategoryName />}>
       <DataTable.Col source="name" />
       <DataTable.Col source="name_en" />
       <DataTable.Col source="type">
@@ -106,5 +106,5 @@ export default {
     </Create>
   ),
   icon: ArticleIcon,
-  recordRepresentation: 'name_en',
+  recordRepresentation: bilingualRepresentation,
 };

@@ -1,4 +1,5 @@
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import { useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   BooleanInput,
@@ -10,6 +11,8 @@ import {
   List,
   NullableBooleanInput,
   SearchInput,
+  SimpleList,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useUpdate,
@@ -92,17 +95,23 @@ function RowEndButton() {
  * the filter button), Add, a sticky table of the given columns followed by Edit and Delete (which
  * asks before deleting), publish/unpublish/delete for the selected rows, pages of 10/25/100.
  * `archives`: the resource keeps records with history as archived; an "Archived" filter shows
- * them, each with a Restore button.
+ * them, each with a Restore button. On a phone the table is a list of the records' names in the
+ * interface's language, `secondary` (the row's essentials) and their status; a tap edits.
  */
 export function ContentList({
   sort,
   children,
   archives = false,
+  secondary,
 }: {
   sort: SortPayload;
   children: ReactNode;
   archives?: boolean;
+  secondary?: (record: RaRecord) => ReactNode;
 }) {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const [locale] = useLocaleState();
+  const translate = useTranslate();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <NullableBooleanInput key="status" source="status" />,
@@ -120,15 +129,26 @@ export function ContentList({
         </ListActions>
       }
     >
-      <DataTable bulkActionButtons={archives ? false : <PublishBulkActions />} rowClick="edit" sx={stickyTableSx}>
-        {children}
-        <DataTable.Col label="ra.action.edit">
-          <EditButton />
-        </DataTable.Col>
-        <DataTable.Col label="ra.action.delete">
-          <RowEndButton />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <SimpleList
+          primaryText={(r) => <bdi>{(locale === 'ar' ? r.name : (r.name_en ?? r.name)) as string}</bdi>}
+          secondaryText={secondary}
+          tertiaryText={(r) =>
+            translate(r.archived ? 'app.filter.archived' : r.status ? 'app.content.shown' : 'app.content.hidden')
+          }
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable bulkActionButtons={archives ? false : <PublishBulkActions />} rowClick="edit" sx={stickyTableSx}>
+          {children}
+          <DataTable.Col label="ra.action.edit">
+            <EditButton />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.delete">
+            <RowEndButton />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

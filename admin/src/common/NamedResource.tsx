@@ -1,7 +1,7 @@
 import type GroupsIcon from '@mui/icons-material/Groups';
 import { Create, DataTable, Edit, SimpleForm, TextInput, required } from 'react-admin';
 import { ContentList } from './ContentList';
-import { LocalDateField } from './fields';
+import { LocalDateField, bilingualRepresentation } from './fields';
 import { ToggleField } from './ToggleField';
 
 /** A resource of names in both languages with a status (categories, seasons, competitions): list and form. */
@@ -42,5 +42,5 @@ export const named = (icon: typeof GroupsIcon) => ({
     </Create>
   ),
   icon,
-  recordRepresentation: 'name_en',
+  recordRepresentation: bilingualRepresentation,
 });

@@ -1,6 +1,6 @@
-import { dateOptions } from '@platform/contract';
+import { dateOptions, formatMoney } from '@platform/contract';
 import { DateField, useFieldValue, useLocaleState, useRecordContext, type DateFieldProps } from 'react-admin';
-import { dateLocales, type Locale } from '../i18n';
+import { dateLocales, localeStore, type Locale } from '../i18n';
 
 /**
  * A date in the interface language, day first ("3 Jan 2027" / "3 يناير 2027") on the platform's
@@ -38,3 +38,23 @@ export function BilingualName({ source }: { source?: string; label?: string }) {
   if (!value) return <span>—</span>;
   return <span>{locale === 'ar' ? value.name : value.name_en}</span>;
 }
+
+/**
+ * An amount of money in the interface's language ("SAR 1,500.00" / "1,500.00 ر.س"), in the record's
+ * currency (`currencySource`) or SAR, as the member site and the documents show it.
+ */
+export function MoneyField({ source, currencySource }: { source: string; currencySource?: string; label?: string }) {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  const value = record?.[source] as string | number | null | undefined;
+  if (value === null || value === undefined || value === '') return <span>—</span>;
+  const currency = (currencySource && (record?.[currencySource] as string)) || 'SAR';
+  return <span>{formatMoney(value, currency, locale)}</span>;
+}
+
+/**
+ * A record named in both languages, as react-admin names it in titles, pickers and confirm dialogs:
+ * in the interface's language (the app renders again when the language changes).
+ */
+export const bilingualRepresentation = (record: { name?: string; name_en?: string }) =>
+  (localeStore.get() === 'ar' ? record.name : record.name_en) || record.name_en || record.name || '';

@@ -1,3 +1,4 @@
+import { formatMoney } from '@platform/contract';
 import { Alert, Card, CardContent, CardHeader, Grid, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -50,8 +51,7 @@ export function Dashboard() {
     queryKey: ['admin-dashboard'],
     queryFn: async () => (await (await apiFetch('/admin/dashboard')).json()) as Stats,
   });
-  const sar = (n: number) =>
-    new Intl.NumberFormat(dateLocale, { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }).format(n);
+  const sar = (n: number) => formatMoney(n, 'SAR', locale, { maximumFractionDigits: 0 });
   const week = (iso: string) =>
     new Date(iso).toLocaleDateString(dateLocale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const month = (ym: string) =>

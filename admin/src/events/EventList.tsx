@@ -5,7 +5,10 @@ import { ToggleField } from '../common/ToggleField';
 
 export function EventList() {
   return (
-    <ContentList sort={{ field: 'event_date', order: 'DESC' }}>
+    <ContentList
+      sort={{ field: 'event_date', order: 'DESC' }}
+      secondary={() => <LocalDateField source="event_date" showTime />}
+    >
       <DataTable.Col source="name" />
       <DataTable.Col source="name_en" />
       <DataTable.Col source="type" />

@@ -318,6 +318,8 @@ export const ar: Messages = {
       origins_hint: 'أصل في كل سطر مثل https://partner.example: المواقع التي يمكنها تضمين الصفحة واستلام تسجيل الدخول.',
     },
     content: {
+      shown: 'منشور',
+      hidden: 'غير منشور',
       link_hint: 'عنوان كامل (https://…) أو مسار في موقع الأعضاء (/blogs/)',
       results_url_hint: 'فقط إذا كانت نتائج هذه الفعالية في موقع آخر (https://…)؛ اتركه فارغًا غير ذلك',
     },

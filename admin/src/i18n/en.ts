@@ -91,6 +91,8 @@ const app = {
       'One per line, like https://partner.example: the sites that may frame the page and receive the sign-in.',
   },
   content: {
+    shown: 'Published',
+    hidden: 'Not published',
     link_hint: 'A full address (https://…) or a path on the member site (/blogs/)',
     results_url_hint: "Only when this event's results live on another site (https://…); leave empty otherwise",
   },

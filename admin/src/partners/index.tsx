@@ -21,7 +21,7 @@ const textToOrigins = (v: string) =>
 
 function PartnerList() {
   return (
-    <ContentList sort={{ field: 'created_at', order: 'DESC' }}>
+    <ContentList sort={{ field: 'created_at', order: 'DESC' }} secondary={(r) => <bdi dir="ltr">{r.client_id}</bdi>}>
       <DataTable.Col source="name" />
       <DataTable.Col source="client_id">
         <LtrField source="client_id" />

@@ -3,8 +3,8 @@ import {
   Create,
   DataTable,
   Edit,
-  NumberField,
   NumberInput,
+  SelectField,
   SelectInput,
   SimpleForm,
   TextInput,
@@ -13,9 +13,9 @@ import {
   type Validator,
 } from 'react-admin';
 import { ContentList } from '../common/ContentList';
+import { BilingualName, MoneyField, bilingualRepresentation } from '../common/fields';
 import { ToggleField } from '../common/ToggleField';
 
-const money = { style: 'currency', currency: 'SAR' } as const;
 const durationChoices = ['day', 'month', 'year'].map((id) => ({ id, name: `app.plan.duration_type.${id}` }));
 const typeChoices = ['coach', 'entity'].map((id) => ({ id, name: `app.plan.type.${id}` }));
 const notAboveOriginal: Validator = (value, values) =>
@@ -25,17 +25,31 @@ const notAboveOriginal: Validator = (value, values) =>
 
 function PlanList() {
   return (
-    <ContentList sort={{ field: 'created_at', order: 'DESC' }} archives>
-      <DataTable.Col source="name_en" />
+    <ContentList
+      sort={{ field: 'created_at', order: 'DESC' }}
+      archives
+      secondary={() => (
+        <>
+          <MoneyField source="price" currencySource="currency" /> · <SelectField source="type" choices={typeChoices} />
+        </>
+      )}
+    >
+      <DataTable.Col source="name">
+        <BilingualName />
+      </DataTable.Col>
       <DataTable.Col source="orignal_pirce">
-        <NumberField source="orignal_pirce" options={money} />
+        <MoneyField source="orignal_pirce" currencySource="currency" />
       </DataTable.Col>
       <DataTable.Col source="price">
-        <NumberField source="price" options={money} />
+        <MoneyField source="price" currencySource="currency" />
       </DataTable.Col>
       <DataTable.Col source="duration" />
-      <DataTable.Col source="duration_type" disableSort />
-      <DataTable.Col source="type" />
+      <DataTable.Col source="duration_type" disableSort>
+        <SelectField source="duration_type" choices={durationChoices} />
+      </DataTable.Col>
+      <DataTable.Col source="type">
+        <SelectField source="type" choices={typeChoices} />
+      </DataTable.Col>
       <DataTable.Col source="subtype" disableSort />
       <DataTable.Col source="status" disableSort>
         <ToggleField source="status" />
@@ -82,5 +96,5 @@ export default {
     </Create>
   ),
   icon: CardMembershipIcon,
-  recordRepresentation: 'name_en',
+  recordRepresentation: bilingualRepresentation,
 };

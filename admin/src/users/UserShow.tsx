@@ -2,7 +2,6 @@ import {
   BooleanField,
   DataTable,
   Labeled,
-  NumberField,
   Pagination,
   ReferenceManyField,
   Show,
@@ -12,7 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { BilingualName, LocalDateField, LtrField } from '../common/fields';
+import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/fields';
 import { ConsentFields, SubscriptionChip, UserAvatar, UserTypeField } from './fields';
 
 /** A value from a fixed set, translated ({prefix}.{value}); the raw value when there is no entry. */
@@ -83,7 +82,7 @@ export function UserShow() {
                   <BilingualName source="plan" />
                 </DataTable.Col>
                 <DataTable.Col source="total_amount" label="resources.transections.fields.total_amount">
-                  <NumberField source="total_amount" options={{ minimumFractionDigits: 2 }} />
+                  <MoneyField source="total_amount" currencySource="currency" />
                 </DataTable.Col>
                 <DataTable.Col source="payment_status" label="resources.transections.fields.payment_status">
                   <Translated source="payment_status" prefix="app.payment_status" />

@@ -1,3 +1,4 @@
+import { formatMoney } from '@platform/contract';
 import { Body, Controller, Get, Header, Inject, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { and, eq } from 'drizzle-orm';
@@ -43,10 +44,7 @@ export class SandboxController {
     const row = await this.find(ref);
     const lang = row.lang as Lang;
     const t = (key: Parameters<typeof translate>[1]) => escapeHtml(translate(lang, key));
-    const amount = new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', {
-      style: 'currency',
-      currency: row.currency,
-    }).format(Number(row.amount));
+    const amount = formatMoney(row.amount, row.currency, lang);
     const open = row.code === 1;
     const buttons = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[])
       .map((a) => `<button name="action" value="${a}" class="${a}">${t(`sandbox.${a}`)}</button>`)

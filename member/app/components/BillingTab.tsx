@@ -1,3 +1,4 @@
+import { formatMoney } from '@platform/contract';
 import {
   Box,
   Button,
@@ -91,11 +92,7 @@ function OrderCard({ order, money }: { order: BillingOrder; money: (o: BillingOr
 /** The Subscriptions tab: the member's orders and their invoices; a table on wide screens, cards on a phone. */
 export function BillingTab({ orders }: { orders: BillingOrder[] }) {
   const { t, lang } = useT();
-  const money = (o: BillingOrder) =>
-    new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', {
-      style: 'currency',
-      currency: o.currency,
-    }).format(Number(o.total_amount));
+  const money = (o: BillingOrder) => formatMoney(o.total_amount, o.currency, lang);
   return (
     <>
       <Button component={Link} to="/subcription/package" variant="outlined" sx={{ mb: 2 }}>

@@ -1,3 +1,4 @@
+import { formatMoney } from '@platform/contract';
 import {
   Alert,
   Box,
@@ -91,13 +92,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${translate(lang, 'plans.title')} · ${translate(lang, 'brand')}` }];
 };
 
-function money(amount: string, lang: Lang) {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', {
-    style: 'currency',
-    currency: 'SAR',
-    maximumFractionDigits: 2,
-  }).format(Number(amount));
-}
+const money = (amount: string, lang: Lang) => formatMoney(amount, 'SAR', lang);
 
 /** The spec's price display: the original price crossed out, the price in SAR, per duration. */
 function Price({ plan }: { plan: Plan }) {

@@ -1,3 +1,4 @@
+import { formatMoney } from '@platform/contract';
 import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import type { CheckedOrder } from '@platform/contract';
 import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -38,11 +39,7 @@ export const meta: MetaFunction = ({ matches }) => {
 export default function Receipt() {
   const { order } = useLoaderData<typeof loader>();
   const { t, lang } = useT();
-  const money = (amount: string | number) =>
-    new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', {
-      style: 'currency',
-      currency: order.currency,
-    }).format(Number(amount));
+  const money = (amount: string | number) => formatMoney(amount, order.currency, lang);
   const vat = Number(order.vat.amount);
   const rows: [string, ReactNode][] = [
     [
