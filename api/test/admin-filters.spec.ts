@@ -129,9 +129,42 @@ describe('users', () => {
       (await t.http.put(`/api/admin/users/${coach.id}`).set('Authorization', admin).send({ isVerified: false })).status,
     ).toBe(200);
     const audit = await list('audit', { record_id: coach.id });
-    expect(audit.body).toEqual([expect.objectContaining({ resource: 'users', action: 'toggle', record_id: coach.id })]);
+    expect(audit.body).toEqual([
+      expect.objectContaining({
+        resource: 'users',
+        action: 'toggle',
+        record_id: coach.id,
+        record_name: { name: coach.name, name_en: coach.name },
+        record_exists: true,
+      }),
+    ]);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, coach.id));
     expect(entry.after).toEqual({ isVerified: false });
+  });
+});
+
+describe('audit entries name their records', () => {
+  it('in both languages while the record lives, and from the entry once it is deleted', async () => {
+    const post = (resource: string, body: object) =>
+      t.http.post(`/api/admin/${resource}`).set('Authorization', admin).send(body);
+    const season = await post('seasons', { name: 'موسم التدقيق', name_en: 'Audit season' });
+    const gone = await post('categories', { name: 'تصنيف عابر', name_en: 'Passing category' });
+    expect((await t.http.delete(`/api/admin/categories/${gone.body.id}`).set('Authorization', admin)).status).toBe(200);
+    const [created] = (await list('audit', { record_id: season.body.id })).body;
+    expect(created).toMatchObject({
+      action: 'create',
+      record_name: { name: 'موسم التدقيق', name_en: 'Audit season' },
+      record_exists: true,
+    });
+    const entries = (await list('audit', { record_id: gone.body.id })).body;
+    expect(entries.map((e: { action: string }) => e.action).sort()).toEqual(['create', 'delete']);
+    for (const e of entries)
+      expect(e).toMatchObject({
+        record_name: { name: 'تصنيف عابر', name_en: 'Passing category' },
+        record_exists: false,
+      });
+    const one = await t.http.get(`/api/admin/audit/${created.id}`).set('Authorization', admin);
+    expect(one.body.record_name).toEqual({ name: 'موسم التدقيق', name_en: 'Audit season' });
   });
 });
 

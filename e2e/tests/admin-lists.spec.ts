@@ -130,6 +130,13 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     await page.getByRole('switch', { name: 'Archived' }).uncheck();
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('switch', { name: 'Status' })).not.toBeChecked();
+
+    // The audit log names the plan and its section, and its name opens the plan.
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    const restored = page.locator('tbody tr', { hasText: 'Restored' }).filter({ hasText: name });
+    await expect(restored).toContainText('Plan');
+    await restored.getByRole('link', { name }).click();
+    await expect(page.locator('input[name=name_en]')).toHaveValue(name);
   });
 
   test('on a 390 px phone every toolbar and row button has a name', async ({ page }) => {

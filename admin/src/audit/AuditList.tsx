@@ -1,14 +1,28 @@
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Link as MuiLink,
+  useMediaQuery,
+  type Theme,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import {
   DataTable,
   List,
   ReferenceInput,
   SearchInput,
   SelectInput,
-  TextField,
+  SimpleList,
+  useCreatePath,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { LocalDateField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
@@ -17,6 +31,10 @@ interface AuditRecord {
   id: string;
   action: string;
   resource: string;
+  record_id: string;
+  record_name: { name: string; name_en: string } | null;
+  record_exists: boolean;
+  actor_name: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -37,7 +55,62 @@ const RESOURCES = [
   'plans',
   'blogs',
   'settings',
+  'gallery',
+  'transections',
+  'partners',
 ];
+/** Sections whose records open in their own page (the others are found in their list by id). */
+const SHOW = new Set(['users']);
+const EDIT = new Set([
+  'admins',
+  'events',
+  'announcements',
+  'categories',
+  'plans',
+  'blogs',
+  'seasons',
+  'competitions',
+  'teams',
+  'partners',
+]);
+const sectionLabel = (resource: string) => (resource === 'gallery' ? 'app.media.title' : `resources.${resource}.name`);
+
+/** The section in the interface's language. */
+function SectionField(_props: { label?: string }) {
+  const record = useRecordContext<AuditRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <span>{translate(sectionLabel(record.resource), { smart_count: 1, _: record.resource })}</span>;
+}
+
+/** The record an entry is about, by its name, linked to it while it exists. */
+function RecordLink(_props: { label?: string }) {
+  const record = useRecordContext<AuditRecord>();
+  const [locale] = useLocaleState();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  const name = record.record_name
+    ? locale === 'ar'
+      ? record.record_name.name
+      : record.record_name.name_en
+    : record.record_id;
+  const text = <bdi>{name}</bdi>;
+  if (!record.record_exists) return text;
+  const { resource, record_id: id } = record;
+  const to =
+    resource === 'settings'
+      ? '/settings'
+      : resource === 'gallery'
+        ? '/media'
+        : SHOW.has(resource) || EDIT.has(resource)
+          ? createPath({ resource, id, type: SHOW.has(resource) ? 'show' : 'edit' })
+          : `/${resource}?filter=${encodeURIComponent(JSON.stringify({ id }))}`;
+  return (
+    <MuiLink component={Link} to={to} onClick={(e) => e.stopPropagation()}>
+      {text}
+    </MuiLink>
+  );
+}
 const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 function ActionChip(_props: { label?: string }) {
@@ -83,6 +156,7 @@ function Changes() {
 }
 
 export function AuditList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <List
       filters={[
@@ -90,7 +164,7 @@ export function AuditList() {
         <SelectInput
           key="resource"
           source="resource"
-          choices={RESOURCES.map((id) => ({ id, name: `resources.${id}.name` }))}
+          choices={RESOURCES.map((id) => ({ id, name: sectionLabel(id) }))}
           translateChoice
         />,
         <SelectInput
@@ -108,19 +182,38 @@ export function AuditList() {
       pagination={listPagination}
       actions={<ListActions />}
     >
-      <DataTable bulkActionButtons={false} rowClick="expand" expand={<Changes />} sx={stickyTableSx}>
-        <DataTable.Col source="created_at">
-          <LocalDateField source="created_at" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="actor_name" />
-        <DataTable.Col source="action" disableSort>
-          <ActionChip />
-        </DataTable.Col>
-        <DataTable.Col source="resource" />
-        <DataTable.Col source="record_id" disableSort>
-          <TextField source="record_id" sx={{ fontFamily: 'monospace', direction: 'ltr' }} />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <SimpleList<AuditRecord>
+          primaryText={() => (
+            <>
+              <SectionField /> · <RecordLink />
+            </>
+          )}
+          secondaryText={(r) => (
+            <>
+              <bdi>{r.actor_name}</bdi> · <LocalDateField source="created_at" showTime />
+            </>
+          )}
+          tertiaryText={() => <ActionChip />}
+          rowClick={false}
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick="expand" expand={<Changes />} sx={stickyTableSx}>
+          <DataTable.Col source="created_at">
+            <LocalDateField source="created_at" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="actor_name" />
+          <DataTable.Col source="action" disableSort>
+            <ActionChip />
+          </DataTable.Col>
+          <DataTable.Col source="resource">
+            <SectionField />
+          </DataTable.Col>
+          <DataTable.Col source="record_id" disableSort>
+            <RecordLink />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

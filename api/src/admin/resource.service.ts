@@ -111,8 +111,9 @@ export class ResourceService {
     } else {
       [rows, [{ total }]] = await Promise.all([page('page'), counter.where(where)]);
     }
+    const records = rows.map((row: any) => def.toRecord(row));
     return {
-      records: rows.map((row: any) => def.toRecord(row)),
+      records: def.decorate ? await def.decorate(records, this.db) : records,
       start,
       end: start + Math.max(rows.length - 1, 0),
       total,
@@ -132,7 +133,8 @@ export class ResourceService {
 
   async get(def: ResourceDef, id: string) {
     const row = await this.find(def, id);
-    return { ...def.toRecord(row), ...(def.detail ? await def.detail(row, this.db) : {}) };
+    const [record] = def.decorate ? await def.decorate([def.toRecord(row)], this.db) : [def.toRecord(row)];
+    return { ...record, ...(def.detail ? await def.detail(row, this.db) : {}) };
   }
 
   private audit(

@@ -62,6 +62,8 @@ export interface ResourceDef<Row = any> {
   archive?: PgColumn;
   /** The record react-admin receives: `id` plus the contract's field names, never secrets. */
   toRecord(row: Row): Record<string, unknown>;
+  /** More for a page of records at once (e.g. the names of the records audit entries are about). */
+  decorate?(records: Record<string, unknown>[], db: Db): Promise<Record<string, unknown>[]>;
   /** More for the one-record view (e.g. a message's replies); may also mark the record as seen. */
   detail?(row: Row, db: Db): Promise<Record<string, unknown>>;
 

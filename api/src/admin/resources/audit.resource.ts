@@ -1,7 +1,91 @@
-import { auditLog } from '../../db/schema';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database';
+import {
+  announcements,
+  auditLog,
+  categories,
+  competitions,
+  contactMessages,
+  events,
+  galleryFiles,
+  judgeApplications,
+  partners,
+  plans,
+  posts,
+  seasons,
+  settings,
+  teams,
+  users,
+} from '../../db/schema';
 import { defineResource } from '../resource';
 
-/** Every back-office write, read-only, for admins. */
+type Name = { name: string; name_en: string };
+
+/** Where each audited section's records are named: a table, its id, its name (and English name). */
+const NAMED: Record<string, { table: PgTable; id: PgColumn; name: PgColumn | SQL; nameEn?: PgColumn }> = {
+  users: { table: users, id: users.id, name: users.name },
+  admins: { table: users, id: users.id, name: users.name },
+  events: { table: events, id: events.id, name: events.name, nameEn: events.nameEn },
+  announcements: { table: announcements, id: announcements.id, name: announcements.name, nameEn: announcements.nameEn },
+  categories: { table: categories, id: categories.id, name: categories.name, nameEn: categories.nameEn },
+  plans: { table: plans, id: plans.id, name: plans.name, nameEn: plans.nameEn },
+  blogs: { table: posts, id: posts.id, name: posts.name, nameEn: posts.nameEn },
+  seasons: { table: seasons, id: seasons.id, name: seasons.name, nameEn: seasons.nameEn },
+  competitions: { table: competitions, id: competitions.id, name: competitions.name, nameEn: competitions.nameEn },
+  teams: { table: teams, id: teams.id, name: teams.teamNo },
+  judges: { table: judgeApplications, id: judgeApplications.id, name: judgeApplications.organizationName },
+  contactus: { table: contactMessages, id: contactMessages.id, name: contactMessages.name },
+  partners: { table: partners, id: partners.id, name: partners.name },
+  settings: { table: settings, id: settings.id, name: settings.siteName },
+  gallery: { table: galleryFiles, id: galleryFiles.id, name: galleryFiles.name },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A deleted record's name, from what the entry kept of it. */
+function keptName(entry: Record<string, unknown>): Name | null {
+  for (const side of [entry.after, entry.before] as (Record<string, unknown> | null)[]) {
+    const name = side?.name ?? side?.team_no ?? side?.organization_name;
+    if (typeof name === 'string' && name) {
+      const en = typeof side?.name_en === 'string' && side.name_en ? side.name_en : name;
+      return { name, name_en: en };
+    }
+  }
+  return null;
+}
+
+/**
+ * The names of the records a page of entries is about (`record_name`, in both languages), one query
+ * per section on the page; a record deleted since is named from the entry's own before/after.
+ */
+async function nameRecords(records: Record<string, unknown>[], db: Db) {
+  const wanted = new Map<string, Set<string>>();
+  for (const r of records) {
+    const id = String(r.record_id);
+    if (NAMED[r.resource as string] && UUID.test(id)) {
+      if (!wanted.has(r.resource as string)) wanted.set(r.resource as string, new Set());
+      wanted.get(r.resource as string)!.add(id);
+    }
+  }
+  const names = new Map<string, Name>();
+  await Promise.all(
+    [...wanted].map(async ([section, ids]) => {
+      const place = NAMED[section];
+      const rows = await db
+        .select({ id: place.id, name: sql<string>`${place.name}`, nameEn: sql<string>`${place.nameEn ?? place.name}` })
+        .from(place.table)
+        .where(inArray(place.id, [...ids]));
+      for (const row of rows) names.set(`${section}:${row.id}`, { name: row.name, name_en: row.nameEn });
+    }),
+  );
+  return records.map((r) => {
+    const found = names.get(`${r.resource}:${r.record_id}`);
+    return { ...r, record_name: found ?? keptName(r), record_exists: !!found };
+  });
+}
+
+/** Every back-office write, read-only, for admins; each entry names the record it is about. */
 export const auditResource = defineResource<typeof auditLog.$inferSelect>({
   name: 'audit',
   table: auditLog,
@@ -28,4 +112,5 @@ export const auditResource = defineResource<typeof auditLog.$inferSelect>({
     after: a.after,
     created_at: a.createdAt,
   }),
+  decorate: nameRecords,
 });
