@@ -139,6 +139,37 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     await expect(page.locator('input[name=name_en]')).toHaveValue(name);
   });
 
+  test('the users table fits 1440 px at 25 and 100 rows; a long name and e-mail are cut, whole in a tooltip', async ({
+    page,
+  }) => {
+    const id = uniqueId();
+    const name = `Abdulrahman Mohammed Abdullah Al-Qahtani Al-Dosari Al-Shammari ${id}`;
+    await signUpMember(page, 1, {
+      name,
+      email: `a.very.long.address.for.a.coach.of.a.school.team.${id}@riyadh-international-school.example`,
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    for (const perPage of [25, 100]) {
+      await page.goto(`${adminUrl}#/users?perPage=${perPage}&sort=created_at&order=DESC`);
+      const rows = page.locator('tbody tr');
+      await expect(rows.first()).toContainText(id);
+      const edits = page.locator('tbody').getByRole('link', { name: 'Edit' });
+      await expect(edits.first()).toBeVisible();
+      const boxes = await edits.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().right));
+      expect(Math.max(...boxes), `${perPage} rows`).toBeLessThanOrEqual(1440);
+      const scroll = await page.locator('.RaDataTable-tableWrapper').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(scroll, `${perPage} rows: no sideways scroll`).toBeLessThanOrEqual(0);
+    }
+    const cut = page.locator('tbody tr').first().getByText(name);
+    await cut.hover();
+    await expect(page.getByRole('tooltip').filter({ hasText: name })).toHaveText(name);
+    // A value that is not cut gets no tooltip.
+    await page.locator('tbody tr').getByText('coach@example.com', { exact: true }).hover();
+    await page.waitForTimeout(600);
+    await expect(page.getByRole('tooltip').filter({ hasText: 'coach@example.com' })).toHaveCount(0);
+  });
+
   test('on a 390 px phone every toolbar and row button has a name', async ({ page }) => {
     await signIn(page);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -44,7 +44,7 @@ export async function typeCode(page: Page, code: string) {
 export const uniqueId = () => `4${String(Date.now()).slice(-9)}`;
 
 /** A member signed up through the API, not verified yet; `ticket` is what the sign-up answered in user._id. */
-export async function signUpMember(page: Page, type: 0 | 1 = 0) {
+export async function signUpMember(page: Page, type: 0 | 1 = 0, extra: Record<string, string> = {}) {
   const id = uniqueId();
   const phone = `+9665${id.slice(-8)}`;
   const password = 'Member-pass-1';
@@ -65,6 +65,7 @@ export async function signUpMember(page: Page, type: 0 | 1 = 0) {
     guardianphone: '+966550000001',
     accept_terms: true,
     guardian_consent: true,
+    ...extra,
   };
   const signup = await page.request.post(`${apiUrl}/api/adduser-steb`, { data: { loginType: 'signup', userInof } });
   expect(signup.ok()).toBe(true);

@@ -14,7 +14,10 @@ for (const lang of (process.env.SHOT_LANGS ?? 'en,ar').split(','))
       await page.locator('button[type=submit]').click();
       await expect(page.getByText('Welcome, Administrator')).toBeVisible();
       if (lang === 'ar') {
-        await page.getByRole('button', { name: /English/i }).first().click();
+        await page
+          .getByRole('button', { name: /English/i })
+          .first()
+          .click();
         await page.getByRole('menuitem', { name: 'العربية' }).click();
       }
       for (const path of paths) {

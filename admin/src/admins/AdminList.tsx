@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Chip, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -8,6 +8,7 @@ import {
   NullableBooleanInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -29,6 +30,7 @@ function StaffTypeChip(_props: { label?: string }) {
 }
 
 export function AdminList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <List
       filters={[
@@ -52,31 +54,41 @@ export function AdminList() {
         </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>
-        <DataTable.Col source="picture" disableSort>
-          <UserAvatar />
-        </DataTable.Col>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="national_id" disableSort>
-          <LtrField source="national_id" />
-        </DataTable.Col>
-        <DataTable.Col source="email" />
-        <DataTable.Col source="phone_number" disableSort>
-          <LtrField source="phone_number" />
-        </DataTable.Col>
-        <DataTable.Col source="type">
-          <StaffTypeChip />
-        </DataTable.Col>
-        <DataTable.Col source="status">
-          <ToggleField source="status" />
-        </DataTable.Col>
-        <DataTable.Col label="ra.action.edit">
-          <EditButton />
-        </DataTable.Col>
-        <DataTable.Col label="ra.action.delete">
-          <DeleteWithConfirmButton mutationMode="pessimistic" />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <SimpleList<{ id: string; name: string; email: string }>
+          leftAvatar={() => <UserAvatar />}
+          primaryText={(r) => <bdi>{r.name}</bdi>}
+          secondaryText={(r) => <bdi dir="ltr">{r.email}</bdi>}
+          tertiaryText={() => <StaffTypeChip />}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>
+          <DataTable.Col source="picture" disableSort>
+            <UserAvatar />
+          </DataTable.Col>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="national_id" disableSort>
+            <LtrField source="national_id" />
+          </DataTable.Col>
+          <DataTable.Col source="email" />
+          <DataTable.Col source="phone_number" disableSort>
+            <LtrField source="phone_number" />
+          </DataTable.Col>
+          <DataTable.Col source="type">
+            <StaffTypeChip />
+          </DataTable.Col>
+          <DataTable.Col source="status">
+            <ToggleField source="status" />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.edit">
+            <EditButton />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.delete">
+            <DeleteWithConfirmButton mutationMode="pessimistic" />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

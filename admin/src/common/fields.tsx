@@ -1,3 +1,5 @@
+import { useRef, useState } from 'react';
+import { Box, Tooltip } from '@mui/material';
 import { dateOptions, formatMoney } from '@platform/contract';
 import { DateField, useFieldValue, useLocaleState, useRecordContext, type DateFieldProps } from 'react-admin';
 import { dateLocales, localeStore, type Locale } from '../i18n';
@@ -58,3 +60,52 @@ export function MoneyField({ source, currencySource }: { source: string; currenc
  */
 export const bilingualRepresentation = (record: { name?: string; name_en?: string }) =>
   (localeStore.get() === 'ar' ? record.name : record.name_en) || record.name_en || record.name || '';
+
+/**
+ * A long value cut to `width` with an ellipsis, whole in a tooltip (hover or keyboard focus), so a
+ * table keeps its columns (and its row actions) on screen.
+ */
+export function CutText({
+  source,
+  width = 180,
+  ltr = false,
+}: {
+  source: string;
+  width?: number;
+  ltr?: boolean;
+  label?: string;
+}) {
+  const value: unknown = useFieldValue({ source });
+  // Only a value that is actually cut gets its tooltip.
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLSpanElement>(null);
+  if (value === null || value === undefined || value === '') return <span>—</span>;
+  const text = String(value);
+  return (
+    <Tooltip
+      title={<bdi dir={ltr ? 'ltr' : undefined}>{text}</bdi>}
+      enterDelay={300}
+      open={open}
+      onOpen={() => setOpen(!!box.current && box.current.scrollWidth > box.current.clientWidth)}
+      onClose={() => setOpen(false)}
+    >
+      <Box
+        component="span"
+        ref={box}
+        tabIndex={0}
+        dir={ltr ? 'ltr' : undefined}
+        sx={{
+          display: 'inline-block',
+          maxWidth: width,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          verticalAlign: 'bottom',
+          unicodeBidi: 'isolate',
+        }}
+      >
+        {text}
+      </Box>
+    </Tooltip>
+  );
+}

@@ -379,6 +379,7 @@ export const ar: Messages = {
     subscription: { active: 'نشط', inactive: 'غير نشط' },
     verified: { yes: 'موثّق', no: 'غير موثّق' },
     account_status: { enabled: 'يمكنه تسجيل الدخول', disabled: 'معطّل' },
+    user: { plan_period: 'مدة الباقة' },
     subscription_state: { active: 'باقة سارية', expired: 'باقة منتهية', none: 'بلا باقة' },
     filter: { from: 'من تاريخ', to: 'إلى تاريخ', archived: 'المؤرشفة' },
     bulk: {

@@ -152,6 +152,7 @@ const app = {
   subscription: { active: 'Active', inactive: 'Not active' },
   verified: { yes: 'Verified', no: 'Not verified' },
   account_status: { enabled: 'Can sign in', disabled: 'Disabled' },
+  user: { plan_period: 'Plan period' },
   subscription_state: { active: 'Active plan', expired: 'Expired plan', none: 'No plan' },
   filter: { from: 'From date', to: 'To date', archived: 'Archived' },
   bulk: {

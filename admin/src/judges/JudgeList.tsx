@@ -1,7 +1,15 @@
-import { APPLY_AS } from '@platform/contract';
-import { isMemberType, roleOf } from '@platform/contract';
+import { APPLY_AS, isMemberType, roleOf } from '@platform/contract';
 import DownloadIcon from '@mui/icons-material/PictureAsPdf';
-import { MenuItem, TextField as MuiTextField } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  MenuItem,
+  Stack,
+  TextField as MuiTextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import {
   Button,
   DataTable,
@@ -9,6 +17,8 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
+  RecordContextProvider,
+  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -110,7 +120,39 @@ function CvButton(_props: { label?: string }) {
   );
 }
 
+/** On a phone: a card per application with its essentials, its status choice and its CV. */
+function JudgeCards() {
+  const { data } = useListContext<{ id: string; user: { name: string } | null; organization_name: string }>();
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {data?.map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <Card variant="outlined">
+            <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+              <MemberAvatar />
+              <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>
+                <Typography sx={{ fontWeight: 500 }}>
+                  <bdi>{record.user?.name ?? record.organization_name}</bdi>
+                </Typography>
+                <Typography variant="body2" color="text.secondary" component="div">
+                  <SelectField source="apply_as" choices={applyAsChoices} emptyText="—" /> ·{' '}
+                  <LocalDateField source="created_at" />
+                </Typography>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <StatusSelect />
+                  <CvButton />
+                </Stack>
+              </Stack>
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
 export function JudgeList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <List
       filters={[
@@ -128,36 +170,40 @@ export function JudgeList() {
         </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>
-        <DataTable.Col source="user.picture" disableSort>
-          <MemberAvatar />
-        </DataTable.Col>
-        <DataTable.Col source="user.name" />
-        <DataTable.Col source="user.national_id" disableSort>
-          <LtrField source="user.national_id" />
-        </DataTable.Col>
-        <DataTable.Col source="user.email" disableSort />
-        <DataTable.Col source="user.type" disableSort>
-          <MemberType />
-        </DataTable.Col>
-        <DataTable.Col source="organization_name" />
-        <DataTable.Col source="apply_as">
-          <SelectField source="apply_as" choices={applyAsChoices} emptyText="—" />
-        </DataTable.Col>
-        <DataTable.Col source="city" />
-        <DataTable.Col source="pexperince" disableSort>
-          <SelectField source="pexperince" choices={experienceChoices} emptyText="—" />
-        </DataTable.Col>
-        <DataTable.Col source="created_at">
-          <LocalDateField source="created_at" />
-        </DataTable.Col>
-        <DataTable.Col source="status">
-          <StatusSelect />
-        </DataTable.Col>
-        <DataTable.Col source="certifcates" disableSort>
-          <CvButton />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <JudgeCards />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>
+          <DataTable.Col source="user.picture" disableSort>
+            <MemberAvatar />
+          </DataTable.Col>
+          <DataTable.Col source="user.name" />
+          <DataTable.Col source="user.national_id" disableSort>
+            <LtrField source="user.national_id" />
+          </DataTable.Col>
+          <DataTable.Col source="user.email" disableSort />
+          <DataTable.Col source="user.type" disableSort>
+            <MemberType />
+          </DataTable.Col>
+          <DataTable.Col source="organization_name" />
+          <DataTable.Col source="apply_as">
+            <SelectField source="apply_as" choices={applyAsChoices} emptyText="—" />
+          </DataTable.Col>
+          <DataTable.Col source="city" />
+          <DataTable.Col source="pexperince" disableSort>
+            <SelectField source="pexperince" choices={experienceChoices} emptyText="—" />
+          </DataTable.Col>
+          <DataTable.Col source="created_at">
+            <LocalDateField source="created_at" />
+          </DataTable.Col>
+          <DataTable.Col source="status">
+            <StatusSelect />
+          </DataTable.Col>
+          <DataTable.Col source="certifcates" disableSort>
+            <CvButton />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

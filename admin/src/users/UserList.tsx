@@ -1,7 +1,7 @@
-import { SUBSCRIPTION_STATES } from '@platform/contract';
+import { SUBSCRIPTION_STATES, formatDate } from '@platform/contract';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import UnverifiedIcon from '@mui/icons-material/GppMaybe';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -13,14 +13,16 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
+  useLocaleState,
   usePermissions,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { BulkSetButton, ListActions, dateRangeFilters, useFilterSidebar, useRegions } from '../common/filters';
 import { useCountries } from '../common/people';
 import { ToggleField } from '../common/ToggleField';
-import { LocalDateField, LtrField } from '../common/fields';
+import { CutText, LocalDateField, LtrField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
 import {
   SubscriptionChip,
@@ -103,6 +105,28 @@ function UserBulkActions() {
   );
 }
 
+/** The picture and the name (cut, whole in a tooltip) in one cell. */
+function NameCell(_props: { label?: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <UserAvatar />
+      <CutText source="name" width={160} />
+    </Box>
+  );
+}
+
+/** A plan's start and end in one cell ("1 Jan 2026 – 31 Dec 2026"), or a dash. */
+function PlanPeriod(_props: { label?: string }) {
+  const record = useRecordContext<UserRecord>();
+  const [locale] = useLocaleState();
+  if (!record?.end_date) return <span>—</span>;
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {formatDate(record.start_date, locale, 'short')} – {formatDate(record.end_date, locale, 'short')}
+    </Box>
+  );
+}
+
 export function UserList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
@@ -127,19 +151,21 @@ export function UserList() {
         />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={<UserBulkActions />} sx={stickyTableSx}>
-          <DataTable.Col source="picture" disableSort>
-            <UserAvatar />
+          <DataTable.Col source="name">
+            <NameCell />
           </DataTable.Col>
-          <DataTable.Col source="name" />
-          <DataTable.Col source="national_id" />
-          <DataTable.Col source="email" />
+          <DataTable.Col source="national_id">
+            <LtrField source="national_id" />
+          </DataTable.Col>
+          <DataTable.Col source="email">
+            <CutText source="email" width={180} ltr />
+          </DataTable.Col>
           <DataTable.Col source="phone_number" disableSort>
             <LtrField source="phone_number" />
           </DataTable.Col>
           <DataTable.Col source="type">
             <UserTypeField />
           </DataTable.Col>
-          <DataTable.Col source="crNumber" disableSort />
           <DataTable.Col source="subcription" disableSort>
             <SubscriptionChip />
           </DataTable.Col>
@@ -149,11 +175,8 @@ export function UserList() {
           <DataTable.Col source="status">
             <ToggleField source="status" />
           </DataTable.Col>
-          <DataTable.Col source="start_date">
-            <LocalDateField source="start_date" />
-          </DataTable.Col>
-          <DataTable.Col source="end_date">
-            <LocalDateField source="end_date" />
+          <DataTable.Col source="end_date" label="app.user.plan_period">
+            <PlanPeriod />
           </DataTable.Col>
           <DataTable.Col label="ra.action.edit">
             <EditButton />

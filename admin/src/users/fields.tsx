@@ -15,6 +15,9 @@ export interface UserRecord {
   isVerified: boolean;
   /** false: disabled, cannot sign in. */
   status: boolean;
+  /** The current or last plan's days (YYYY-MM-DD), null without one. */
+  start_date: string | null;
+  end_date: string | null;
 }
 
 export const userTypeChoices = MEMBER_TYPES.map((type) => ({ id: type, name: `app.user_type.${roleOf(type)}` }));
