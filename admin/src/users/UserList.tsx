@@ -22,7 +22,7 @@ import { ExportCsvButton } from '../common/ExportCsvButton';
 import { BulkSetButton, ListActions, dateRangeFilters, useFilterSidebar, useRegions } from '../common/filters';
 import { useCountries } from '../common/people';
 import { ToggleField } from '../common/ToggleField';
-import { CutText, LocalDateField, LtrField } from '../common/fields';
+import { CutText, LtrField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
 import {
   SubscriptionChip,
