@@ -6,6 +6,7 @@ import {
   email,
   regex,
   required,
+  useFieldValue,
   useLocaleState,
   type Validator,
 } from 'react-admin';
@@ -62,4 +63,12 @@ export function PersonInputs({ creating, staff = false }: { creating: boolean; s
       <PasswordInput source="cpassword" validate={[...need, matchesPassword]} fullWidth autoComplete="new-password" />
     </>
   );
+}
+
+/** A country code (SA) shown by its name in the interface's language. */
+export function CountryName({ source }: { source: string; label?: string }) {
+  const code = useFieldValue({ source }) as string | null | undefined;
+  const countries = useCountries();
+  if (!code) return <span>—</span>;
+  return <span>{countries.find((c) => c.id === code)?.name ?? code}</span>;
 }

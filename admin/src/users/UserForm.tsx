@@ -12,15 +12,11 @@ import {
   usePermissions,
 } from 'react-admin';
 import { PersonInputs } from '../common/people';
-import { ConsentFields, userTypeChoices } from './fields';
+import { ConsentFields, genderChoices, userTypeChoices } from './fields';
 
 const subscriptionChoices = [
   { id: true, name: 'app.subscription.active' },
   { id: false, name: 'app.subscription.inactive' },
-];
-const genderChoices = [
-  { id: 'Male', name: 'app.gender.male' },
-  { id: 'Female', name: 'app.gender.female' },
 ];
 
 /** Save, and Delete for admins only: a sub-admin edits members but cannot delete them. */

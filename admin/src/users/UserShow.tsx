@@ -4,6 +4,7 @@ import {
   Labeled,
   Pagination,
   ReferenceManyField,
+  SelectField,
   Show,
   TabbedShowLayout,
   TextField,
@@ -12,7 +13,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/fields';
-import { ConsentFields, SubscriptionChip, UserAvatar, UserTypeField } from './fields';
+import { CountryName } from '../common/people';
+import { ConsentFields, SubscriptionChip, UserAvatar, UserTypeField, genderChoices } from './fields';
 
 /** A value from a fixed set, translated ({prefix}.{value}); the raw value when there is no entry. */
 function Translated({ source, prefix }: { source: string; prefix: string; label?: string }) {
@@ -58,8 +60,10 @@ export function UserShow() {
           <BooleanField source="status" />
           <LocalDateField source="start_date" />
           <LocalDateField source="end_date" />
-          <TextField source="nationality" emptyText="—" />
-          <TextField source="gender" emptyText="—" />
+          <Labeled source="nationality">
+            <CountryName source="nationality" />
+          </Labeled>
+          <SelectField source="gender" choices={genderChoices} emptyText="—" />
           <LocalDateField source="dob" />
           <TextField source="guardian_name" emptyText="—" />
           <TextField source="guardian_phone" emptyText="—" />

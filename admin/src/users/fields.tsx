@@ -1,4 +1,4 @@
-import { MEMBER_TYPES, isMemberType, roleOf } from '@platform/contract';
+import { MEMBER_TYPES, isMemberType, roleOf, GENDERS } from '@platform/contract';
 import { Avatar, Chip, Stack } from '@mui/material';
 import { BooleanField, Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/fields';
@@ -19,6 +19,8 @@ export interface UserRecord {
   start_date: string | null;
   end_date: string | null;
 }
+
+export const genderChoices = GENDERS.map((id) => ({ id, name: `app.gender.${id.toLowerCase()}` }));
 
 export const userTypeChoices = MEMBER_TYPES.map((type) => ({ id: type, name: `app.user_type.${roleOf(type)}` }));
 

@@ -1,3 +1,4 @@
+import { GENDERS } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -28,7 +29,7 @@ export class ProfileDto {
   @ApiProperty({ enum: ['Male', 'Female'] })
   @NoneAsEmpty()
   @IsOptional()
-  @IsIn(['Male', 'Female', '', null], { message: 'account.bad_gender' })
+  @IsIn([...GENDERS, '', null], { message: 'account.bad_gender' })
   gender?: string | null;
   @ApiProperty() @NoneAsEmpty() @Text(10) nationality?: string;
   @ApiProperty({ description: 'region id' }) @NoneAsEmpty() @Text(60) region?: string;

@@ -40,7 +40,7 @@ import { codeOf, digitsInput, phoneInput, toAsciiDigits } from '~/utils/digits';
 import { forwardAccountUpload } from '~/utils/upload.server';
 import { formatDay } from '~/utils/posts';
 import { readForm } from '~/utils/form.server';
-import { LIMITS } from '@platform/contract';
+import { LIMITS, GENDERS } from '@platform/contract';
 import { PasswordField } from '~/components/PasswordField';
 import { SubmitButton } from '~/components/SubmitButton';
 import { Isolated } from '~/components/Isolated';
@@ -469,10 +469,7 @@ function ProfileTab({
         name="gender"
         label={t('account.gender')}
         value={user.gender}
-        options={[
-          { id: 'Male', name: t('account.male') },
-          { id: 'Female', name: t('account.female') },
-        ]}
+        options={GENDERS.map((id) => ({ id, name: t(id === 'Male' ? 'account.male' : 'account.female') }))}
       />
     ),
     !entity && (

@@ -33,3 +33,7 @@ export const MEMBER_TYPES = [AccountType.Student, AccountType.Coach, AccountType
 export const STAFF_TYPES = [AccountType.Admin, AccountType.SubAdmin] as const;
 export type MemberType = (typeof MEMBER_TYPES)[number];
 export const isMemberType = (type: unknown): type is MemberType => (MEMBER_TYPES as readonly unknown[]).includes(type);
+
+/** A person's gender as the contract sends and stores it. */
+export const GENDERS = ['Male', 'Female'] as const;
+export type Gender = (typeof GENDERS)[number];

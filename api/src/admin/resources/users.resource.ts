@@ -1,4 +1,4 @@
-import { MEMBER_TYPES, platformDay, SUBSCRIPTION_STATES, type SubscriptionState } from '@platform/contract';
+import { MEMBER_TYPES, platformDay, SUBSCRIPTION_STATES, type SubscriptionState, GENDERS } from '@platform/contract';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { publicProfileOn } from '../../accounts/user.view';
 import { users, type User } from '../../db/schema';
@@ -24,7 +24,7 @@ function memberFields(body: Body, creating: boolean) {
     isActive: f.bool('status'),
     startDate: f.date('start_date'),
     endDate: f.date('end_date'),
-    gender: f.oneOf('gender', ['Male', 'Female'] as const),
+    gender: f.oneOf('gender', GENDERS),
     dob: f.date('dob'),
     crNumber: f.optional('crNumber', 30),
     guardianName: f.optional('guardian_name', 120),
