@@ -92,4 +92,18 @@ describe('seasons, competitions, teams and the results import', () => {
       'Please choose a CSV file with the columns team_no, score, ranked.',
     );
   });
+
+  it('reads decimal commas and Arabic digits as a spreadsheet in Arabic or in Europe writes them', async () => {
+    // A semicolon-separated file (Excel where the comma is the decimal mark), and Arabic-Indic digits.
+    const semicolons = 'team_no;score;ranked\nX-1;175,25;2\nX-2;١٩٠٫٥;١\n';
+    const preview = await importCsv(semicolons, true);
+    expect(preview.body).toMatchObject({ valid: 2, invalid: 0 });
+    expect(preview.body.rows.map((r: { score: string; ranked: string }) => [r.score, r.ranked])).toEqual([
+      ['175.25', '2'],
+      ['190.5', '1'],
+    ]);
+    expect((await importCsv(semicolons, false)).status).toBe(200);
+    const rows = await t.database.db.select().from(teams).where(eq(teams.teamNo, 'X-2'));
+    expect([rows[0].score, rows[0].ranked]).toEqual(['190.50', 1]);
+  });
 });

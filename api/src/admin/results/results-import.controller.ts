@@ -1,3 +1,4 @@
+import { toAsciiDigits } from '@platform/contract';
 import { Controller, Headers, HttpCode, Inject, Post, Query, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { eq, inArray } from 'drizzle-orm';
@@ -28,6 +29,15 @@ const MAX_ROWS = 5000;
  * Results from a CSV file (team_no, score, ranked): `?dry_run=true` previews each row with its
  * error; without it the rows are applied in one transaction, and only when none has an error.
  */
+/**
+ * A score as people type it in a spreadsheet: Arabic-Indic digits, and a decimal comma or the
+ * Arabic decimal separator (12,5 / ١٢٫٥) as well as a point; written back with a point.
+ */
+function readScore(raw: string | undefined): string {
+  const text = toAsciiDigits((raw ?? '').trim());
+  return /^\d{1,8}[,\u066B]\d{1,2}$/.test(text) ? text.replace(/[,\u066B]/, '.') : text;
+}
+
 @ApiTags('admin: teams')
 @Controller('admin/teams')
 export class ResultsImportController {
@@ -99,7 +109,12 @@ export class ResultsImportController {
     );
     const seen = new Set<string>();
     return parsed.data.map((r, i) => {
-      const row = { line: i + 2, team_no: numbers[i], score: (r.score ?? '').trim(), ranked: (r.ranked ?? '').trim() };
+      const row = {
+        line: i + 2,
+        team_no: numbers[i],
+        score: readScore(r.score),
+        ranked: toAsciiDigits((r.ranked ?? '').trim()),
+      };
       let error: MessageKey | null = null;
       if (!known.has(row.team_no)) error = 'results.unknown_team';
       else if (seen.has(row.team_no)) error = 'results.duplicate';
