@@ -54,6 +54,13 @@ describe('events', () => {
     expect(created.body).toMatchObject({ type: 'wro', status: true, home_status: false, countdownStarted: false });
     const toggled = await put('events', created.body.id, { home_status: true });
     expect(toggled.body.home_status).toBe(true);
+    const site = await put('events', created.body.id, { type: 'fll' });
+    expect([site.status, site.body.message, site.body.field]).toEqual([
+      400,
+      'Please choose one of the sites the platform knows: wro.',
+      'type',
+    ]);
+    expect((await put('events', created.body.id, { type: 'WRO' })).body.type).toBe('wro');
     const emptied = await put('events', created.body.id, { name: '' });
     expect(emptied.body.message).toBe('Please fill in the form!');
     expect((await del('events', created.body.id)).status).toBe(200);

@@ -118,3 +118,31 @@ test.describe('back-office: content reaches the member site', () => {
     await expect(page.getByText(text)).toBeVisible();
   });
 });
+
+test.describe('back-office: an event in Riyadh time', () => {
+  // An admin travelling (their browser in New York) still writes and reads the event's time in Riyadh.
+  test.use({ timezoneId: 'America/New_York' });
+  test('the date picker says its zone, and the time typed is the time in Riyadh', async ({ page }) => {
+    const name = `Regional final ${uniqueId()}`;
+    await signIn(page);
+    await page.getByRole('menuitem', { name: 'Events' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('input[name=name]').fill(`نهائي ${name}`);
+    await page.locator('input[name=name_en]').fill(name);
+    await page.locator('textarea[name=description]').fill('وصف');
+    await page.locator('textarea[name=description_en]').fill('About');
+    await page.locator('input[name=link]').fill('https://wro.example/final');
+    await expect(page.getByRole('combobox', { name: 'Type' })).toContainText('WRO');
+    await expect(page.getByText('Riyadh time (UTC+3)', { exact: false })).toBeVisible();
+    await page.locator('input[name=event_date]').fill('2027-03-01T19:30');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
+    const list = await page.request.get(`${apiUrl}/api/admin/events`, {
+      params: { filter: JSON.stringify({ q: name }) },
+    });
+    const [event] = (await list.json()) as { id: string; event_date: string }[];
+    expect(event.event_date).toBe('2027-03-01T16:30:00.000Z');
+    await page.goto(`${adminUrl}#/events/${event.id}`);
+    await expect(page.locator('input[name=event_date]')).toHaveValue('2027-03-01T19:30');
+  });
+});

@@ -1,6 +1,25 @@
-import { Create, DateTimeInput, Edit, SimpleForm, TextInput, required } from 'react-admin';
+import { fromPlatformWallClock, toPlatformWallClock } from '@platform/contract';
+import { Create, DateTimeInput, Edit, SelectInput, SimpleForm, TextInput, required, useGetList } from 'react-admin';
 
 const ltr = { htmlInput: { dir: 'ltr' } };
+
+/** The sites an event's results can come from: one per settings row (WRO → wro). */
+function SiteInput() {
+  const { data = [] } = useGetList('settings', {
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: 'site_name', order: 'ASC' },
+  });
+  const choices = data.map((s) => ({ id: String(s.site_name).toLowerCase(), name: String(s.site_name) }));
+  return (
+    <SelectInput
+      source="type"
+      choices={choices}
+      validate={required()}
+      isLoading={!data.length}
+      helperText="app.content.type_hint"
+    />
+  );
+}
 
 function EventForm() {
   return (
@@ -10,9 +29,17 @@ function EventForm() {
       <TextInput source="description" validate={required()} fullWidth multiline minRows={3} />
       <TextInput source="description_en" validate={required()} fullWidth multiline minRows={3} slotProps={ltr} />
       <TextInput source="link" validate={required()} fullWidth slotProps={ltr} helperText="app.content.link_hint" />
-      <TextInput source="type" validate={required()} fullWidth slotProps={ltr} />
+      <SiteInput />
       <TextInput source="results_url" fullWidth slotProps={ltr} helperText="app.content.results_url_hint" />
-      <DateTimeInput source="event_date" validate={required()} fullWidth />
+      {/* Written and read on the platform's clock (Riyadh), whatever the browser's time zone. */}
+      <DateTimeInput
+        source="event_date"
+        validate={required()}
+        fullWidth
+        format={toPlatformWallClock}
+        parse={(v: string) => fromPlatformWallClock(v)?.toISOString() ?? null}
+        helperText="app.content.event_time_zone"
+      />
     </SimpleForm>
   );
 }

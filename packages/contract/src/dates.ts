@@ -78,3 +78,23 @@ export function nextDay(day: string): string {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
+
+/** A moment as a form's date-and-time field writes it on the platform's clock: 'YYYY-MM-DDTHH:mm'. */
+export function toPlatformWallClock(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  // Already a wall-clock time (a form may format its value twice): kept as it is.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return value;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = Object.fromEntries(wallClock.formatToParts(date).map((part) => [part.type, part.value]));
+  const two = (n: string) => n.padStart(2, '0');
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** The moment a platform wall-clock time ('YYYY-MM-DDTHH:mm', Riyadh) names; null when it is not one. */
+export function fromPlatformWallClock(local: string | null | undefined): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local ?? '');
+  if (!m || !isDay(m[1]) || +m[2] > 23 || +m[3] > 59) return null;
+  const start = platformDayStart(m[1]);
+  return new Date(start.getTime() + (+m[2] * 60 + +m[3]) * 60_000);
+}

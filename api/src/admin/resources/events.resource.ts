@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
-import { events } from '../../db/schema';
+import { events, settings } from '../../db/schema';
 import { FormReader, defined } from '../form';
-import { defineResource, type Body } from '../resource';
+import { defineResource, type Body, type WriteContext } from '../resource';
 
 function readEvent(body: Body, creating: boolean) {
   const f = new FormReader(body, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
@@ -31,6 +32,20 @@ function readEvent(body: Body, creating: boolean) {
   return defined(values);
 }
 
+/**
+ * An event's type names the site whose teams and results it shows (`/api/{type}/get-teams`): one of
+ * the sites the platform knows (a settings row each, `WRO` → `wro`).
+ */
+async function checkSite(values: { type?: string }, ctx: WriteContext) {
+  if (values.type === undefined) return values;
+  const known = (await ctx.tx.select({ site: sql<string>`lower(${settings.siteName})` }).from(settings))
+    .map((r) => r.site)
+    .sort();
+  if (!known.includes(values.type.toLowerCase()))
+    throw new AppError(400, 'admin.unknown_site', { sites: known.join(', ') }, 'type');
+  return { ...values, type: values.type.toLowerCase() };
+}
+
 /** Events: the dashboard's countdown follows an active event with home display and countdown on. */
 export const eventsResource = defineResource<typeof events.$inferSelect>({
   name: 'events',
@@ -51,8 +66,8 @@ export const eventsResource = defineResource<typeof events.$inferSelect>({
     type: { column: events.type, type: 'text' },
   },
   toggles: ['status', 'home_status', 'countdownStarted'],
-  create: async (body) => readEvent(body, true),
-  update: async (body) => readEvent(body, false),
+  create: async (body, ctx) => checkSite(readEvent(body, true), ctx),
+  update: async (body, _before, ctx) => checkSite(readEvent(body, false), ctx),
   toRecord: (e) => ({
     id: e.id,
     _id: e.id,
