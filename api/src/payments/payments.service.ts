@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { orders, plans, users, type User } from '../db/schema';
+import { nextDocumentNumber } from './numbers';
 import { addPeriod, isoDay } from './period';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentCheck, type PaymentProvider } from './provider';
 
@@ -133,6 +134,8 @@ export class PaymentsService {
       if (answer.state === 'paid') {
         // Money taken counts even when the order was already marked expired or cancelled.
         const period = order.userId ? await this.extend(tx as unknown as Db, order) : null;
+        const paidAt = new Date();
+        const invoiceNumber = order.invoiceNumber ?? (await nextDocumentNumber(tx as unknown as Db, 'INV', paidAt));
         const [paid] = await tx
           .update(orders)
           .set({
@@ -140,7 +143,8 @@ export class PaymentsService {
             transactionRef: answer.transactionRef ?? null,
             method: answer.method ?? order.method,
             raw: answer.raw,
-            activatedAt: new Date(),
+            activatedAt: paidAt,
+            invoiceNumber,
             periodStart: period?.start ?? null,
             periodEnd: period?.end ?? null,
             updatedAt: new Date(),

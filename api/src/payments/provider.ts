@@ -22,11 +22,30 @@ export interface PaymentCheck {
   raw: Record<string, unknown>;
 }
 
+/** What a refund needs of its order: the provider's references of the payment, and its currency. */
+export interface RefundableOrder {
+  id: string;
+  providerRef: string | null;
+  transactionRef: string | null;
+  currency: string;
+}
+
+/** A refund the provider accepted: its own reference, and its answer as received. */
+export interface RefundResult {
+  ref: string;
+  raw: Record<string, unknown>;
+}
+
 /** A hosted payment page: create a payment, then ask about it (never trust the returning browser). */
 export interface PaymentProvider {
   readonly name: 'telr' | 'sandbox';
   create(payment: CreatePayment): Promise<{ ref: string; url: string }>;
   check(ref: string): Promise<PaymentCheck>;
+  /**
+   * Gives back `amount` (a decimal string, VAT included) of a paid order to the card. Throws
+   * ProviderError when the provider cannot be reached or refuses: then nothing was refunded.
+   */
+  refund(order: RefundableOrder, amount: string): Promise<RefundResult>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -9,6 +9,8 @@ import {
   type CreatePayment,
   type PaymentCheck,
   type PaymentProvider,
+  type RefundableOrder,
+  type RefundResult,
 } from './provider';
 
 /**
@@ -41,6 +43,17 @@ export class SandboxProvider implements PaymentProvider {
       .returning({ ref: sandboxPayments.ref });
     if (inserted.length === 0) throw new ProviderError('Duplicate cart id');
     return { ref, url: `${this.config.publicUrl}/api/sandbox/pay/${ref}` };
+  }
+
+  /** Refunds a paid sandbox payment: its reference is the refund's, nothing else changes. */
+  async refund(order: RefundableOrder, amount: string): Promise<RefundResult> {
+    const [payment] = order.providerRef
+      ? await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.ref, order.providerRef))
+      : [];
+    if (!payment || payment.code !== 3) throw new ProviderError('The payment was not made');
+    if (Number(amount) > Number(payment.amount)) throw new ProviderError('The amount is more than was paid');
+    const ref = `SBR${randomBytes(12).toString('hex').toUpperCase()}`;
+    return { ref, raw: { provider: 'sandbox', ref, payment: payment.ref, amount, currency: payment.currency } };
   }
 
   async check(ref: string): Promise<PaymentCheck> {

@@ -18,9 +18,24 @@ export type OrderStatusWord = (typeof ORDER_STATUS_WORD)[OrderStatus];
 export const orderStatusWord = (status: string): OrderStatusWord =>
   (ORDER_STATUS_WORD as Record<string, OrderStatusWord>)[status] ?? 'Pending';
 
+/** A refund of one of a member's orders, with its credit note (downloaded by `_id`). */
+export interface BillingRefund {
+  _id: string;
+  amount: string;
+  currency: string;
+  /** CN-2026-000001 */
+  credit_note_number: string;
+  reason: string;
+  created_at: string;
+}
+
 /** One of a member's orders as the API sends it (billing, the receipt); dates are ISO strings. */
 export interface BillingOrder {
   _id: string;
+  /** The simplified tax invoice's number once paid (INV-2026-000001). */
+  invoice_number: string | null;
+  /** Refunds of this order, oldest first (a partly refunded order stays Paid). */
+  refunds: BillingRefund[];
   payment_status: OrderStatusWord;
   currency: string;
   total_amount: string;
