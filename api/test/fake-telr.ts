@@ -58,7 +58,8 @@ export function fakeTelr() {
         const paid = [...byRef.entries()].find(([ref, o]) => o.code === 3 && `0400${ref}` === refund.ref);
         if (refund.type !== 'refund' || !paid) return auth('E', 'Transaction not found');
         const already = refunds.filter((r) => r.ref === refund.ref).reduce((c, r) => c + Number(r.amount), 0);
-        if (already + Number(refund.amount) > Number(paid[1].amount) + 1e-9) return auth('D', 'Amount exceeds original');
+        if (already + Number(refund.amount) > Number(paid[1].amount) + 1e-9)
+          return auth('D', 'Amount exceeds original');
         refund.tranref = `0500${refunds.length + 1}${Date.now()}`;
         refunds.push(refund);
         return auth('A', 'Authorised', refund.tranref);

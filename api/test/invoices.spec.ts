@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import Papa from 'papaparse';
 import { PNG } from 'pngjs';
+import type request from 'supertest';
 import { auditLog, orders, plans, refunds, users } from '../src/db/schema';
 import { fakeTelr } from './fake-telr';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
@@ -18,7 +19,8 @@ const VAT_NUMBER = '310122393500003';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise<{ text: string }>;
 
-const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+/** supertest's parser that keeps a body as bytes. */
+const binary = (res: request.Response, done: (err: Error | null, body: unknown) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -44,7 +46,7 @@ async function qrOfPdf(pdf: Buffer): Promise<string> {
 function tlv(base64: string): Record<number, string> {
   const bytes = Buffer.from(base64, 'base64');
   const fields: Record<number, string> = {};
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const tagNo = bytes[i];
     const length = bytes[i + 1];
     fields[tagNo] = bytes.subarray(i + 2, i + 2 + length).toString('utf8');
@@ -253,7 +255,11 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     expect(tooMuch.body.message).toBe('لا يمكن أن يزيد المبلغ المسترد على 244.50 SAR، وهو ما بقي من المبلغ المدفوع.');
     const reused = await refund(orderId, { amount: '5', reason: 'x' }, admin, 'key-partial-0001');
     expect(reused.status).toBe(409);
-    for (const bad of [{ amount: '0', reason: 'x' }, { amount: '1.234', reason: 'x' }, { amount: 'abc', reason: 'x' }])
+    for (const bad of [
+      { amount: '0', reason: 'x' },
+      { amount: '1.234', reason: 'x' },
+      { amount: 'abc', reason: 'x' },
+    ])
       expect((await refund(orderId, bad)).body.message).toBe(
         'Enter a refund amount greater than zero, with at most two decimals.',
       );
@@ -291,9 +297,9 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
 
     const { orderId } = await paidOrder();
     const sub = await createUser(t, { type: 5, email: `sub.${Date.now()}@test.example` });
-    expect((await refund(orderId, { amount: '10', reason: 'x' }, await adminToken(t, sub.email!, sub.password))).status).toBe(
-      403,
-    );
+    expect(
+      (await refund(orderId, { amount: '10', reason: 'x' }, await adminToken(t, sub.email!, sub.password))).status,
+    ).toBe(403);
     expect((await refund(orderId, { amount: '10', reason: 'x' }, token)).status).toBe(403);
     expect((await refund('00000000-0000-4000-8000-000000000000', { amount: '10', reason: 'x' })).status).toBe(404);
     expect((await refund('not-an-id', { amount: '10', reason: 'x' })).status).toBe(404);
@@ -376,8 +382,11 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     );
     const sub = await createUser(t, { type: 5, email: `sub2.${Date.now()}@test.example` });
     expect(
-      (await t.http.get('/api/admin/transections/export').set('Authorization', await adminToken(t, sub.email!, sub.password)))
-        .status,
+      (
+        await t.http
+          .get('/api/admin/transections/export')
+          .set('Authorization', await adminToken(t, sub.email!, sub.password))
+      ).status,
     ).toBe(403);
   });
 });

@@ -351,10 +351,11 @@ describe('payments with Telr (a local fake speaking its order.json)', () => {
       cancelled: `https://members.example/payment/telr?order_id=${orderId}`,
     });
 
-    // Authorised (2) is not yet paid.
+    // Authorised (2) is held, not yet paid.
     telr.setCode(ref, 2);
     const held = await t.http.post('/api/telr/').set('Authorization', token).send({ ref, order_id: orderId });
-    expect(held.body.order.payment_status).toBe('Pending');
+    expect(held.body.order.payment_status).toBe('On hold');
+    expect((await orderOf(t, orderId)).status).toBe('held');
     expect(held.body.user.subcription).toBe(false);
 
     // Paid (3), announced twice: one extension.
@@ -386,6 +387,50 @@ describe('payments with Telr (a local fake speaking its order.json)', () => {
     await t.app.get(PaymentsService).reconcile();
     const statuses = await Promise.all(made.map(async (m) => (await orderOf(t, m.orderId)).status));
     expect(statuses).toEqual(['expired', 'cancelled', 'declined', 'paid']);
+  });
+
+  it('a held payment waits for Telr: captured it activates, voided it closes, past the hold days it expires; a declined order can be paid again', async () => {
+    const coach = await createUser(t, { type: 1 });
+    const token = await signIn(t, coach);
+    const made: { orderId: string; ref: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id });
+      made.push({ orderId: res.body.order._id, ref: res.body.response.order.ref });
+      telr.setCode(made[i].ref, 2);
+    }
+    // Held past the payment page's expiry: still held, asked again.
+    await t.database.query(`UPDATE orders SET created_at = now() - interval '2 hours' WHERE id = ANY($1)`, [
+      made.map((m) => m.orderId),
+    ]);
+    await t.app.get(PaymentsService).reconcile();
+    expect(await Promise.all(made.map(async (m) => (await orderOf(t, m.orderId)).status))).toEqual([
+      'held',
+      'held',
+      'held',
+    ]);
+    expect((await memberOf(t, coach.id)).endDate).toBeNull();
+    telr.setCode(made[0].ref, 3);
+    telr.setCode(made[1].ref, -2);
+    await t.database.query(`UPDATE orders SET created_at = now() - interval '8 days' WHERE id = $1`, [made[2].orderId]);
+    await t.app.get(PaymentsService).reconcile();
+    expect(await Promise.all(made.map(async (m) => (await orderOf(t, m.orderId)).status))).toEqual([
+      'paid',
+      'cancelled',
+      'expired',
+    ]);
+    expect((await memberOf(t, coach.id)).endDate).toBe(addPeriod(today(), 1, 'year'));
+
+    // Declined: a new order is a new payment.
+    const declined = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id });
+    telr.setCode(declined.body.response.order.ref, -3);
+    const answer = await t.http
+      .post('/api/telr/')
+      .set('Authorization', token)
+      .send({ order_id: declined.body.order._id });
+    expect(answer.body.order.payment_status).toBe('Declined');
+    const again = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id });
+    expect(again.status).toBe(200);
+    expect(again.body.order._id).not.toBe(declined.body.order._id);
   });
 
   it('Telr down: the member is told something went wrong, the order is marked failed, nothing is activated', async () => {

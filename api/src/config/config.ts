@@ -59,6 +59,8 @@ export interface AppConfig {
     reconcileMs: number;
     /** A pending order older than this is asked once more, then marked expired. */
     expiryMinutes: number;
+    /** A payment held (authorised, not captured) longer than this many days is marked expired. */
+    holdDays: number;
     /** VAT shown on invoices (prices include it); 0 shows no VAT line. */
     vatPercent: number;
     /** The seller named on invoices. */
@@ -231,6 +233,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       telr: telrConfig(env, production),
       reconcileMs: int(env, 'PAYMENT_RECONCILE_MS', 60_000, 100, 86_400_000),
       expiryMinutes: int(env, 'PAYMENT_EXPIRY_MINUTES', 60, 1, 10_080),
+      holdDays: int(env, 'PAYMENT_HOLD_DAYS', 7, 1, 30),
       vatPercent: int(env, 'VAT_PERCENT', 15, 0, 100),
       seller: {
         name: env.SELLER_NAME || 'منصة المسابقات',

@@ -209,12 +209,7 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
       ? ['Credit note number', data.number, 'رقم الإشعار الدائن']
       : ['Invoice number', data.number, 'رقم الفاتورة'],
     ...(credit ? [['Invoice', data.invoiceNumber ?? '—', 'الفاتورة'] as [string, string, string]] : []),
-    [
-      'Date',
-      formatDate(data.issuedAt, 'en', 'time'),
-      'التاريخ',
-      formatDate(data.issuedAt, 'ar', 'time'),
-    ],
+    ['Date', formatDate(data.issuedAt, 'en', 'time'), 'التاريخ', formatDate(data.issuedAt, 'ar', 'time')],
     ['Customer', member.name, 'العميل'],
     [
       'ID / e-mail',

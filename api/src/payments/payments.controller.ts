@@ -143,7 +143,8 @@ export class PaymentsController {
   @Roles(...MEMBERS)
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Makes the simplified tax invoice PDF of one of the member’s paid (or refunded) orders; answers invoice_path',
+    summary:
+      'Makes the simplified tax invoice PDF of one of the member’s paid (or refunded) orders; answers invoice_path',
   })
   async invoice(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown }) {
     const order = await this.paidOrder(auth, body?.order_id);
@@ -161,7 +162,9 @@ export class PaymentsController {
 
   @Get('subcripe/credit-note/:id')
   @Roles(...MEMBERS)
-  @ApiOperation({ summary: 'Downloads the credit note of a refund of one of the member’s orders (by the refund’s _id)' })
+  @ApiOperation({
+    summary: 'Downloads the credit note of a refund of one of the member’s orders (by the refund’s _id)',
+  })
   async creditNote(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: Response) {
     const found = await this.refunds.ownRefund(auth.user, id);
     if (!found) throw new AppError(404, 'payment.credit_note_not_found');

@@ -1,5 +1,6 @@
 /** What a payment provider says about one hosted payment. */
-export type PaymentState = 'pending' | 'paid' | 'declined' | 'cancelled' | 'expired';
+/** `held`: authorised but not captured (Telr's status 2, authorised or on hold), until captured or voided. */
+export type PaymentState = 'pending' | 'held' | 'paid' | 'declined' | 'cancelled' | 'expired';
 
 export interface CreatePayment {
   /** Our order id; Telr's cart id, which Telr refuses twice (so a retried create cannot charge twice). */
@@ -59,11 +60,13 @@ export class ProviderError extends Error {
 }
 
 /**
- * Telr's order status codes. Only 3 (paid) activates: 2 (authorised) is a payment on hold or not yet
- * captured, so the order stays pending and reconciliation asks again.
+ * Telr's order status codes. Only 3 (paid) activates. 2 (authorised) is a payment authorised but on
+ * hold or not yet captured: the order is held, nothing is activated, and reconciliation asks again
+ * until Telr answers it captured (3) or voided (-2 cancelled, -3 declined), or the hold lapses.
  */
 export function stateOfTelrCode(code: number): PaymentState {
   if (code === 3) return 'paid';
+  if (code === 2) return 'held';
   if (code === -1) return 'expired';
   if (code === -2) return 'cancelled';
   if (code === -3) return 'declined';

@@ -55,7 +55,9 @@ export class RefundsService {
     input: RefundInput,
     key: string | undefined,
   ): Promise<{ refund: Refund; order: Order; replayed: boolean }> {
-    const amountText = toAsciiDigits(typeof input.amount === 'number' ? String(input.amount) : String(input.amount ?? ''))
+    const amountText = toAsciiDigits(
+      typeof input.amount === 'number' ? String(input.amount) : String(input.amount ?? ''),
+    )
       .replace('٫', '.')
       .trim();
     if (!/^\d{1,10}(\.\d{1,2})?$/.test(amountText) || cents(amountText) <= 0)
@@ -150,7 +152,10 @@ export class RefundsService {
       });
     } catch (err) {
       // The same key sent at once for two orders: the second insert meets the first's unique key.
-      if ((err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505')
+      if (
+        (err as { code?: string })?.code === '23505' ||
+        (err as { cause?: { code?: string } })?.cause?.code === '23505'
+      )
         throw new AppError(409, 'refund.key_reused');
       throw err;
     }

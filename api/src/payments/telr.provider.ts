@@ -121,7 +121,8 @@ export class TelrProvider implements PaymentProvider {
     const status = element(text, 'status');
     const ref = element(text, 'tranref');
     const raw = { status, code: element(text, 'code'), message: element(text, 'message'), tranref: ref };
-    if (status !== 'A' || !ref) throw new ProviderError(`Telr refused the refund: ${raw.message ?? status ?? text.slice(0, 80)}`);
+    if (status !== 'A' || !ref)
+      throw new ProviderError(`Telr refused the refund: ${raw.message ?? status ?? text.slice(0, 80)}`);
     return { ref, raw };
   }
 

@@ -1,10 +1,24 @@
 /** A payment order's states, as stored and as staff filter them. */
-export const ORDER_STATUSES = ['pending', 'paid', 'declined', 'cancelled', 'expired', 'failed', 'refunded'] as const;
+/**
+ * `held`: the provider authorised the payment but holds it (Telr's status 2, authorised or on hold)
+ * until it is captured (then paid) or voided (then cancelled); nothing is activated meanwhile.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'held',
+  'paid',
+  'declined',
+  'cancelled',
+  'expired',
+  'failed',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The word member pages read for each state (the contract's `payment_status`). */
 export const ORDER_STATUS_WORD = {
   pending: 'Pending',
+  held: 'On hold',
   paid: 'Paid',
   declined: 'Declined',
   cancelled: 'Cancelled',

@@ -28,11 +28,7 @@ export class FinanceController {
     summary:
       'Finance CSV: one line per invoice and credit note (filter as the list: payment_status, plan, q; created_at_gte/lte by the document’s date); headers in the admin’s language',
   })
-  async export(
-    @Query() query: Record<string, unknown>,
-    @Res() res: Response,
-    @Headers('accept-language') al?: string,
-  ) {
+  async export(@Query() query: Record<string, unknown>, @Res() res: Response, @Headers('accept-language') al?: string) {
     const csv = await this.finance.csv(query, langOf(al));
     const date = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');

@@ -110,38 +110,34 @@ export class FinanceService {
     ]);
     const percent = this.config.payments.vatPercent;
     const lines: FinanceLine[] = [
-      ...invoices.map(
-        (o): FinanceLine => ({
-          kind: 'invoice',
-          number: o.invoiceNumber!,
-          date: o.activatedAt!,
-          member: o.customerName,
-          plan: o.plan?.name_en ?? '',
-          total: Math.round(Number(o.total) * 100),
-          vat: vatCents(o.total, percent),
-          currency: o.currency,
-          method: o.method,
-          providerRef: o.transactionRef ?? '',
-          invoice: '',
-          refundRef: '',
-        }),
-      ),
-      ...notes.map(
-        ({ refunds: r, orders: o }): FinanceLine => ({
-          kind: 'credit_note',
-          number: r.creditNoteNumber,
-          date: r.createdAt,
-          member: o.customerName,
-          plan: o.plan?.name_en ?? '',
-          total: -Math.round(Number(r.amount) * 100),
-          vat: -vatCents(r.amount, percent),
-          currency: o.currency,
-          method: o.method,
-          providerRef: o.transactionRef ?? '',
-          invoice: o.invoiceNumber ?? '',
-          refundRef: r.providerRef ?? '',
-        }),
-      ),
+      ...invoices.map((o): FinanceLine => ({
+        kind: 'invoice',
+        number: o.invoiceNumber!,
+        date: o.activatedAt!,
+        member: o.customerName,
+        plan: o.plan?.name_en ?? '',
+        total: Math.round(Number(o.total) * 100),
+        vat: vatCents(o.total, percent),
+        currency: o.currency,
+        method: o.method,
+        providerRef: o.transactionRef ?? '',
+        invoice: '',
+        refundRef: '',
+      })),
+      ...notes.map(({ refunds: r, orders: o }): FinanceLine => ({
+        kind: 'credit_note',
+        number: r.creditNoteNumber,
+        date: r.createdAt,
+        member: o.customerName,
+        plan: o.plan?.name_en ?? '',
+        total: -Math.round(Number(r.amount) * 100),
+        vat: -vatCents(r.amount, percent),
+        currency: o.currency,
+        method: o.method,
+        providerRef: o.transactionRef ?? '',
+        invoice: o.invoiceNumber ?? '',
+        refundRef: r.providerRef ?? '',
+      })),
     ];
     return lines.sort((a, b) => a.date.getTime() - b.date.getTime() || a.number.localeCompare(b.number));
   }

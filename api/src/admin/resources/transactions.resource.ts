@@ -68,7 +68,8 @@ export const transactionsResource = defineResource<Row>({
     const refunded = rows.reduce((c, r) => c + Math.round(Number(r.amount) * 100), 0);
     return {
       refunded_amount: (refunded / 100).toFixed(2),
-      refundable_amount: o.status === 'paid' ? ((Math.round(Number(o.total) * 100) - refunded) / 100).toFixed(2) : '0.00',
+      refundable_amount:
+        o.status === 'paid' ? ((Math.round(Number(o.total) * 100) - refunded) / 100).toFixed(2) : '0.00',
       refunds: rows.map((r) => ({
         id: r.id,
         amount: r.amount,
