@@ -390,3 +390,50 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     ).toBe(403);
   });
 });
+
+describe('migration 0016: paid orders get invoice numbers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('numbers the paid orders in payment order, one sequence per year on the Riyadh clock, and sets the counters', async () => {
+    const paidAt = [
+      '2025-06-01T10:00:00Z',
+      // 31 December 2025, 21:30 UTC is already 1 January 2026 in Riyadh.
+      '2025-12-31T21:30:00Z',
+      '2025-12-31T20:00:00Z',
+      '2026-02-01T08:00:00Z',
+    ];
+    const made = await t.database.db
+      .insert(orders)
+      .values(
+        paidAt.map((at, i) => ({
+          customerName: `Old ${i}`,
+          total: '100.00',
+          status: 'paid',
+          activatedAt: new Date(at),
+        })),
+      )
+      .returning();
+    await t.database.db.insert(orders).values({ customerName: 'Unpaid', total: '100.00', status: 'pending' });
+    const sql = readFileSync(join(__dirname, '../src/db/migrations/0016_invoices_refunds.sql'), 'utf8');
+    // The data statements of the migration, run again over these rows.
+    const data = sql
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => /^(--[^\n]*\n)*\s*(WITH|INSERT)/.test(s));
+    expect(data).toHaveLength(2);
+    for (const statement of data) await t.database.query(statement);
+    const numbers = await Promise.all(
+      made.map(async (o) => (await t.database.db.select().from(orders).where(eq(orders.id, o.id)))[0].invoiceNumber),
+    );
+    expect(numbers).toEqual(['INV-2025-000001', 'INV-2026-000001', 'INV-2025-000002', 'INV-2026-000002']);
+    const counters = await t.database.query('SELECT kind, year, last FROM document_counters ORDER BY year');
+    expect(counters).toEqual([
+      { kind: 'INV', year: 2025, last: 2 },
+      { kind: 'INV', year: 2026, last: 2 },
+    ]);
+  });
+});
