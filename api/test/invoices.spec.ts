@@ -391,7 +391,7 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
   });
 });
 
-describe('migration 0016: paid orders get invoice numbers', () => {
+describe('with the sandbox provider (PGlite: the refund runs inside the order lock)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -435,5 +435,41 @@ describe('migration 0016: paid orders get invoice numbers', () => {
       { kind: 'INV', year: 2025, last: 2 },
       { kind: 'INV', year: 2026, last: 2 },
     ]);
+  });
+
+  it('an admin refunds a sandbox payment', async () => {
+    const [plan] = await t.database.db
+      .insert(plans)
+      .values({
+        name: 'خطة',
+        nameEn: 'Plan',
+        orignalPirce: '100',
+        price: '100',
+        duration: 1,
+        durationType: 'year',
+        type: 'coach',
+      })
+      .returning();
+    const coach = await createUser(t, { type: 1 });
+    const token = await signIn(t, coach);
+    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
+    const path = new URL(res.body.response.order.url).pathname;
+    await t.http.post(path).type('form').send({ action: 'pay' });
+    const orderId = res.body.order._id as string;
+    expect((await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: orderId })).status).toBe(200);
+    const admin = await adminToken(t);
+    const done = await t.http
+      .post(`/api/admin/transections/${orderId}/refund`)
+      .set('Authorization', admin)
+      .send({ amount: '40', reason: 'Partial' });
+    expect(done.status).toBe(200);
+    expect(done.body.refund.provider_ref).toMatch(/^SBR[0-9A-F]{24}$/);
+    const detail = await t.http.get(`/api/admin/transections/${orderId}`).set('Authorization', admin);
+    expect(detail.body).toMatchObject({
+      refunded_amount: '40.00',
+      refundable_amount: '60.00',
+      invoice_number: expect.any(String),
+    });
+    expect(detail.body.refunds).toEqual([expect.objectContaining({ amount: '40.00', reason: 'Partial' })]);
   });
 });

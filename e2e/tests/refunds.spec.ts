@@ -37,7 +37,7 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
   await admin.getByLabel(/email/i).fill(E2E.admin.email);
   await admin.getByLabel(/password/i).fill(E2E.admin.password);
   await admin.getByRole('button', { name: /sign in/i }).click();
-  await admin.goto(`${adminUrl}#/transections`);
+  await admin.getByRole('menuitem', { name: 'Transactions' }).click();
   await admin.getByPlaceholder('Search').fill(coach.name);
   // The row opens the dialog (the name itself links to the member's page).
   await admin.locator('tbody tr', { hasText: coach.name }).first().locator('td').last().click();

@@ -169,7 +169,9 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const refresh = useRefresh();
-  const { data: detail, refetch } = useGetOne<OrderDetail>('transections', { id: order.id });
+  const { data: fetched, refetch } = useGetOne<OrderDetail>('transections', { id: order.id });
+  // react-admin first answers getOne from the list's cache: the detail is there once its refunds are.
+  const detail = fetched && Array.isArray(fetched.refunds) ? fetched : undefined;
   const [refunding, setRefunding] = useState(false);
   const current = detail ?? order;
   const user = order.user === 'DELETED' ? null : order.user;
