@@ -65,6 +65,23 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
   await expect(refunds.getByText('Event cancelled')).toBeVisible();
   const creditNote = (await refunds.getByText(/CN-\d{4}-\d{6}/).textContent())!.trim();
   await shot(admin, 'admin-order-refunded-en-1440');
+  // The same in Arabic, right to left, on a desktop and on a phone.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await admin.getByRole('button', { name: 'English' }).click();
+  await admin.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(admin.locator('html')).toHaveAttribute('dir', 'rtl');
+  for (const width of [1440, 390]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.getByText(coach.name).first().waitFor();
+    if (width === 1440) await admin.locator('tbody tr', { hasText: coach.name }).first().locator('td').last().click();
+    else await admin.getByText(coach.name).first().click();
+    const arabic = admin.getByRole('dialog', { name: 'المعاملة' });
+    await expect(arabic.getByTestId('order-refunds').getByText('Event cancelled')).toBeVisible();
+    await expect(arabic.getByText('المبالغ المستردة')).toBeVisible();
+    await expect(arabic.getByRole('button', { name: 'استرداد' })).toBeVisible();
+    await shot(admin, `admin-order-refunded-ar-${width}`);
+    await arabic.getByRole('button', { name: 'إغلاق' }).click();
+  }
   await staff.close();
 
   // The coach sees the refund and downloads the credit note, in English then in Arabic.

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, formatDate } from '@platform/contract';
 import {
+  Box,
   Chip,
   Dialog,
   DialogActions,
@@ -10,6 +11,7 @@ import {
   TableBody,
   TableCell,
   TableRow,
+  Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
@@ -120,7 +122,7 @@ function PlanName(props: { label?: string; record?: OrderRecord }) {
 function PaymentData({ data, depth = 0 }: { data: unknown; depth?: number }) {
   if (data === null || typeof data !== 'object') return <bdi dir="ltr">{String(data ?? '—')}</bdi>;
   return (
-    <Table size="small" sx={{ ml: depth ? 1 : 0 }}>
+    <Table size="small" sx={{ ml: depth ? 1 : 0, '& th': { overflowWrap: 'normal' } }}>
       <TableBody>
         {Object.entries(data as Record<string, unknown>).map(([k, v]) => (
           <TableRow key={k}>
@@ -143,25 +145,23 @@ function RefundRows({ detail }: { detail: OrderDetail }) {
   const [locale] = useLocaleState();
   if (detail.refunds.length === 0) return <>{translate('app.order.no_refunds')}</>;
   return (
-    <Table size="small" data-testid="order-refunds">
-      <TableBody>
-        {detail.refunds.map((r) => (
-          <TableRow key={r.id}>
-            <TableCell>
-              <bdi dir="ltr">{`${r.amount} ${detail.currency}`}</bdi>
-            </TableCell>
-            <TableCell>
-              {translate('app.order.credit_note')} <bdi dir="ltr">{r.credit_note_number}</bdi>
-            </TableCell>
-            <TableCell>{r.reason}</TableCell>
-            <TableCell>
-              {formatDate(r.created_at, locale, 'time')} · {translate('app.order.refund_by', { name: r.by })}
-              {r.ended_subscription ? ` · ${translate('app.order.ended')}` : ''}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <Box component="ul" data-testid="order-refunds" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {detail.refunds.map((r) => (
+        <Box component="li" key={r.id} sx={{ py: 0.5, '& + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            <bdi dir="ltr">{`${r.amount} ${detail.currency}`}</bdi> · {translate('app.order.credit_note')}{' '}
+            <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+              {r.credit_note_number}
+            </Box>
+          </Typography>
+          <Typography variant="body2">{r.reason}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatDate(r.created_at, locale, 'time')} · {translate('app.order.refund_by', { name: r.by })}
+            {r.ended_subscription ? ` · ${translate('app.order.ended')}` : ''}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
   );
 }
 
@@ -206,7 +206,7 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="order-dialog-title">
       <DialogTitle id="order-dialog-title">{translate('app.order.title')}</DialogTitle>
       <DialogContent dividers>
-        <Table size="small">
+        <Table size="small" sx={{ tableLayout: 'fixed', '& td': { overflowWrap: 'anywhere' } }}>
           <TableBody>
             {rows.map(([label, value]) => (
               <TableRow key={label}>

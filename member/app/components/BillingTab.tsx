@@ -76,7 +76,10 @@ function Refunds({ order }: { order: BillingOrder }) {
             download={`${r.credit_note_number}.pdf`}
             aria-label={t('billing.download_credit_note', { number: r.credit_note_number })}
           >
-            {t('billing.credit_note')} <bdi dir="ltr">{r.credit_note_number}</bdi>
+            {t('billing.credit_note')}{' '}
+            <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+              {r.credit_note_number}
+            </Box>
           </MuiLink>
         </Typography>
       ))}
