@@ -203,6 +203,17 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     expect(after.endDate! < platformDay()).toBe(true);
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, orderId));
     expect(entries.map((e) => e.action)).toEqual(['refund']);
+    expect(entries[0]).toMatchObject({
+      resource: 'transections',
+      before: { payment_status: 'paid', refunded: '0.00' },
+      after: {
+        payment_status: 'refunded',
+        refunded: '345.00',
+        refund_amount: '345.00',
+        credit_note: rows[0].creditNoteNumber,
+        ended_subscription: true,
+      },
+    });
 
     // The member sees the refund in billing and downloads the credit note; it refers to the invoice.
     const list = await t.http.post('/api/orders/').set('Authorization', token).send({ page: 0 });

@@ -375,6 +375,7 @@ export const ar: Messages = {
       restore: 'استعادة',
       reply: 'رد',
       import: 'استيراد',
+      refund: 'استرداد',
     },
     user_type: { student: 'طالب', coach: 'مدرب', entity: 'جهة' },
     subscription: { active: 'نشط', inactive: 'غير نشط' },

@@ -148,6 +148,7 @@ const app = {
     restore: 'Restored',
     reply: 'Replied',
     import: 'Imported',
+    refund: 'Refunded',
   },
   user_type: { student: 'Student', coach: 'Coach', entity: 'Entity' },
   subscription: { active: 'Active', inactive: 'Not active' },

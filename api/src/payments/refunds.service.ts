@@ -134,17 +134,15 @@ export class RefundsService {
           resource: 'transections',
           recordId: order.id,
           before: { payment_status: order.status, refunded: decimal(cents(done)) },
+          // Flat fields, as the audit log shows them side by side.
           after: {
             payment_status: after.status,
             refunded: decimal(cents(done) + amount),
-            refund: {
-              id: refund.id,
-              amount: refund.amount,
-              reason,
-              credit_note: refund.creditNoteNumber,
-              provider_ref: refund.providerRef,
-              ended_subscription: ended,
-            },
+            refund_amount: refund.amount,
+            reason,
+            credit_note: refund.creditNoteNumber,
+            provider_ref: refund.providerRef,
+            ended_subscription: ended,
           },
         });
         this.logger.log(`order ${order.id}: ${refund.amount} refunded (${refund.creditNoteNumber})`);
