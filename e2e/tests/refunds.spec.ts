@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
 import { createMember, signInStudent } from './helpers';
@@ -6,6 +7,19 @@ import { createMember, signInStudent } from './helpers';
 const adminUrl = `${apiUrl}/admin/`;
 /** Where the journey leaves its screenshots (phone and desktop, both languages) for people to look at. */
 const SHOTS = process.env.E2E_SHOTS_DIR;
+
+/** WCAG 2.2 AA (axe-core) on the screen as it is, as the accessibility journey checks every page. */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect
+    .soft(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      what,
+    )
+    .toEqual([]);
+}
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -58,6 +72,7 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
   // Arabic-Indic digits are accepted.
   await amount.fill('١٠٠');
   await shot(admin, 'admin-refund-dialog-en-1440');
+  await expectAccessible(admin, 'the refund form');
   await form.getByRole('button', { name: 'Refund' }).click();
   await expect(admin.getByText(/Refunded\. Credit note CN-\d{4}-\d{6} issued\./)).toBeVisible();
   const refunds = dialog.getByTestId('order-refunds');
@@ -80,6 +95,7 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
     await expect(arabic.getByText('المبالغ المستردة')).toBeVisible();
     await expect(arabic.getByRole('button', { name: 'استرداد' })).toBeVisible();
     await shot(admin, `admin-order-refunded-ar-${width}`);
+    if (width === 1440) await expectAccessible(admin, 'the refunded order (ar)');
     await arabic.getByRole('button', { name: 'إغلاق' }).click();
   }
   await staff.close();
@@ -100,6 +116,7 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
       await expect(link).toBeVisible();
       await expect(scope.getByText(lang === 'en' ? /Refunded on/ : /استُرد في/)).toBeVisible();
       await shot(page, `member-billing-refund-${lang}-${width}`);
+      await expectAccessible(page, `billing with a refund (${lang}, ${width} px)`);
       if (width === 1440) {
         const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
         expect(download.suggestedFilename()).toBe(`${creditNote}.pdf`);
