@@ -6,6 +6,7 @@ import {
   contactReplies,
   judgeApplications,
   orders,
+  refunds,
   outbox,
   sessions,
   users,
@@ -348,14 +349,29 @@ describe('transactions and the audit log', () => {
 });
 
 describe('dashboard', () => {
-  it('counts members, sign-ups by week, and for admins revenue by month', async () => {
-    await t.database.db.insert(orders).values({ customerName: 'Rev', total: '1500.00', status: 'paid' });
+  it('counts members, sign-ups by week, and for admins revenue by month net of refunds', async () => {
+    const [paid] = await t.database.db
+      .insert(orders)
+      .values({
+        customerName: 'Rev',
+        total: '1500.00',
+        status: 'paid',
+        activatedAt: new Date(),
+        invoiceNumber: 'INV-T-1',
+      })
+      .returning();
+    // Not yet paid: no invoice, no revenue.
+    await t.database.db.insert(orders).values({ customerName: 'Rev', total: '900.00', status: 'pending' });
+    await t.database.db
+      .insert(refunds)
+      .values({ orderId: paid.id, amount: '200.00', reason: 'x', actorName: 'Admin', creditNoteNumber: 'CN-T-1' });
     const res = await t.http.get('/api/admin/dashboard').set('Authorization', admin);
     expect(res.status).toBe(200);
     expect(res.body.signups).toHaveLength(12);
     expect(res.body.signups.at(-1).count).toBeGreaterThan(0);
     expect(res.body.revenue).toHaveLength(12);
-    expect(res.body.revenue.at(-1).total).toBeGreaterThanOrEqual(1850);
+    expect(res.body.revenue.at(-1).total).toBe(1300);
+    expect(res.body.refundsThisMonth).toBe(200);
     expect(res.body).toHaveProperty('pendingJudges');
     expect(res.body).toHaveProperty('unreadMessages');
   });

@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { orders, plans, users } from '../src/db/schema';
 import { addPeriod, isoDay } from '../src/payments/period';
 import { PaymentsService } from '../src/payments/payments.service';
 import request from 'supertest';
 import { createApp } from '../src/app';
+import { fakeTelr } from './fake-telr';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 // pdf-parse's index runs a self-test when required directly; its library entry does not.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -262,7 +261,7 @@ describe('payments with the sandbox provider', () => {
     expect((await t.http.get(`/api/seasons/?order_id=${orderId}`).set('Authorization', ownerToken)).status).toBe(404);
   });
 
-  it('the invoice of a paid order is a bilingual PDF named by the order id; an unpaid order has none', async () => {
+  it('the invoice of a paid order is a bilingual PDF named by its invoice number; an unpaid order has none', async () => {
     const coach = await createUser(t, { type: 1, name: 'خالد المدرب' });
     const token = await signIn(t, coach);
     const { orderId: unpaid } = await buy(token, 'decline');
@@ -291,7 +290,9 @@ describe('payments with the sandbox provider', () => {
       });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${orderId}.pdf"`);
+    const { invoiceNumber } = await orderOf(t, orderId);
+    expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${invoiceNumber}.pdf"`);
     const body = pdf.body as Buffer;
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
     const { text } = await pdfParse(body);
@@ -299,66 +300,11 @@ describe('payments with the sandbox provider', () => {
     expect(words).toContain('350.00 SAR');
     expect(words).toContain('Coach annual plan');
     expect(words).toContain(orderId);
+    expect(words).toContain(invoiceNumber);
     // Arabic comes out of the PDF as its letters (shaped glyphs map back to them); each word of the plan name is there.
     for (const word of ['خطة', 'المدرب', 'السنوية']) expect(words).toContain(word);
   });
 });
-
-/** A local stand-in for Telr's order.json: the same fields, create and check, refusing a repeated cart id. */
-function fakeTelr() {
-  const requests: Record<string, any>[] = [];
-  const byRef = new Map<string, { cartid: string; code: number }>();
-  const cartIds = new Set<string>();
-  let down = false;
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      if (down) {
-        res.writeHead(503, { 'Content-Type': 'text/html' }).end('<html>maintenance</html>');
-        return;
-      }
-      const body = JSON.parse(raw) as Record<string, any>;
-      requests.push(body);
-      const send = (o: unknown) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(o));
-      if (body.store !== 15996 || body.authkey !== 'telr-test-key')
-        return send({ error: { message: 'E01', note: 'Invalid store' } });
-      if (body.method === 'create') {
-        if (cartIds.has(body.order.cartid)) return send({ error: { message: 'E05', note: 'Duplicate cart id' } });
-        cartIds.add(body.order.cartid);
-        const ref = `TELR${requests.length}${Date.now()}`;
-        byRef.set(ref, { cartid: body.order.cartid, code: 1 });
-        return send({ method: 'create', order: { ref, url: `https://secure.telr.com/gateway/process.html?o=${ref}` } });
-      }
-      if (body.method === 'check') {
-        const o = byRef.get(body.order.ref);
-        if (!o) return send({ error: { message: 'E06', note: 'Order not found' } });
-        return send({
-          method: 'check',
-          order: {
-            ref: body.order.ref,
-            cartid: o.cartid,
-            status: { code: o.code, text: String(o.code) },
-            transaction:
-              o.code === 3 ? { ref: `0400${body.order.ref}`, status: 'A', message: 'Authorised' } : undefined,
-            paymethod: 'Card',
-          },
-        });
-      }
-      send({ error: { message: 'E00', note: 'Unknown method' } });
-    });
-  });
-  return {
-    requests,
-    setCode: (ref: string, code: number) => (byRef.get(ref)!.code = code),
-    setDown: (d: boolean) => (down = d),
-    async start() {
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway/order.json`;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 describe('payments with Telr (a local fake speaking its order.json)', () => {
   const telr = fakeTelr();
@@ -405,10 +351,11 @@ describe('payments with Telr (a local fake speaking its order.json)', () => {
       cancelled: `https://members.example/payment/telr?order_id=${orderId}`,
     });
 
-    // Authorised (2) is not yet paid.
+    // Authorised (2) is held, not yet paid.
     telr.setCode(ref, 2);
     const held = await t.http.post('/api/telr/').set('Authorization', token).send({ ref, order_id: orderId });
-    expect(held.body.order.payment_status).toBe('Pending');
+    expect(held.body.order.payment_status).toBe('On hold');
+    expect((await orderOf(t, orderId)).status).toBe('held');
     expect(held.body.user.subcription).toBe(false);
 
     // Paid (3), announced twice: one extension.
@@ -440,6 +387,50 @@ describe('payments with Telr (a local fake speaking its order.json)', () => {
     await t.app.get(PaymentsService).reconcile();
     const statuses = await Promise.all(made.map(async (m) => (await orderOf(t, m.orderId)).status));
     expect(statuses).toEqual(['expired', 'cancelled', 'declined', 'paid']);
+  });
+
+  it('a held payment waits for Telr: captured it activates, voided it closes, past the hold days it expires; a declined order can be paid again', async () => {
+    const coach = await createUser(t, { type: 1 });
+    const token = await signIn(t, coach);
+    const made: { orderId: string; ref: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id });
+      made.push({ orderId: res.body.order._id, ref: res.body.response.order.ref });
+      telr.setCode(made[i].ref, 2);
+    }
+    // Held past the payment page's expiry: still held, asked again.
+    await t.database.query(`UPDATE orders SET created_at = now() - interval '2 hours' WHERE id = ANY($1)`, [
+      made.map((m) => m.orderId),
+    ]);
+    await t.app.get(PaymentsService).reconcile();
+    expect(await Promise.all(made.map(async (m) => (await orderOf(t, m.orderId)).status))).toEqual([
+      'held',
+      'held',
+      'held',
+    ]);
+    expect((await memberOf(t, coach.id)).endDate).toBeNull();
+    telr.setCode(made[0].ref, 3);
+    telr.setCode(made[1].ref, -2);
+    await t.database.query(`UPDATE orders SET created_at = now() - interval '8 days' WHERE id = $1`, [made[2].orderId]);
+    await t.app.get(PaymentsService).reconcile();
+    expect(await Promise.all(made.map(async (m) => (await orderOf(t, m.orderId)).status))).toEqual([
+      'paid',
+      'cancelled',
+      'expired',
+    ]);
+    expect((await memberOf(t, coach.id)).endDate).toBe(addPeriod(today(), 1, 'year'));
+
+    // Declined: a new order is a new payment.
+    const declined = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id });
+    telr.setCode(declined.body.response.order.ref, -3);
+    const answer = await t.http
+      .post('/api/telr/')
+      .set('Authorization', token)
+      .send({ order_id: declined.body.order._id });
+    expect(answer.body.order.payment_status).toBe('Declined');
+    const again = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.coach.id });
+    expect(again.status).toBe(200);
+    expect(again.body.order._id).not.toBe(declined.body.order._id);
   });
 
   it('Telr down: the member is told something went wrong, the order is marked failed, nothing is activated', async () => {

@@ -177,6 +177,20 @@ describe('configuration', () => {
     [{ WHATSAPP_TOKEN: 'abc' }, 'WHATSAPP_PHONE_NUMBER_ID'],
     [{ OTP_LENGTH: '3' }, 'OTP_LENGTH'],
     [{ NODE_ENV: 'production' }, 'DATABASE_URL'],
+    [
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x@localhost/db',
+        SMTP_URL: 'smtp://localhost:25',
+        WHATSAPP_TOKEN: 't',
+        WHATSAPP_PHONE_NUMBER_ID: '1',
+        TELR_STORE_ID: '1',
+        TELR_AUTH_KEY: 'k',
+        MEMBER_PROXY_SECRET: 'member-proxy-secret-member-proxy-secret-0123',
+      },
+      'SELLER_VAT_NUMBER',
+    ],
+    [{ SELLER_VAT_NUMBER: '123456789012345' }, 'SELLER_VAT_NUMBER'],
   ])('a bad value stops the start and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Configuration error: ${name} `));
   });
@@ -197,6 +211,7 @@ describe('production mode', () => {
       WHATSAPP_PHONE_NUMBER_ID: '1',
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'key',
+      SELLER_VAT_NUMBER: '300000000000003',
       MEMBER_PROXY_SECRET: 'member-proxy-secret-member-proxy-secret-0123',
       LOG_LEVEL: 'silent',
     });

@@ -103,6 +103,7 @@ describe('the client address', () => {
       WHATSAPP_PHONE_NUMBER_ID: '1',
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'k',
+      SELLER_VAT_NUMBER: '300000000000003',
       JWT_SECRET: 'x'.repeat(40),
     };
     expect(() => loadConfig(production)).toThrow(/Configuration error: MEMBER_PROXY_SECRET /);

@@ -97,6 +97,7 @@ describe('private addresses', () => {
       WHATSAPP_PHONE_NUMBER_ID: '1',
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'k',
+      SELLER_VAT_NUMBER: '300000000000003',
       RESULTS_ALLOWED_HOSTS: 'results.example',
     };
     expect(loadConfig(production).results).toEqual({ allowedHosts: ['results.example'], allowPrivateAddresses: false });

@@ -44,7 +44,8 @@ test.describe('buying an activation plan in the sandbox', () => {
       page.waitForEvent('download'),
       row.getByRole('link', { name: 'Download' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`${orderId}.pdf`);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
     expect(
       readFileSync((await download.path())!)
         .subarray(0, 5)

@@ -39,7 +39,7 @@ interface AuditRecord {
   after: Record<string, unknown> | null;
 }
 
-const ACTIONS = ['create', 'update', 'toggle', 'delete', 'archive', 'restore', 'reply', 'import'];
+const ACTIONS = ['create', 'update', 'toggle', 'delete', 'archive', 'restore', 'reply', 'import', 'refund'];
 const RESOURCES = [
   'teams',
   'seasons',

@@ -11,7 +11,9 @@ interface Stats {
   members: Record<'0' | '1' | '2', number>;
   signups: { week: string; count: number }[];
   activeSubscriptions: number;
+  /** SAR paid per month, net of the refunds made in it. */
   revenue?: { month: string; total: number }[];
+  refundsThisMonth?: number;
   pendingJudges?: number;
   unreadMessages?: number;
 }
@@ -132,13 +134,17 @@ export function Dashboard() {
       {permissions === 'admin' && (
         <Grid size={half}>
           <Card>
-            <CardHeader title={translate('app.dashboard.revenue')} titleTypographyProps={{ variant: 'h6' }} />
+            <CardHeader title={translate('app.dashboard.revenue_net')} titleTypographyProps={{ variant: 'h6' }} />
             <CardContent>
               {data?.revenue ? (
                 <BarChart bars={data.revenue.map((r) => ({ label: month(r.month), value: r.total }))} format={sar} />
               ) : (
                 <Skeleton variant="rectangular" height={200} />
               )}
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="refunds-this-month">
+                {translate('app.dashboard.refunds_this_month')}:{' '}
+                {data?.refundsThisMonth === undefined ? '…' : sar(data.refundsThisMonth)}
+              </Typography>
             </CardContent>
           </Card>
         </Grid>

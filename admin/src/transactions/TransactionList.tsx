@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, formatDate } from '@platform/contract';
 import {
+  Box,
   Chip,
   Dialog,
   DialogActions,
@@ -10,6 +11,7 @@ import {
   TableBody,
   TableCell,
   TableRow,
+  Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
@@ -24,7 +26,9 @@ import {
   SelectInput,
   SimpleList,
   useCreatePath,
+  useGetOne,
   useLocaleState,
+  useRefresh,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -32,6 +36,8 @@ import {
 import { BilingualName, LocalDateField, LtrField } from '../common/fields';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
+import { FinanceExportButton } from './FinanceExportButton';
+import { RefundDialog } from './RefundDialog';
 
 interface OrderRecord extends RaRecord {
   customer_name: string;
@@ -43,9 +49,26 @@ interface OrderRecord extends RaRecord {
   payment_method: string;
   payment_status: string;
   trx_reference: string | null;
+  invoice_number: string | null;
   payment_data: Record<string, unknown> | null;
   user: { _id: string; name: string; email: string | null; national_id: string | null } | 'DELETED';
   created_at: string;
+}
+
+/** What the one-order view adds (GET /admin/transections/:id). */
+interface OrderDetail extends OrderRecord {
+  refunded_amount: string;
+  refundable_amount: string;
+  refunds: {
+    id: string;
+    amount: string;
+    reason: string;
+    credit_note_number: string;
+    provider_ref: string | null;
+    ended_subscription: boolean;
+    by: string;
+    created_at: string;
+  }[];
 }
 
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
@@ -99,7 +122,7 @@ function PlanName(props: { label?: string; record?: OrderRecord }) {
 function PaymentData({ data, depth = 0 }: { data: unknown; depth?: number }) {
   if (data === null || typeof data !== 'object') return <bdi dir="ltr">{String(data ?? '—')}</bdi>;
   return (
-    <Table size="small" sx={{ ml: depth ? 1 : 0 }}>
+    <Table size="small" sx={{ ml: depth ? 1 : 0, '& th': { overflowWrap: 'normal' } }}>
       <TableBody>
         {Object.entries(data as Record<string, unknown>).map(([k, v]) => (
           <TableRow key={k}>
@@ -116,9 +139,41 @@ function PaymentData({ data, depth = 0 }: { data: unknown; depth?: number }) {
   );
 }
 
+/** The refunds of an order with their credit notes, and who made them. */
+function RefundRows({ detail }: { detail: OrderDetail }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (detail.refunds.length === 0) return <>{translate('app.order.no_refunds')}</>;
+  return (
+    <Box component="ul" data-testid="order-refunds" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {detail.refunds.map((r) => (
+        <Box component="li" key={r.id} sx={{ py: 0.5, '& + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            <bdi dir="ltr">{`${r.amount} ${detail.currency}`}</bdi> · {translate('app.order.credit_note')}{' '}
+            <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+              {r.credit_note_number}
+            </Box>
+          </Typography>
+          <Typography variant="body2">{r.reason}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatDate(r.created_at, locale, 'time')} · {translate('app.order.refund_by', { name: r.by })}
+            {r.ended_subscription ? ` · ${translate('app.order.ended')}` : ''}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const refresh = useRefresh();
+  const { data: fetched, refetch } = useGetOne<OrderDetail>('transections', { id: order.id });
+  // react-admin first answers getOne from the list's cache: the detail is there once its refunds are.
+  const detail = fetched && Array.isArray(fetched.refunds) ? fetched : undefined;
+  const [refunding, setRefunding] = useState(false);
+  const current = detail ?? order;
   const user = order.user === 'DELETED' ? null : order.user;
   const rows: [string, React.ReactNode][] = [
     ['app.order.id', <bdi dir="ltr">{order.id}</bdi>],
@@ -135,14 +190,23 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
     ],
     ['app.order.total', <bdi dir="ltr">{`${order.total_amount} ${order.currency}`}</bdi>],
     ['app.order.reference', <bdi dir="ltr">{order.trx_reference ?? '—'}</bdi>],
-    ['app.order.status', translate(`app.payment_status.${order.payment_status}`, { _: order.payment_status })],
+    ['app.order.invoice', <bdi dir="ltr">{current.invoice_number ?? '—'}</bdi>],
+    ['app.order.status', translate(`app.payment_status.${current.payment_status}`, { _: current.payment_status })],
+    ...(detail && Number(detail.refunded_amount) > 0
+      ? [
+          ['app.order.refunded', <bdi dir="ltr">{`${detail.refunded_amount} ${order.currency}`}</bdi>] as [
+            string,
+            React.ReactNode,
+          ],
+        ]
+      : []),
     ['app.order.date', formatDate(order.created_at, locale, 'time')],
   ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="order-dialog-title">
       <DialogTitle id="order-dialog-title">{translate('app.order.title')}</DialogTitle>
       <DialogContent dividers>
-        <Table size="small">
+        <Table size="small" sx={{ tableLayout: 'fixed', '& td': { overflowWrap: 'anywhere' } }}>
           <TableBody>
             {rows.map(([label, value]) => (
               <TableRow key={label}>
@@ -152,6 +216,12 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
                 <TableCell>{value}</TableCell>
               </TableRow>
             ))}
+            <TableRow>
+              <TableCell component="th" sx={{ fontWeight: 500, verticalAlign: 'top' }}>
+                {translate('app.order.refunds')}
+              </TableCell>
+              <TableCell>{detail ? <RefundRows detail={detail} /> : '…'}</TableCell>
+            </TableRow>
             <TableRow>
               <TableCell component="th" sx={{ fontWeight: 500, verticalAlign: 'top' }}>
                 {translate('app.order.payment_data')}
@@ -164,8 +234,26 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
         </Table>
       </DialogContent>
       <DialogActions>
+        {detail && Number(detail.refundable_amount) > 0 && (
+          <MuiButton color="warning" variant="outlined" onClick={() => setRefunding(true)}>
+            {translate('app.order.refund')}
+          </MuiButton>
+        )}
         <MuiButton onClick={onClose}>{translate('ra.action.close')}</MuiButton>
       </DialogActions>
+      {refunding && detail && (
+        <RefundDialog
+          orderId={order.id as string}
+          currency={order.currency}
+          max={detail.refundable_amount}
+          onClose={() => setRefunding(false)}
+          onDone={() => {
+            setRefunding(false);
+            void refetch();
+            refresh();
+          }}
+        />
+      )}
     </Dialog>
   );
 }
@@ -191,7 +279,11 @@ export function TransactionList() {
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={10}
         pagination={listPagination}
-        actions={<ListActions />}
+        actions={
+          <ListActions>
+            <FinanceExportButton />
+          </ListActions>
+        }
       >
         {small ? (
           <SimpleList<OrderRecord>

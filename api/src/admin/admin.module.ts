@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ContactReplyController } from './contact/contact-reply.controller';
+import { PaymentsModule } from '../payments/payments.module';
 import { DashboardController } from './dashboard/dashboard.controller';
+import { FinanceController } from './finance/finance.controller';
+import { FinanceService } from './finance/finance.service';
 import { PeopleFilesController } from './people/uploads.controller';
 import { ResultsImportController } from './results/results-import.controller';
 import { resourceController } from './resource.controller';
@@ -44,13 +47,15 @@ export const ADMIN_RESOURCES = [
 
 @Module({
   // The hand-written routes first, so `dashboard` and `:id/reply` are not taken for resource ids.
+  imports: [PaymentsModule],
   controllers: [
     DashboardController,
+    FinanceController,
     ContactReplyController,
     PeopleFilesController,
     ResultsImportController,
     ...ADMIN_RESOURCES.map(resourceController),
   ],
-  providers: [ResourceService],
+  providers: [ResourceService, FinanceService],
 })
 export class AdminModule {}

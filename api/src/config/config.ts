@@ -1,4 +1,4 @@
-import { LIMITS } from '@platform/contract';
+import { LIMITS, toAsciiDigits } from '@platform/contract';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -46,11 +46,21 @@ export interface AppConfig {
   publicUrl: string;
   payments: {
     /** Telr's hosted payment page; undefined means the built-in sandbox. */
-    telr?: { storeId: string; authKey: string; testMode: boolean; apiUrl: string };
+    telr?: {
+      storeId: string;
+      authKey: string;
+      testMode: boolean;
+      apiUrl: string;
+      /** Telr's transaction (remote) API, for refunds, and its key (TELR_REMOTE_KEY, else TELR_AUTH_KEY). */
+      remoteUrl: string;
+      remoteKey: string;
+    };
     /** How often pending orders are asked about again. */
     reconcileMs: number;
     /** A pending order older than this is asked once more, then marked expired. */
     expiryMinutes: number;
+    /** A payment held (authorised, not captured) longer than this many days is marked expired. */
+    holdDays: number;
     /** VAT shown on invoices (prices include it); 0 shows no VAT line. */
     vatPercent: number;
     /** The seller named on invoices. */
@@ -223,14 +233,31 @@ export function loadConfig(env: Env = process.env): AppConfig {
       telr: telrConfig(env, production),
       reconcileMs: int(env, 'PAYMENT_RECONCILE_MS', 60_000, 100, 86_400_000),
       expiryMinutes: int(env, 'PAYMENT_EXPIRY_MINUTES', 60, 1, 10_080),
+      holdDays: int(env, 'PAYMENT_HOLD_DAYS', 7, 1, 30),
       vatPercent: int(env, 'VAT_PERCENT', 15, 0, 100),
       seller: {
         name: env.SELLER_NAME || 'منصة المسابقات',
         nameEn: env.SELLER_NAME_EN || 'WRO Platform',
-        vatNumber: env.SELLER_VAT_NUMBER || '',
+        vatNumber: vatNumber(env, production),
       },
     },
   };
+}
+
+/**
+ * SELLER_VAT_NUMBER: the seller's VAT registration number (15 digits, first and last 3) printed on
+ * simplified tax invoices and in their QR code. Required in production; without it (development)
+ * invoices say they are not tax invoices.
+ */
+function vatNumber(env: Env, production: boolean): string {
+  const value = toAsciiDigits(env.SELLER_VAT_NUMBER ?? '').trim();
+  if (!value) {
+    if (production) throw new ConfigError('SELLER_VAT_NUMBER', 'is required when NODE_ENV=production');
+    return '';
+  }
+  if (!/^3\d{13}3$/.test(value))
+    throw new ConfigError('SELLER_VAT_NUMBER', 'must be 15 digits starting and ending with 3');
+  return value;
 }
 
 /** TELR_STORE_ID and TELR_AUTH_KEY together, or neither (the sandbox provider, refused in production). */
@@ -247,11 +274,15 @@ function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'
     if (production) throw new ConfigError('TELR_STORE_ID', 'is required when NODE_ENV=production');
     return undefined;
   }
+  const apiUrl = url(env, 'TELR_API_URL', 'https://secure.telr.com/gateway/order.json')!;
   return {
     storeId,
     authKey,
     testMode: bool(env, 'TELR_TEST_MODE', !production),
-    apiUrl: url(env, 'TELR_API_URL', 'https://secure.telr.com/gateway/order.json')!,
+    apiUrl,
+    // The transaction (remote) API, for refunds: beside order.json unless given.
+    remoteUrl: url(env, 'TELR_REMOTE_URL', apiUrl.replace(/order\.json$/, 'remote.xml'))!,
+    remoteKey: env.TELR_REMOTE_KEY || authKey,
   };
 }
 

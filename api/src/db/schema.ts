@@ -415,6 +415,8 @@ export const orders = pgTable(
     providerRef: text('provider_ref'),
     /** When the paid order extended the member's subscription; set once, in the same transaction. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** The simplified tax invoice's number (INV-2026-000001), given in the activation transaction. */
+    invoiceNumber: text('invoice_number'),
     /** The subscription period this order bought. */
     periodStart: date('period_start'),
     periodEnd: date('period_end'),
@@ -428,10 +430,58 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     uniqueIndex('orders_transaction_ref_unique').on(t.transactionRef),
     uniqueIndex('orders_provider_ref_unique').on(t.provider, t.providerRef),
+    uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
     // Reconciliation reads the pending orders only.
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Gap-free yearly document numbers: one row per kind (INV invoices, CN credit notes) and year (on
+ * the platform's clock), whose `last` is raised inside the transaction that issues the document, so
+ * a rolled-back issue gives its number back (a PostgreSQL sequence would leave a gap).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [uniqueIndex('document_counters_kind_year_unique').on(t.kind, t.year)],
+);
+
+/**
+ * A refund of a paid order, in full or in part, with its credit note (CN-2026-000001). Written once
+ * per refund, in the transaction that holds the order's row lock, after the provider accepted it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    reason: text('reason').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** The provider's reference of the refund transaction. */
+    providerRef: text('provider_ref'),
+    creditNoteNumber: text('credit_note_number').notNull(),
+    /** The client's Idempotency-Key: a retried request answers the refund already made. */
+    idempotencyKey: text('idempotency_key'),
+    /** Whether this refund ended the subscription the order gave. */
+    endedSubscription: boolean('ended_subscription').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_created_idx').on(t.createdAt),
+    uniqueIndex('refunds_credit_note_unique').on(t.creditNoteNumber),
+    uniqueIndex('refunds_idempotency_unique').on(t.idempotencyKey),
   ],
 );
 

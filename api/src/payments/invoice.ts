@@ -3,6 +3,8 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { formatDate } from '@platform/contract';
 import { translate } from '../common/messages';
 import type { Order } from './payments.service';
 
@@ -85,7 +87,19 @@ function line(doc: Doc, text: string, x: number, y: number, width: number, align
   }
 }
 
-export interface InvoiceData {
+/** One simplified tax invoice (a paid order) or credit note (a refund of one), as drawn. */
+export interface TaxDocument {
+  kind: 'invoice' | 'credit_note';
+  /** INV-2026-000001 or CN-2026-000001. */
+  number: string;
+  /** When it was issued: the payment, or the refund. */
+  issuedAt: Date;
+  /** A credit note's invoice. */
+  invoiceNumber?: string | null;
+  /** The amount it is for, VAT included (the order's total, or the refund's amount). */
+  total: string;
+  /** A credit note's reason. */
+  reason?: string;
   order: Order;
   member: { name: string; nationalId: string | null; email: string | null };
   seller: { name: string; nameEn: string; vatNumber: string };
@@ -102,20 +116,58 @@ export function vatCents(total: string, vatPercent: number): number {
   return vatPercent > 0 ? Math.round((cents * vatPercent) / (100 + vatPercent)) : 0;
 }
 
-/** Writes the bilingual invoice of a paid order to `path` (through a temporary file, so no half PDF is left). */
-export async function writeInvoice(path: string, data: InvoiceData): Promise<void> {
+/** A moment as ZATCA's QR writes it: ISO 8601 in UTC to the second (2026-03-05T11:05:00Z). */
+export const zatcaTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The ZATCA phase-1 QR payload: TLV fields (tag byte, length byte, UTF-8 value) 1 seller name,
+ * 2 VAT number, 3 time stamp, 4 total with VAT, 5 VAT amount, the whole in Base64.
+ */
+export function zatcaQr(fields: { seller: string; vatNumber: string; time: string; total: string; vat: string }) {
+  const values = [fields.seller, fields.vatNumber, fields.time, fields.total, fields.vat];
+  const parts = values.map((value, i) => {
+    const bytes = Buffer.from(value, 'utf8');
+    if (bytes.length > 255) throw new Error(`ZATCA QR field ${i + 1} is longer than 255 bytes`);
+    return Buffer.concat([Buffer.from([i + 1, bytes.length]), bytes]);
+  });
+  return Buffer.concat(parts).toString('base64');
+}
+
+/** The QR payload of a document: its total and VAT, issued by the seller at its time. */
+export function documentQr(d: Pick<TaxDocument, 'seller' | 'issuedAt' | 'total' | 'vatPercent'>) {
+  return zatcaQr({
+    seller: d.seller.name,
+    vatNumber: d.seller.vatNumber,
+    time: zatcaTime(d.issuedAt),
+    total: Number(d.total).toFixed(2),
+    vat: (vatCents(d.total, d.vatPercent) / 100).toFixed(2),
+  });
+}
+
+/**
+ * Writes a bilingual simplified tax invoice or credit note to `path` (through a temporary file, so
+ * no half PDF is left): seller and VAT number, buyer, plan and period, the amount before VAT, the VAT
+ * and the total, and ZATCA's QR code. Without a VAT number (development) it says it is not a tax
+ * invoice and carries no QR code. Dates are on the platform's clock, written for each language.
+ */
+export async function writeTaxDocument(path: string, data: TaxDocument): Promise<void> {
   const { order, member, seller, vatPercent } = data;
   const en = (k: Parameters<typeof translate>[1]) => translate('en', k);
   const ar = (k: Parameters<typeof translate>[1]) => translate('ar', k);
-  const cents = Math.round(Number(order.total) * 100);
-  const vat = vatCents(order.total, vatPercent);
-  const paidOn = (order.activatedAt ?? order.updatedAt).toISOString().slice(0, 10);
+  const credit = data.kind === 'credit_note';
+  const taxed = !!seller.vatNumber;
+  const cents = Math.round(Number(data.total) * 100);
+  const vat = vatCents(data.total, vatPercent);
   const plan = order.plan ?? { name: '—', name_en: '—', duration: 0, duration_type: 'year' };
+  const qr = taxed
+    ? await QRCode.toBuffer(documentQr(data), { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 })
+    : null;
+  const titleKey = credit ? 'payment.credit_note_title' : taxed ? 'payment.invoice_title' : 'payment.not_tax_invoice';
 
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
-    info: { Title: `Invoice ${order.id}`, Author: seller.nameEn },
+    info: { Title: `${en(titleKey)} ${data.number}`, Author: seller.nameEn },
   });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', FONT_BOLD);
@@ -135,9 +187,9 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
   line(doc, seller.nameEn, left, 48, width / 2, 'left', 16);
   line(doc, seller.name, left + width / 2, 48, width / 2, 'right', 16);
   doc.font('body');
-  line(doc, en('payment.invoice_title'), left, 76, width / 2, 'left', 13);
-  line(doc, ar('payment.invoice_title'), left + width / 2, 76, width / 2, 'right', 13);
-  if (seller.vatNumber) {
+  line(doc, en(titleKey), left, 76, width / 2, 'left', 13);
+  line(doc, ar(titleKey), left + width / 2, 76, width / 2, 'right', 13);
+  if (taxed) {
     line(doc, `VAT No. ${seller.vatNumber}`, left, 96, width / 2, 'left', 9);
     line(doc, `الرقم الضريبي ${ltr(seller.vatNumber)}`, left + width / 2, 96, width / 2, 'right', 9);
   }
@@ -147,33 +199,45 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
     .strokeColor('#999999')
     .stroke();
 
-  const rows: [string, string, string][] = [
-    ['Invoice number', order.id, 'رقم الفاتورة'],
-    ['Date', paidOn, 'التاريخ'],
+  const period = (lang: 'en' | 'ar') =>
+    order.periodStart && order.periodEnd
+      ? `${formatDate(order.periodStart, lang, 'short')} - ${formatDate(order.periodEnd, lang, 'short')}`
+      : '—';
+  // [English label, value, Arabic label, the value in Arabic when it reads differently]
+  const rows: [string, string, string, string?][] = [
+    credit
+      ? ['Credit note number', data.number, 'رقم الإشعار الدائن']
+      : ['Invoice number', data.number, 'رقم الفاتورة'],
+    ...(credit ? [['Invoice', data.invoiceNumber ?? '—', 'الفاتورة'] as [string, string, string]] : []),
+    ['Date', formatDate(data.issuedAt, 'en', 'time'), 'التاريخ', formatDate(data.issuedAt, 'ar', 'time')],
     ['Customer', member.name, 'العميل'],
     [
       'ID / e-mail',
       member.nationalId && member.nationalId !== '0000000000' ? member.nationalId : (member.email ?? ''),
       'الهوية / البريد',
     ],
-    ['Plan', plan.name_en, 'الخطة'],
-    ['', plan.name, ''],
-    ['Period', order.periodStart && order.periodEnd ? `${order.periodStart} - ${order.periodEnd}` : '', 'مدة الاشتراك'],
+    ['Plan', plan.name_en, 'الخطة', plan.name],
+    ['Period', period('en'), 'مدة الاشتراك', period('ar')],
+    ['Order', order.id, 'الطلب'],
     ['Payment method', order.method || '—', 'طريقة الدفع'],
     ['Transaction reference', order.transactionRef ?? '—', 'مرجع العملية'],
   ];
-  if (vat > 0) {
-    rows.push(['Amount before VAT', money((cents - vat) / 100, order.currency), 'المبلغ قبل الضريبة']);
-    rows.push([`VAT ${vatPercent}%`, money(vat / 100, order.currency), `ضريبة القيمة المضافة ${vatPercent}%`]);
-  }
+  if (credit && data.reason) rows.push(['Reason', data.reason, 'السبب']);
+  rows.push(['Amount before VAT', money((cents - vat) / 100, order.currency), 'المبلغ قبل الضريبة']);
+  rows.push([`VAT ${vatPercent}%`, money(vat / 100, order.currency), `ضريبة القيمة المضافة ${vatPercent}%`]);
   let y = 136;
-  for (const [label, value, labelAr] of rows) {
+  for (const [label, value, labelAr, valueAr] of rows) {
     doc.font('body').fillColor('#555555');
-    if (label) line(doc, label, left, y, third - 8, 'left', 10);
-    if (labelAr) line(doc, labelAr, left + 2 * third + 8, y, third - 8, 'right', 10);
+    line(doc, label, left, y, third - 8, 'left', 10);
+    line(doc, labelAr, left + 2 * third + 8, y, third - 8, 'right', 10);
     doc.fillColor('#111111');
-    const arabicValue = ARABIC.test(value);
-    line(doc, value, left + third - 20, y, third + 40, arabicValue ? 'right' : 'left', 11);
+    if (valueAr !== undefined && valueAr !== value) {
+      line(doc, value, left + third - 20, y, third + 40, 'left', 11);
+      y += 18;
+      line(doc, valueAr, left + third - 20, y, third + 40, 'right', 11);
+    } else {
+      line(doc, value, left + third - 20, y, third + 40, ARABIC.test(value) ? 'right' : 'left', 11);
+    }
     y += 24;
   }
   doc
@@ -183,22 +247,31 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
     .stroke();
   y += 14;
   doc.font('bold').fillColor('#111111');
-  line(doc, 'Total paid', left, y, third - 8, 'left', 13);
+  line(doc, credit ? 'Total refunded' : 'Total paid', left, y, third - 8, 'left', 13);
   line(doc, money(cents / 100, order.currency), left + third - 20, y, third + 40, 'left', 13);
-  line(doc, 'الإجمالي المدفوع', left + 2 * third + 8, y, third - 8, 'right', 13);
+  line(doc, credit ? 'إجمالي المبلغ المسترد' : 'الإجمالي المدفوع', left + 2 * third + 8, y, third - 8, 'right', 13);
   y += 40;
   doc.font('body').fillColor('#333333');
-  const until = order.periodEnd ?? '';
-  line(doc, `Thank you. Your plan ${plan.name_en} is active until ${until}.`, left, y, width, 'left', 10);
-  line(
-    doc,
-    `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${ltr(until)} بمبلغ ${ltr(money(cents / 100, order.currency))}.`,
-    left,
-    y + 20,
-    width,
-    'right',
-    10,
-  );
+  if (credit) {
+    line(doc, `This credit note reduces invoice ${data.invoiceNumber ?? ''}.`, left, y, width, 'left', 10);
+    line(doc, `يخفض هذا الإشعار الدائن الفاتورة ${ltr(data.invoiceNumber ?? '')}.`, left, y + 20, width, 'right', 10);
+  } else {
+    const until = (lang: 'en' | 'ar') => formatDate(order.periodEnd, lang, 'long');
+    line(doc, `Thank you. Your plan ${plan.name_en} is active until ${until('en')}.`, left, y, width, 'left', 10);
+    line(
+      doc,
+      `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${until('ar')} بمبلغ ${ltr(money(cents / 100, order.currency))}.`,
+      left,
+      y + 20,
+      width,
+      'right',
+      10,
+    );
+  }
+  if (qr) {
+    const size = 132;
+    doc.image(qr, left + (width - size) / 2, y + 52, { width: size, height: size });
+  }
   doc.end();
   try {
     await done;

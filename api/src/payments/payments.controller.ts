@@ -14,7 +14,7 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { orderStatusWord, type BillingOrder, type CheckedOrder } from '@platform/contract';
+import { orderStatusWord, type BillingOrder, type BillingRefund, type CheckedOrder } from '@platform/contract';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { and, eq } from 'drizzle-orm';
 import type { Response } from 'express';
@@ -29,15 +29,29 @@ import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { pendingPayments } from '../db/schema';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
-import { vatCents, writeInvoice } from './invoice';
+import { vatCents, writeTaxDocument, type TaxDocument } from './invoice';
 import { PaymentsService, type Order } from './payments.service';
+import { RefundsService, type Refund } from './refunds.service';
 
 const text = (v: unknown, max = 200) =>
   typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '';
 
-function orderView(o: Order): BillingOrder {
+function refundView(r: Refund, currency: string): BillingRefund {
+  return {
+    _id: r.id,
+    amount: r.amount,
+    currency,
+    credit_note_number: r.creditNoteNumber,
+    reason: r.reason,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+function orderView(o: Order, refunds: Refund[] = []): BillingOrder {
   return {
     _id: o.id,
+    invoice_number: o.invoiceNumber,
+    refunds: refunds.map((r) => refundView(r, o.currency)),
     payment_status: orderStatusWord(o.status),
     currency: o.currency,
     total_amount: o.total,
@@ -62,6 +76,7 @@ const subscriptionView = (u: { subcription: boolean; startDate: string | null; e
 export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
+    private readonly refunds: RefundsService,
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
@@ -115,47 +130,80 @@ export class PaymentsController {
     if (!Number.isInteger(page) || page < 0 || page > 100_000)
       throw new AppError(400, 'request.invalid_field', { field: 'page' });
     const { rows, currentPage, totalPages } = await this.payments.myOrders(auth.user, page);
-    return { success: true, myOrders: rows.map(orderView), currentPage, totalPages };
+    const refunds = await this.refunds.ofOrders(rows.map((o) => o.id));
+    return {
+      success: true,
+      myOrders: rows.map((o) => orderView(o, refunds.get(o.id))),
+      currentPage,
+      totalPages,
+    };
   }
 
   @Post('subcripe/genrate')
   @Roles(...MEMBERS)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Makes the bilingual invoice PDF of one of the member’s paid orders; answers invoice_path' })
+  @ApiOperation({
+    summary:
+      'Makes the simplified tax invoice PDF of one of the member’s paid (or refunded) orders; answers invoice_path',
+  })
   async invoice(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown }) {
     const order = await this.paidOrder(auth, body?.order_id);
-    const path = this.invoiceFile(order.id);
-    if (!existsSync(path)) {
-      await writeInvoice(path, {
-        order,
-        member: { name: auth.user.name, nationalId: auth.user.nationalId, email: auth.user.email },
-        seller: this.config.payments.seller,
-        vatPercent: this.config.payments.vatPercent,
-      });
-    }
+    await this.documentFile(auth, order);
     return { success: true, invoice_path: `/api/subcripe/invoice/${order.id}` };
   }
 
   @Get('subcripe/invoice/:id')
   @Roles(...MEMBERS)
-  @ApiOperation({ summary: 'Downloads an invoice made by subcripe/genrate, named by the order id' })
+  @ApiOperation({ summary: 'Downloads the invoice of one of the member’s paid orders, named by its invoice number' })
   async download(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: Response) {
     const order = await this.paidOrder(auth, id);
-    const path = this.invoiceFile(order.id);
-    if (!existsSync(path)) throw new AppError(404, 'payment.invoice_not_found');
+    this.sendPdf(res, await this.documentFile(auth, order), order.invoiceNumber!);
+  }
+
+  @Get('subcripe/credit-note/:id')
+  @Roles(...MEMBERS)
+  @ApiOperation({
+    summary: 'Downloads the credit note of a refund of one of the member’s orders (by the refund’s _id)',
+  })
+  async creditNote(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: Response) {
+    const found = await this.refunds.ownRefund(auth.user, id);
+    if (!found) throw new AppError(404, 'payment.credit_note_not_found');
+    const { refund, order } = found;
+    this.sendPdf(res, await this.documentFile(auth, order, refund), refund.creditNoteNumber);
+  }
+
+  private sendPdf(res: Response, path: string, name: string) {
     res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="${order.id}.pdf"`);
+    res.setHeader('Content-Disposition', `attachment; filename="${name}.pdf"`);
     res.setHeader('Cache-Control', 'private, no-store');
     createReadStream(path).pipe(res);
   }
 
-  private invoiceFile(orderId: string) {
-    return join(this.config.dataDir, 'invoices', `${orderId}.pdf`);
+  /** The PDF of an order's invoice or of one refund's credit note, made once and kept under its number. */
+  private async documentFile(auth: Auth, order: Order, refund?: Refund) {
+    const number = refund ? refund.creditNoteNumber : order.invoiceNumber!;
+    const path = join(this.config.dataDir, 'invoices', `${number}.pdf`);
+    if (existsSync(path)) return path;
+    const doc: TaxDocument = {
+      kind: refund ? 'credit_note' : 'invoice',
+      number,
+      issuedAt: refund ? refund.createdAt : (order.activatedAt ?? order.updatedAt),
+      invoiceNumber: order.invoiceNumber,
+      total: refund ? refund.amount : order.total,
+      reason: refund?.reason,
+      order,
+      member: { name: order.customerName || auth.user.name, nationalId: auth.user.nationalId, email: auth.user.email },
+      seller: this.config.payments.seller,
+      vatPercent: this.config.payments.vatPercent,
+    };
+    await writeTaxDocument(path, doc);
+    return path;
   }
 
   private async paidOrder(auth: Auth, orderId: unknown) {
     const order = await this.payments.ownOrder(auth.user, orderId).catch(() => null);
-    if (!order || order.status !== 'paid') throw new AppError(404, 'payment.invoice_not_found');
+    if (!order || !order.invoiceNumber || (order.status !== 'paid' && order.status !== 'refunded'))
+      throw new AppError(404, 'payment.invoice_not_found');
     return order;
   }
 

@@ -6,6 +6,7 @@ import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './provider';
 import { PaymentsReconciler } from './reconciler';
+import { RefundsService } from './refunds.service';
 import { SandboxController } from './sandbox.controller';
 import { SandboxProvider } from './sandbox.provider';
 import { TelrProvider } from './telr.provider';
@@ -21,7 +22,8 @@ function providerFor(config: AppConfig, db: Db): PaymentProvider {
     { provide: PAYMENT_PROVIDER, useFactory: providerFor, inject: [CONFIG, DB] },
     PaymentsService,
     PaymentsReconciler,
+    RefundsService,
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, RefundsService],
 })
 export class PaymentsModule {}

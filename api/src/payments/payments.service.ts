@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { subscriptionValid } from '../accounts/user.view';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { orders, plans, users, type User } from '../db/schema';
+import { nextDocumentNumber } from './numbers';
 import { addPeriod, isoDay } from './period';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentCheck, type PaymentProvider } from './provider';
 
@@ -108,7 +109,7 @@ export class PaymentsService {
   async check(user: User, orderId: unknown) {
     let order = await this.ownOrder(user, orderId);
     // An order we closed as expired is asked again too: a payment made at the last minute still counts.
-    if ((order.status === 'pending' || order.status === 'expired') && order.providerRef) {
+    if ((order.status === 'pending' || order.status === 'held' || order.status === 'expired') && order.providerRef) {
       let answer: PaymentCheck;
       try {
         answer = await this.provider.check(order.providerRef);
@@ -133,6 +134,8 @@ export class PaymentsService {
       if (answer.state === 'paid') {
         // Money taken counts even when the order was already marked expired or cancelled.
         const period = order.userId ? await this.extend(tx as unknown as Db, order) : null;
+        const paidAt = new Date();
+        const invoiceNumber = order.invoiceNumber ?? (await nextDocumentNumber(tx as unknown as Db, 'INV', paidAt));
         const [paid] = await tx
           .update(orders)
           .set({
@@ -140,7 +143,8 @@ export class PaymentsService {
             transactionRef: answer.transactionRef ?? null,
             method: answer.method ?? order.method,
             raw: answer.raw,
-            activatedAt: new Date(),
+            activatedAt: paidAt,
+            invoiceNumber,
             periodStart: period?.start ?? null,
             periodEnd: period?.end ?? null,
             updatedAt: new Date(),
@@ -150,7 +154,9 @@ export class PaymentsService {
         this.logger.log(`order ${order.id} paid${period ? `; subscription until ${period.end}` : ''}`);
         return paid;
       }
-      if (order.status !== 'pending' || answer.state === 'pending') return order;
+      // A held payment stays held until the provider captures it (paid) or voids it (cancelled, declined).
+      if ((order.status !== 'pending' && order.status !== 'held') || answer.state === 'pending') return order;
+      if (answer.state === order.status) return order;
       const [closed] = await tx
         .update(orders)
         .set({ status: answer.state, raw: answer.raw, updatedAt: new Date() })
@@ -190,7 +196,7 @@ export class PaymentsService {
     const pending = await this.db
       .select()
       .from(orders)
-      .where(and(eq(orders.status, 'pending'), sql`${orders.createdAt} > now() - interval '30 days'`))
+      .where(and(inArray(orders.status, ['pending', 'held']), sql`${orders.createdAt} > now() - interval '30 days'`))
       .orderBy(asc(orders.createdAt))
       .limit(limit);
     const result = { checked: 0, paid: 0, closed: 0 };
@@ -214,12 +220,15 @@ export class PaymentsService {
         continue;
       }
       result.checked++;
+      // Never left waiting forever: a payment page unused past the expiry, or an authorisation still
+      // neither captured nor voided after the hold days (the card issuer releases it), is expired.
+      const age = Date.now() - order.createdAt.getTime();
       const expired =
-        answer.state === 'pending' &&
-        order.createdAt.getTime() < Date.now() - this.config.payments.expiryMinutes * 60_000;
+        (answer.state === 'pending' && age > this.config.payments.expiryMinutes * 60_000) ||
+        (answer.state === 'held' && age > this.config.payments.holdDays * 86_400_000);
       const settled = await this.settle(order.id, expired ? { ...answer, state: 'expired' } : answer);
       if (settled?.status === 'paid') result.paid++;
-      else if (settled && settled.status !== 'pending') result.closed++;
+      else if (settled && settled.status !== 'pending' && settled.status !== 'held') result.closed++;
     }
     return result;
   }

@@ -1,5 +1,6 @@
 /** What a payment provider says about one hosted payment. */
-export type PaymentState = 'pending' | 'paid' | 'declined' | 'cancelled' | 'expired';
+/** `held`: authorised but not captured (Telr's status 2, authorised or on hold), until captured or voided. */
+export type PaymentState = 'pending' | 'held' | 'paid' | 'declined' | 'cancelled' | 'expired';
 
 export interface CreatePayment {
   /** Our order id; Telr's cart id, which Telr refuses twice (so a retried create cannot charge twice). */
@@ -22,11 +23,30 @@ export interface PaymentCheck {
   raw: Record<string, unknown>;
 }
 
+/** What a refund needs of its order: the provider's references of the payment, and its currency. */
+export interface RefundableOrder {
+  id: string;
+  providerRef: string | null;
+  transactionRef: string | null;
+  currency: string;
+}
+
+/** A refund the provider accepted: its own reference, and its answer as received. */
+export interface RefundResult {
+  ref: string;
+  raw: Record<string, unknown>;
+}
+
 /** A hosted payment page: create a payment, then ask about it (never trust the returning browser). */
 export interface PaymentProvider {
   readonly name: 'telr' | 'sandbox';
   create(payment: CreatePayment): Promise<{ ref: string; url: string }>;
   check(ref: string): Promise<PaymentCheck>;
+  /**
+   * Gives back `amount` (a decimal string, VAT included) of a paid order to the card. Throws
+   * ProviderError when the provider cannot be reached or refuses: then nothing was refunded.
+   */
+  refund(order: RefundableOrder, amount: string): Promise<RefundResult>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
@@ -40,11 +60,13 @@ export class ProviderError extends Error {
 }
 
 /**
- * Telr's order status codes. Only 3 (paid) activates: 2 (authorised) is a payment on hold or not yet
- * captured, so the order stays pending and reconciliation asks again.
+ * Telr's order status codes. Only 3 (paid) activates. 2 (authorised) is a payment authorised but on
+ * hold or not yet captured: the order is held, nothing is activated, and reconciliation asks again
+ * until Telr answers it captured (3) or voided (-2 cancelled, -3 declined), or the hold lapses.
  */
 export function stateOfTelrCode(code: number): PaymentState {
   if (code === 3) return 'paid';
+  if (code === 2) return 'held';
   if (code === -1) return 'expired';
   if (code === -2) return 'cancelled';
   if (code === -3) return 'declined';

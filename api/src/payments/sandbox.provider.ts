@@ -9,6 +9,8 @@ import {
   type CreatePayment,
   type PaymentCheck,
   type PaymentProvider,
+  type RefundableOrder,
+  type RefundResult,
 } from './provider';
 
 /**
@@ -41,6 +43,17 @@ export class SandboxProvider implements PaymentProvider {
       .returning({ ref: sandboxPayments.ref });
     if (inserted.length === 0) throw new ProviderError('Duplicate cart id');
     return { ref, url: `${this.config.publicUrl}/api/sandbox/pay/${ref}` };
+  }
+
+  /**
+   * Refunds a paid sandbox payment: it answers a refund reference and changes nothing else. It reads
+   * no table: the caller holds the order's row lock in a transaction (on PGlite, the only connection).
+   */
+  async refund(order: RefundableOrder, amount: string): Promise<RefundResult> {
+    if (!order.providerRef?.startsWith('SBX') || !order.transactionRef)
+      throw new ProviderError('The payment was not made');
+    const ref = `SBR${randomBytes(12).toString('hex').toUpperCase()}`;
+    return { ref, raw: { provider: 'sandbox', ref, payment: order.providerRef, amount, currency: order.currency } };
   }
 
   async check(ref: string): Promise<PaymentCheck> {

@@ -5,7 +5,17 @@ import {
   type CreatePayment,
   type PaymentCheck,
   type PaymentProvider,
+  type RefundableOrder,
+  type RefundResult,
 } from './provider';
+
+const xml = (v: string | number) =>
+  String(v).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+/** The text of the first `<name>` element of an XML answer (Telr's remote API answers flat elements). */
+const element = (body: string, name: string) =>
+  body
+    .match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1]
+    ?.replace(/&(lt|gt|amp|apos|quot);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' })[e]!);
 
 type TelrConfig = NonNullable<AppConfig['payments']['telr']>;
 
@@ -80,6 +90,40 @@ export class TelrProvider implements PaymentProvider {
     if (!ref || !url || !/^https?:\/\//.test(url))
       throw new ProviderError('Telr did not answer an order reference and page');
     return { ref, url };
+  }
+
+  /**
+   * A refund through Telr's transaction (remote) API: an XML `refund` of the original transaction
+   * reference, for part or all of its amount. Status A is accepted; anything else is a refusal.
+   */
+  async refund(order: RefundableOrder, amount: string): Promise<RefundResult> {
+    if (!order.transactionRef) throw new ProviderError('The order has no Telr transaction to refund');
+    const body =
+      `<?xml version="1.0" encoding="UTF-8"?><remote>` +
+      `<store>${xml(this.config.storeId)}</store><key>${xml(this.config.remoteKey)}</key>` +
+      `<tran><type>refund</type><class>ecom</class><cartid>${xml(order.id)}</cartid>` +
+      `<description>Refund of ${xml(order.id)}</description><test>${this.config.testMode ? 1 : 0}</test>` +
+      `<currency>${xml(order.currency)}</currency><amount>${xml(amount)}</amount>` +
+      `<ref>${xml(order.transactionRef)}</ref></tran></remote>`;
+    let res: Response;
+    try {
+      res = await fetch(this.config.remoteUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/xml', Accept: 'application/xml' },
+        body,
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (err) {
+      throw new ProviderError(`Telr is not reachable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const text = await res.text();
+    if (!res.ok) throw new ProviderError(`Telr answered ${res.status}`);
+    const status = element(text, 'status');
+    const ref = element(text, 'tranref');
+    const raw = { status, code: element(text, 'code'), message: element(text, 'message'), tranref: ref };
+    if (status !== 'A' || !ref)
+      throw new ProviderError(`Telr refused the refund: ${raw.message ?? status ?? text.slice(0, 80)}`);
+    return { ref, raw };
   }
 
   async check(ref: string): Promise<PaymentCheck> {

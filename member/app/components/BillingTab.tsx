@@ -24,7 +24,7 @@ import { formatDay, localized } from '~/utils/posts';
 const WIDE_ONLY = { display: { xs: 'none', sm: 'block' } } as const;
 const PHONE_ONLY = { display: { xs: 'flex', sm: 'none' } } as const;
 
-const COLOR = { Paid: 'success', Pending: 'warning', Declined: 'error', Failed: 'error' } as const;
+const COLOR = { Paid: 'success', Pending: 'warning', Declined: 'error', Failed: 'error', Refunded: 'warning' } as const;
 
 /** A status as a chip whose word is never cut (long Arabic words wrap inside it). */
 function StatusChip({ status }: { status: BillingOrder['payment_status'] }) {
@@ -44,12 +44,43 @@ const period = (o: BillingOrder, lang: Lang) =>
 
 function Invoice({ order }: { order: BillingOrder }) {
   const { t } = useT();
-  return order.payment_status === 'Paid' ? (
-    <MuiLink href={`/accounts/invoice/${order._id}`} download={`${order._id}.pdf`}>
+  return order.invoice_number ? (
+    <MuiLink
+      href={`/accounts/invoice/${order._id}`}
+      download={`${order.invoice_number}.pdf`}
+      aria-label={t('billing.download_invoice', { number: order.invoice_number })}
+    >
       {t('billing.download')}
     </MuiLink>
   ) : (
     <>—</>
+  );
+}
+
+/** The refunds of an order: amount, day and the credit note to download, one per line. */
+function Refunds({ order }: { order: BillingOrder }) {
+  const { t, lang } = useT();
+  if (order.refunds.length === 0) return null;
+  const money = (amount: string) => formatMoney(amount, order.currency, lang);
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="refunds">
+      {order.refunds.map((r) => (
+        <Typography component="li" variant="body2" key={r._id} data-refund={r._id}>
+          {t('billing.refund_line', { date: formatDay(r.created_at, lang) })} <bdi dir="ltr">{money(r.amount)}</bdi>
+          {' · '}
+          <MuiLink
+            href={`/accounts/credit-note/${r._id}`}
+            download={`${r.credit_note_number}.pdf`}
+            aria-label={t('billing.download_credit_note', { number: r.credit_note_number })}
+          >
+            {t('billing.credit_note')}{' '}
+            <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+              {r.credit_note_number}
+            </Box>
+          </MuiLink>
+        </Typography>
+      ))}
+    </Box>
   );
 }
 
@@ -68,6 +99,7 @@ function OrderCard({ order, money }: { order: BillingOrder; money: (o: BillingOr
     [t('billing.status'), <StatusChip key="s" status={order.payment_status} />],
     [t('billing.period'), <bdi key="p">{period(order, lang)}</bdi>],
     [t('billing.invoice'), <Invoice key="i" order={order} />],
+    ...(order.refunds.length ? [[t('billing.refunds'), <Refunds key="r" order={order} />] as [string, ReactNode]] : []),
   ];
   return (
     <Card variant="outlined" component="li" data-order={order._id}>
@@ -126,24 +158,36 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
               </TableHead>
               <TableBody>
                 {orders.map((o) => (
-                  <TableRow key={o._id} data-order={o._id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <bdi>{formatDay(o.created_at, lang)}</bdi>
-                    </TableCell>
-                    <TableCell>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <bdi dir="ltr">{money(o)}</bdi>
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip status={o.payment_status} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <bdi>{period(o, lang)}</bdi>
-                    </TableCell>
-                    <TableCell>
-                      <Invoice order={o} />
-                    </TableCell>
-                  </TableRow>
+                  <Fragment key={o._id}>
+                    <TableRow data-order={o._id}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <bdi>{formatDay(o.created_at, lang)}</bdi>
+                      </TableCell>
+                      <TableCell>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <bdi dir="ltr">{money(o)}</bdi>
+                      </TableCell>
+                      <TableCell>
+                        <StatusChip status={o.payment_status} />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <bdi>{period(o, lang)}</bdi>
+                      </TableCell>
+                      <TableCell>
+                        <Invoice order={o} />
+                      </TableCell>
+                    </TableRow>
+                    {o.refunds.length > 0 && (
+                      <TableRow data-refunds-of={o._id}>
+                        <TableCell component="th" scope="row" sx={{ color: 'text.secondary' }}>
+                          {t('billing.refunds')}
+                        </TableCell>
+                        <TableCell colSpan={5}>
+                          <Refunds order={o} />
+                        </TableCell>
+                      </TableRow>
+                    )}
+                  </Fragment>
                 ))}
               </TableBody>
             </Table>

@@ -61,6 +61,9 @@ export const en = {
     pending_text:
       'Your payment is still being confirmed. Your plan will be activated automatically as soon as it is; you can check again in a minute.',
     check_again: 'Check again',
+    held_title: 'Your payment is on hold',
+    held_text:
+      'Your bank authorised the payment and the payment provider is holding it for review. Your plan is activated as soon as it is captured; if it is voided, no money is taken.',
     declined: 'The payment was declined. No money was taken; you can try again.',
     cancelled: 'The payment was cancelled. No money was taken; you can try again.',
     expired: 'The payment page expired before the payment was made; you can try again.',
@@ -106,6 +109,7 @@ export const en = {
     status_word: {
       Paid: 'Paid',
       Pending: 'Pending',
+      'On hold': 'On hold',
       Declined: 'Declined',
       Cancelled: 'Cancelled',
       Expired: 'Expired',
@@ -113,6 +117,12 @@ export const en = {
       Refunded: 'Refunded',
     },
     invoice_missing: 'The invoice was not found.',
+    download_invoice: 'Download invoice {number}',
+    refunds: 'Refunds',
+    refund_line: 'Refunded on {date}:',
+    credit_note: 'Credit note',
+    download_credit_note: 'Download credit note {number}',
+    credit_note_missing: 'The credit note was not found.',
     buy: 'Buy or renew a plan',
   },
   embed: {

@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const season = record.ok ? record.data.season : null;
   const res = await call<Checked>('/telr/', { body: { ref: season?.ref, order_id: orderId } });
   if (res.status === 404) throw redirect('/404/not-found/');
-  if (!res.ok) return { orderId, unavailable: true };
+  if (!res.ok) return { orderId, unavailable: true, held: false };
   const forget = () => (season ? call(`/seasons/?id=${season._id}`, { method: 'DELETE' }) : null);
   const status = res.data.order.payment_status;
   if (status === 'Paid') {
@@ -40,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: await flashHeaders(request, { type: 'success', text: translate(lang, 'payment.paid') }),
     });
   }
-  if (status === 'Pending') return { orderId, unavailable: false };
+  // Still waiting, or authorised and held by the provider until captured or voided: wait here.
+  if (status === 'Pending' || status === 'On hold') return { orderId, unavailable: false, held: status === 'On hold' };
   await forget();
   throw redirect(`/404/not-found/?payment=${encodeURIComponent(status.toLowerCase())}`);
 }
@@ -51,14 +52,16 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function PaymentReturn() {
-  const { orderId, unavailable } = useLoaderData<typeof loader>();
+  const { orderId, unavailable, held } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
       <Typography variant="h5" component="h1" gutterBottom>
-        {t('payment.pending_title')}
+        {held ? t('payment.held_title') : t('payment.pending_title')}
       </Typography>
-      <Typography color="text.secondary">{unavailable ? t('plans.failed') : t('payment.pending_text')}</Typography>
+      <Typography color="text.secondary">
+        {unavailable ? t('plans.failed') : held ? t('payment.held_text') : t('payment.pending_text')}
+      </Typography>
       <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
         <Button
           component={Link}

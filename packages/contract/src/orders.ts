@@ -1,10 +1,24 @@
 /** A payment order's states, as stored and as staff filter them. */
-export const ORDER_STATUSES = ['pending', 'paid', 'declined', 'cancelled', 'expired', 'failed', 'refunded'] as const;
+/**
+ * `held`: the provider authorised the payment but holds it (Telr's status 2, authorised or on hold)
+ * until it is captured (then paid) or voided (then cancelled); nothing is activated meanwhile.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'held',
+  'paid',
+  'declined',
+  'cancelled',
+  'expired',
+  'failed',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The word member pages read for each state (the contract's `payment_status`). */
 export const ORDER_STATUS_WORD = {
   pending: 'Pending',
+  held: 'On hold',
   paid: 'Paid',
   declined: 'Declined',
   cancelled: 'Cancelled',
@@ -18,9 +32,24 @@ export type OrderStatusWord = (typeof ORDER_STATUS_WORD)[OrderStatus];
 export const orderStatusWord = (status: string): OrderStatusWord =>
   (ORDER_STATUS_WORD as Record<string, OrderStatusWord>)[status] ?? 'Pending';
 
+/** A refund of one of a member's orders, with its credit note (downloaded by `_id`). */
+export interface BillingRefund {
+  _id: string;
+  amount: string;
+  currency: string;
+  /** CN-2026-000001 */
+  credit_note_number: string;
+  reason: string;
+  created_at: string;
+}
+
 /** One of a member's orders as the API sends it (billing, the receipt); dates are ISO strings. */
 export interface BillingOrder {
   _id: string;
+  /** The simplified tax invoice's number once paid (INV-2026-000001). */
+  invoice_number: string | null;
+  /** Refunds of this order, oldest first (a partly refunded order stays Paid). */
+  refunds: BillingRefund[];
   payment_status: OrderStatusWord;
   currency: string;
   total_amount: string;

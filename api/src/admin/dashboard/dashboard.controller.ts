@@ -1,13 +1,13 @@
 import { MEMBER_TYPES } from '@platform/contract';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { and, count, eq, gte, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
 import type { Db } from '../../db/database';
 import { DB } from '../../db/db.module';
-import { contactMessages, judgeApplications, orders, users } from '../../db/schema';
+import { contactMessages, judgeApplications, orders, refunds, users } from '../../db/schema';
 
 const WEEKS = 12;
 const MONTHS = 12;
@@ -51,21 +51,39 @@ export class DashboardController {
       const monthsAgo = new Date();
       monthsAgo.setUTCMonth(monthsAgo.getUTCMonth() - (MONTHS - 1), 1);
       monthsAgo.setUTCHours(0, 0, 0, 0);
-      const month = sql<string>`to_char(date_trunc('month', ${orders.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
-      const [revenue, [pending], [unread]] = await Promise.all([
+      // Revenue is counted in the month of payment; a refund is taken off in the month it was made.
+      const month = sql<string>`to_char(date_trunc('month', ${orders.activatedAt} at time zone 'UTC'), 'YYYY-MM')`;
+      const refundMonth = sql<string>`to_char(date_trunc('month', ${refunds.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+      const thisMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+      const [revenue, refunded, [pending], [unread]] = await Promise.all([
         this.db
           .select({ month, total: sum(orders.total) })
           .from(orders)
-          .where(and(eq(orders.status, 'paid'), eq(orders.currency, 'SAR'), gte(orders.createdAt, monthsAgo)))
+          .where(and(isNotNull(orders.invoiceNumber), eq(orders.currency, 'SAR'), gte(orders.activatedAt, monthsAgo)))
           .groupBy(month)
           .orderBy(month),
+        this.db
+          .select({ month: refundMonth, total: sum(refunds.amount) })
+          .from(refunds)
+          .innerJoin(orders, eq(orders.id, refunds.orderId))
+          .where(and(eq(orders.currency, 'SAR'), gte(refunds.createdAt, monthsAgo)))
+          .groupBy(refundMonth),
         this.db.select({ n: count() }).from(judgeApplications).where(eq(judgeApplications.status, 'pending')),
         this.db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
       ]);
+      const cents = (v: string | null | undefined) => Math.round(Number(v ?? 0) * 100);
+      const months = new Set([...revenue.map((r) => r.month), ...refunded.map((r) => r.month)]);
       result.revenue = fillMonths(
         monthsAgo,
-        revenue.map((r) => ({ month: r.month, total: Number(r.total ?? 0) })),
+        [...months].map((m) => ({
+          month: m,
+          total:
+            (cents(revenue.find((r) => r.month === m)?.total) - cents(refunded.find((r) => r.month === m)?.total)) /
+            100,
+        })),
       );
+      const current = thisMonth.toISOString().slice(0, 7);
+      result.refundsThisMonth = cents(refunded.find((r) => r.month === current)?.total) / 100;
       result.pendingJudges = pending.n;
       result.unreadMessages = unread.n;
     }
@@ -84,7 +102,7 @@ function fillWeeks(rows: { week: string; n: number }[]) {
   });
 }
 
-/** Twelve months, oldest first, with the SAR paid in each. */
+/** Twelve months, oldest first, with the SAR paid in each, net of the refunds made in it. */
 function fillMonths(start: Date, rows: { month: string; total: number }[]) {
   return Array.from({ length: MONTHS }, (_, i) => {
     const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1)).toISOString().slice(0, 7);

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { orders, users, type User } from '../../db/schema';
+import { asc, eq, sql } from 'drizzle-orm';
+import { orders, refunds, users, type User } from '../../db/schema';
 import { defineResource } from '../resource';
 
 type Row = { orders: typeof orders.$inferSelect; users: User | null };
@@ -20,6 +20,7 @@ export const transactionsResource = defineResource<Row>({
     orders.orderType,
     orders.currency,
     orders.transactionRef,
+    orders.invoiceNumber,
     sql`coalesce(${orders.plan}->>'name_en', 'DELETED')`,
   ],
   sort: {
@@ -52,8 +53,33 @@ export const transactionsResource = defineResource<Row>({
     payment_method: o.method,
     payment_status: o.status,
     trx_reference: o.transactionRef,
+    invoice_number: o.invoiceNumber,
     payment_data: o.raw,
     user: u ? { _id: u.id, name: u.name, email: u.email, national_id: u.nationalId } : 'DELETED',
     created_at: o.createdAt,
   }),
+  // The one-order view: its refunds, oldest first, with their credit notes.
+  detail: async ({ orders: o }, db) => {
+    const rows = await db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, o.id))
+      .orderBy(asc(refunds.createdAt), asc(refunds.creditNoteNumber));
+    const refunded = rows.reduce((c, r) => c + Math.round(Number(r.amount) * 100), 0);
+    return {
+      refunded_amount: (refunded / 100).toFixed(2),
+      refundable_amount:
+        o.status === 'paid' ? ((Math.round(Number(o.total) * 100) - refunded) / 100).toFixed(2) : '0.00',
+      refunds: rows.map((r) => ({
+        id: r.id,
+        amount: r.amount,
+        reason: r.reason,
+        credit_note_number: r.creditNoteNumber,
+        provider_ref: r.providerRef,
+        ended_subscription: r.endedSubscription,
+        by: r.actorName,
+        created_at: r.createdAt,
+      })),
+    };
+  },
 });

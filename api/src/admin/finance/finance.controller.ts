@@ -1,0 +1,71 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentAuth } from '../../auth/current-auth.decorator';
+import { Roles } from '../../auth/roles';
+import type { Auth } from '../../auth/session.service';
+import { AppError } from '../../common/app-error';
+import { langOf } from '../../common/messages';
+import { RefundsService, type RefundInput } from '../../payments/refunds.service';
+import { FinanceService } from './finance.service';
+
+/**
+ * Money in the back-office beside the transactions resource: refunds of a paid order and the
+ * finance export (invoices and credit notes). Admins only; declared before the resource's own routes
+ * so `export` is not read as an order id.
+ */
+@ApiTags('admin: transections')
+@Controller('admin/transections')
+export class FinanceController {
+  constructor(
+    private readonly refunds: RefundsService,
+    private readonly finance: FinanceService,
+  ) {}
+
+  @Get('export')
+  @Roles('admin')
+  @ApiOperation({
+    summary:
+      'Finance CSV: one line per invoice and credit note (filter as the list: payment_status, plan, q; created_at_gte/lte by the document’s date); headers in the admin’s language',
+  })
+  async export(@Query() query: Record<string, unknown>, @Res() res: Response, @Headers('accept-language') al?: string) {
+    const csv = await this.finance.csv(query, langOf(al));
+    const date = new Date().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="finance-${date}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(csv);
+  }
+
+  @Post(':id/refund')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Refunds a paid order in full or in part ({amount, reason, end_subscription?}); Idempotency-Key makes a retry answer the same refund',
+  })
+  async refund(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentAuth() auth: Auth,
+    @Headers('idempotency-key') key?: string,
+  ) {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'request.bad');
+    const { refund, order, replayed } = await this.refunds.refund(auth.user, id, body as RefundInput, key);
+    return {
+      success: true,
+      replayed,
+      payment_status: order.status,
+      refund: {
+        id: refund.id,
+        amount: refund.amount,
+        reason: refund.reason,
+        credit_note_number: refund.creditNoteNumber,
+        provider_ref: refund.providerRef,
+        ended_subscription: refund.endedSubscription,
+        by: refund.actorName,
+        created_at: refund.createdAt.toISOString(),
+      },
+    };
+  }
+}

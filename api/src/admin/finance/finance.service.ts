@@ -1,0 +1,174 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isDay, nextDay, platformDayStart } from '@platform/contract';
+import { and, asc, eq, gte, ilike, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import { AppError } from '../../common/app-error';
+import { translate, type Lang, type MessageKey } from '../../common/messages';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { CONFIG, DB } from '../../db/db.module';
+import { orders, refunds } from '../../db/schema';
+import { vatCents } from '../../payments/invoice';
+import { parseListQuery } from '../list-query';
+import { likePattern } from '../resource.service';
+import { transactionsResource } from '../resources/transactions.resource';
+
+/** One line of the finance export: an invoice, or a credit note (its amounts negative). */
+export interface FinanceLine {
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  date: Date;
+  member: string;
+  plan: string;
+  /** In cents, VAT included; negative for a credit note. */
+  total: number;
+  vat: number;
+  currency: string;
+  method: string;
+  providerRef: string;
+  /** A credit note's invoice. */
+  invoice: string;
+  /** A credit note's refund reference at the provider. */
+  refundRef: string;
+}
+
+const COLUMNS: MessageKey[] = [
+  'finance.csv.type',
+  'finance.csv.number',
+  'finance.csv.date',
+  'finance.csv.member',
+  'finance.csv.plan',
+  'finance.csv.before_vat',
+  'finance.csv.vat',
+  'finance.csv.total',
+  'finance.csv.currency',
+  'finance.csv.method',
+  'finance.csv.provider_ref',
+  'finance.csv.invoice',
+  'finance.csv.refund_ref',
+];
+
+/** A text cell: quoted, and with a leading quote when a spreadsheet would run it as a formula. */
+const textCell = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+const numberCell = (centsValue: number) => (centsValue / 100).toFixed(2);
+
+/**
+ * The finance officer's export: one line per simplified tax invoice and per credit note, in date
+ * order, filtered as the transactions list (status, plan, search) and by the documents' own dates
+ * (`created_at_gte` / `created_at_lte`, days on the platform's clock).
+ */
+@Injectable()
+export class FinanceService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async lines(query: Record<string, unknown>): Promise<FinanceLine[]> {
+    let raw: unknown = {};
+    if (typeof query.filter === 'string' && query.filter !== '') {
+      try {
+        raw = JSON.parse(query.filter);
+      } catch {
+        throw new AppError(400, 'request.bad_query', { param: 'filter' });
+      }
+    } else if (query.filter !== undefined && query.filter !== '') {
+      throw new AppError(400, 'request.bad_query', { param: 'filter' });
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new AppError(400, 'request.bad_query', { param: 'filter' });
+    const { created_at_gte: from, created_at_lte: to, ...rest } = raw as Record<string, unknown>;
+    for (const [name, day] of [
+      ['created_at_gte', from],
+      ['created_at_lte', to],
+    ] as const) {
+      if (day !== undefined && day !== null && day !== '' && !isDay(day))
+        throw new AppError(400, 'request.bad_query', { param: `filter.${name}` });
+    }
+    const listed = parseListQuery(transactionsResource, { filter: JSON.stringify(rest) });
+    const conditions: (SQL | undefined)[] = [...listed.filters];
+    if (listed.q) conditions.push(or(...transactionsResource.search.map((c) => ilike(c, likePattern(listed.q!)))));
+    const between = (column: typeof orders.activatedAt | typeof refunds.createdAt) =>
+      and(
+        isDay(from) ? gte(column, platformDayStart(from)) : undefined,
+        isDay(to) ? lt(column, platformDayStart(nextDay(to))) : undefined,
+      );
+    const [invoices, notes] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(and(isNotNull(orders.invoiceNumber), between(orders.activatedAt), ...conditions))
+        .orderBy(asc(orders.activatedAt), asc(orders.invoiceNumber)),
+      this.db
+        .select()
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .where(and(between(refunds.createdAt), ...conditions))
+        .orderBy(asc(refunds.createdAt), asc(refunds.creditNoteNumber)),
+    ]);
+    const percent = this.config.payments.vatPercent;
+    const lines: FinanceLine[] = [
+      ...invoices.map((o): FinanceLine => ({
+        kind: 'invoice',
+        number: o.invoiceNumber!,
+        date: o.activatedAt!,
+        member: o.customerName,
+        plan: o.plan?.name_en ?? '',
+        total: Math.round(Number(o.total) * 100),
+        vat: vatCents(o.total, percent),
+        currency: o.currency,
+        method: o.method,
+        providerRef: o.transactionRef ?? '',
+        invoice: '',
+        refundRef: '',
+      })),
+      ...notes.map(({ refunds: r, orders: o }): FinanceLine => ({
+        kind: 'credit_note',
+        number: r.creditNoteNumber,
+        date: r.createdAt,
+        member: o.customerName,
+        plan: o.plan?.name_en ?? '',
+        total: -Math.round(Number(r.amount) * 100),
+        vat: -vatCents(r.amount, percent),
+        currency: o.currency,
+        method: o.method,
+        providerRef: o.transactionRef ?? '',
+        invoice: o.invoiceNumber ?? '',
+        refundRef: r.providerRef ?? '',
+      })),
+    ];
+    return lines.sort((a, b) => a.date.getTime() - b.date.getTime() || a.number.localeCompare(b.number));
+  }
+
+  /** The lines as CSV (UTF-8 with BOM), headers in the admin's language, amounts as plain numbers. */
+  async csv(query: Record<string, unknown>, lang: Lang): Promise<string> {
+    const lines = await this.lines(query);
+    const head = COLUMNS.map((k) => textCell(translate(lang, k))).join(',');
+    const body = lines.map((l) =>
+      [
+        textCell(translate(lang, l.kind === 'invoice' ? 'finance.csv.kind_invoice' : 'finance.csv.kind_credit_note')),
+        textCell(l.number),
+        // Riyadh time as a spreadsheet reads a date and time.
+        textCell(formatRiyadh(l.date)),
+        textCell(l.member),
+        textCell(l.plan),
+        numberCell(l.total - l.vat),
+        numberCell(l.vat),
+        numberCell(l.total),
+        textCell(l.currency),
+        textCell(l.method),
+        textCell(l.providerRef),
+        textCell(l.invoice),
+        textCell(l.refundRef),
+      ].join(','),
+    );
+    return `\uFEFF${[head, ...body].join('\r\n')}\r\n`;
+  }
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' on the platform's clock (Riyadh, UTC+3 all year). */
+function formatRiyadh(at: Date): string {
+  return new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,486 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { platformDay } from '@platform/contract';
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import Papa from 'papaparse';
+import { PNG } from 'pngjs';
+import type request from 'supertest';
+import { auditLog, orders, plans, refunds, users } from '../src/db/schema';
+import { fakeTelr } from './fake-telr';
+import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+
+const run = promisify(execFile);
+const VAT_NUMBER = '310122393500003';
+// pdf-parse's index runs a self-test when required directly; its library entry does not.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise<{ text: string }>;
+
+/** supertest's parser that keeps a body as bytes. */
+const binary = (res: request.Response, done: (err: Error | null, body: unknown) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/** The first page of a PDF drawn by poppler's pdftoppm, and the QR code found on it, decoded. */
+async function qrOfPdf(pdf: Buffer): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), pdf);
+    await run('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', join(dir, 'doc.pdf'), join(dir, 'page')]);
+    const file = readdirSync(dir).find((f) => f.endsWith('.png'))!;
+    const png = PNG.sync.read(readFileSync(join(dir, file)));
+    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    if (!code) throw new Error('no QR code found on the page');
+    return code.data;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** ZATCA's TLV fields of a Base64 QR payload, by tag. */
+function tlv(base64: string): Record<number, string> {
+  const bytes = Buffer.from(base64, 'base64');
+  const fields: Record<number, string> = {};
+  for (let i = 0; i < bytes.length;) {
+    const tagNo = bytes[i];
+    const length = bytes[i + 1];
+    fields[tagNo] = bytes.subarray(i + 2, i + 2 + length).toString('utf8');
+    i += 2 + length;
+  }
+  return fields;
+}
+
+describe('invoices, refunds and credit notes (Telr through a local fake)', () => {
+  const telr = fakeTelr();
+  let t: TestApp;
+  let plan: typeof plans.$inferSelect;
+  let admin: string;
+
+  beforeAll(async () => {
+    const apiUrl = await telr.start();
+    t = await startTestApp({
+      TELR_STORE_ID: '15996',
+      TELR_AUTH_KEY: 'telr-test-key',
+      TELR_TEST_MODE: '1',
+      TELR_API_URL: apiUrl,
+      SELLER_NAME: 'منصة المسابقات',
+      SELLER_VAT_NUMBER: VAT_NUMBER,
+      VAT_PERCENT: '15',
+    });
+    [plan] = await t.database.db
+      .insert(plans)
+      .values({
+        name: 'خطة المدرب السنوية',
+        nameEn: 'Coach annual plan',
+        orignalPirce: '500.00',
+        price: '345.00',
+        duration: 1,
+        durationType: 'year',
+        type: 'coach',
+      })
+      .returning();
+    admin = await adminToken(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await telr.close();
+  });
+
+  const orderOf = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+  const memberOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+
+  /** A coach who bought the plan and whose order Telr answers as paid (not yet asked). */
+  async function coachWithPaidTelrOrder(name?: string) {
+    const coach = await createUser(t, { type: 1, ...(name ? { name } : {}) });
+    const token = await signIn(t, coach);
+    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
+    expect(res.status).toBe(200);
+    telr.setCode(res.body.response.order.ref, 3);
+    return { coach, token, orderId: res.body.order._id as string };
+  }
+
+  async function paidOrder(name?: string) {
+    const made = await coachWithPaidTelrOrder(name);
+    const checked = await t.http.post('/api/telr/').set('Authorization', made.token).send({ order_id: made.orderId });
+    expect(checked.body.order.payment_status).toBe('Paid');
+    return made;
+  }
+
+  const refund = (orderId: string, body: Record<string, unknown>, token = admin, key?: string) => {
+    const req = t.http.post(`/api/admin/transections/${orderId}/refund`).set('Authorization', token);
+    if (key) req.set('Idempotency-Key', key);
+    return req.send(body);
+  };
+
+  it('ten orders paid at once get ten consecutive invoice numbers of this year', async () => {
+    const made = await Promise.all(Array.from({ length: 10 }, () => coachWithPaidTelrOrder()));
+    const answers = await Promise.all(
+      made.map((m) => t.http.post('/api/telr/').set('Authorization', m.token).send({ order_id: m.orderId })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => a.body.order.payment_status)).toEqual(Array(10).fill('Paid'));
+    const numbers = (await Promise.all(made.map((m) => orderOf(m.orderId)))).map((o) => o.invoiceNumber!);
+    const year = platformDay().slice(0, 4);
+    for (const n of numbers) expect(n).toMatch(new RegExp(`^INV-${year}-\\d{6}$`));
+    const sequence = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
+    expect(sequence).toEqual(Array.from({ length: 10 }, (_, i) => sequence[0] + i));
+    expect(sequence[0]).toBe(1);
+    // A member's billing list shows the number.
+    const list = await t.http.post('/api/orders/').set('Authorization', made[0].token).send({ page: 0 });
+    expect(list.body.myOrders[0]).toMatchObject({ _id: made[0].orderId, invoice_number: numbers[0], refunds: [] });
+  });
+
+  it('the invoice PDF is a simplified tax invoice whose QR code (drawn, then decoded) carries the five ZATCA fields', async () => {
+    const { token, orderId } = await paidOrder('سارة المدربة');
+    const order = await orderOf(orderId);
+    const pdf = await t.http
+      .get(`/api/subcripe/invoice/${orderId}`)
+      .set('Authorization', token)
+      .buffer(true)
+      .parse(binary);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${order.invoiceNumber}.pdf"`);
+    const fields = tlv(await qrOfPdf(pdf.body as Buffer));
+    expect(fields).toEqual({
+      1: 'منصة المسابقات',
+      2: VAT_NUMBER,
+      3: order.activatedAt!.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      4: '345.00',
+      5: '45.00',
+    });
+    const words = (await pdfParse(pdf.body as Buffer)).text.replace(/\s+/g, ' ');
+    for (const text of [
+      'Simplified tax invoice',
+      order.invoiceNumber!,
+      `VAT No. ${VAT_NUMBER}`,
+      'Amount before VAT',
+      '300.00 SAR',
+      '45.00 SAR',
+      '345.00 SAR',
+      'Coach annual plan',
+    ])
+      expect(words).toContain(text);
+    // Not ISO dates: the day as people write it, in Riyadh time.
+    expect(words).not.toContain(order.activatedAt!.toISOString().slice(0, 10));
+  });
+
+  it('a full refund through Telr asked twice at once refunds once, ends the subscription and issues a credit note', async () => {
+    const { coach, token, orderId } = await paidOrder();
+    const before = await memberOf(coach.id);
+    expect(before.endDate! > platformDay()).toBe(true);
+    const [a, b] = await Promise.all([
+      refund(orderId, { amount: '345', reason: 'Duplicate purchase' }),
+      refund(orderId, { amount: '345', reason: 'Duplicate purchase' }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(refused.body.message).toBe('This order has already been refunded in full.');
+    const done = a.status === 200 ? a : b;
+    expect(done.body.refund).toMatchObject({ amount: '345.00', ended_subscription: true });
+    expect(done.body.refund.credit_note_number).toMatch(/^CN-\d{4}-\d{6}$/);
+    expect(done.body.payment_status).toBe('refunded');
+
+    const order = await orderOf(orderId);
+    expect(telr.refunds.filter((r) => r.ref === order.transactionRef)).toHaveLength(1);
+    expect(telr.refunds.find((r) => r.ref === order.transactionRef)).toMatchObject({
+      type: 'refund',
+      amount: '345.00',
+      currency: 'SAR',
+      cartid: orderId,
+    });
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amount: '345.00', reason: 'Duplicate purchase', actorName: expect.any(String) });
+    expect(rows[0].providerRef).toMatch(/^0500/);
+    expect(order.status).toBe('refunded');
+    const after = await memberOf(coach.id);
+    expect(after.endDate! < platformDay()).toBe(true);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, orderId));
+    expect(entries.map((e) => e.action)).toEqual(['refund']);
+    expect(entries[0]).toMatchObject({
+      resource: 'transections',
+      before: { payment_status: 'paid', refunded: '0.00' },
+      after: {
+        payment_status: 'refunded',
+        refunded: '345.00',
+        refund_amount: '345.00',
+        credit_note: rows[0].creditNoteNumber,
+        ended_subscription: true,
+      },
+    });
+
+    // The member sees the refund in billing and downloads the credit note; it refers to the invoice.
+    const list = await t.http.post('/api/orders/').set('Authorization', token).send({ page: 0 });
+    const listed = list.body.myOrders.find((o: { _id: string }) => o._id === orderId);
+    expect(listed).toMatchObject({
+      payment_status: 'Refunded',
+      invoice_number: order.invoiceNumber,
+      refunds: [{ _id: rows[0].id, amount: '345.00', credit_note_number: rows[0].creditNoteNumber }],
+    });
+    const pdf = await t.http
+      .get(`/api/subcripe/credit-note/${rows[0].id}`)
+      .set('Authorization', token)
+      .buffer(true)
+      .parse(binary);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${rows[0].creditNoteNumber}.pdf"`);
+    const words = (await pdfParse(pdf.body as Buffer)).text.replace(/\s+/g, ' ');
+    expect(words).toContain('Credit note');
+    expect(words).toContain(rows[0].creditNoteNumber);
+    expect(words).toContain(`This credit note reduces invoice ${order.invoiceNumber}`);
+    expect(words).toContain('Duplicate purchase');
+    expect(tlv(await qrOfPdf(pdf.body as Buffer))).toMatchObject({ 2: VAT_NUMBER, 4: '345.00', 5: '45.00' });
+    // The invoice stays downloadable.
+    expect((await t.http.get(`/api/subcripe/invoice/${orderId}`).set('Authorization', token)).status).toBe(200);
+
+    // Another member: not found, in their language.
+    const other = await signIn(t, await createUser(t, { type: 1 }));
+    const foreign = await t.http
+      .get(`/api/subcripe/credit-note/${rows[0].id}`)
+      .set('Authorization', other)
+      .set('Accept-Language', 'ar');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('لم يُعثر على الإشعار الدائن.');
+  });
+
+  it('partial refunds: never more than is left, the subscription kept unless asked, a retried request refunds once', async () => {
+    const { coach, orderId } = await paidOrder();
+    const end = (await memberOf(coach.id)).endDate;
+    const first = await refund(orderId, { amount: '١٠٠٫٥٠', reason: 'Goodwill' }, admin, 'key-partial-0001');
+    expect(first.status).toBe(200);
+    expect(first.body.refund).toMatchObject({ amount: '100.50', ended_subscription: false });
+    expect(first.body.payment_status).toBe('paid');
+    const retried = await refund(orderId, { amount: '100.50', reason: 'Goodwill' }, admin, 'key-partial-0001');
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ replayed: true, refund: { id: first.body.refund.id } });
+    expect((await memberOf(coach.id)).endDate).toBe(end);
+
+    const tooMuch = await refund(orderId, { amount: '300', reason: 'x' }).set('Accept-Language', 'ar');
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe('لا يمكن أن يزيد المبلغ المسترد على 244.50 SAR، وهو ما بقي من المبلغ المدفوع.');
+    const reused = await refund(orderId, { amount: '5', reason: 'x' }, admin, 'key-partial-0001');
+    expect(reused.status).toBe(409);
+    for (const bad of [
+      { amount: '0', reason: 'x' },
+      { amount: '1.234', reason: 'x' },
+      { amount: 'abc', reason: 'x' },
+    ])
+      expect((await refund(orderId, bad)).body.message).toBe(
+        'Enter a refund amount greater than zero, with at most two decimals.',
+      );
+    expect((await refund(orderId, { amount: '5', reason: '  ' })).status).toBe(400);
+    expect((await refund(orderId, { amount: '5', reason: 'x', end_subscription: 'yes' })).status).toBe(400);
+
+    const second = await refund(orderId, { amount: '44.50', reason: 'Ends early', end_subscription: true });
+    expect(second.status).toBe(200);
+    expect(second.body.refund).toMatchObject({ ended_subscription: true });
+    expect(second.body.payment_status).toBe('paid');
+    expect((await memberOf(coach.id)).endDate! < platformDay()).toBe(true);
+    const rest = await refund(orderId, { amount: '200', reason: 'The rest' });
+    expect(rest.status).toBe(200);
+    expect(rest.body.payment_status).toBe('refunded');
+    const numbers = (await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId))).map(
+      (r) => r.creditNoteNumber,
+    );
+    expect(new Set(numbers).size).toBe(3);
+    const order = await orderOf(orderId);
+    expect(telr.refunds.filter((r) => r.ref === order.transactionRef).map((r) => r.amount)).toEqual([
+      '100.50',
+      '44.50',
+      '200.00',
+    ]);
+  });
+
+  it('refused: an unpaid order, a sub-admin, a member, an unknown order, Telr refusing', async () => {
+    const coach = await createUser(t, { type: 1 });
+    const token = await signIn(t, coach);
+    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
+    const unpaid = res.body.order._id as string;
+    const notPaid = await refund(unpaid, { amount: '10', reason: 'x' });
+    expect(notPaid.status).toBe(409);
+    expect(notPaid.body.message).toBe('Only a paid order can be refunded.');
+
+    const { orderId } = await paidOrder();
+    const sub = await createUser(t, { type: 5, email: `sub.${Date.now()}@test.example` });
+    expect(
+      (await refund(orderId, { amount: '10', reason: 'x' }, await adminToken(t, sub.email!, sub.password))).status,
+    ).toBe(403);
+    expect((await refund(orderId, { amount: '10', reason: 'x' }, token)).status).toBe(403);
+    expect((await refund('00000000-0000-4000-8000-000000000000', { amount: '10', reason: 'x' })).status).toBe(404);
+    expect((await refund('not-an-id', { amount: '10', reason: 'x' })).status).toBe(404);
+
+    telr.setRefuseRefunds(true);
+    try {
+      const refused = await refund(orderId, { amount: '10', reason: 'x' });
+      expect(refused.status).toBe(502);
+      expect(refused.body.message).toBe(
+        'The payment provider refused the refund; nothing was refunded. Please try again later.',
+      );
+    } finally {
+      telr.setRefuseRefunds(false);
+    }
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toEqual([]);
+    expect((await orderOf(orderId)).status).toBe('paid');
+  });
+
+  it('the finance export: one line per invoice and credit note, totals equal to the orders and refunds', async () => {
+    const csv = await t.http
+      .get('/api/admin/transections/export')
+      .set('Authorization', admin)
+      .buffer(true)
+      .parse(binary);
+    expect(csv.status).toBe(200);
+    const text = (csv.body as Buffer).toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const parsed = Papa.parse<string[]>(text.slice(1).trim(), { dynamicTyping: false });
+    const [head, ...rows] = parsed.data;
+    expect(head).toEqual([
+      'Document',
+      'Number',
+      'Date (Riyadh)',
+      'Member',
+      'Plan',
+      'Amount before VAT',
+      'VAT',
+      'Total',
+      'Currency',
+      'Payment method',
+      'Provider reference',
+      'Invoice',
+      'Refund reference',
+    ]);
+    const paid = await t.database.db.select().from(orders);
+    const invoiced = paid.filter((o) => o.invoiceNumber);
+    const allRefunds = await t.database.db.select().from(refunds);
+    const invoices = rows.filter((r) => r[0] === 'Invoice');
+    const notes = rows.filter((r) => r[0] === 'Credit note');
+    expect(invoices).toHaveLength(invoiced.length);
+    expect(notes).toHaveLength(allRefunds.length);
+    const sum = (xs: (string | number)[]) => Math.round(xs.reduce<number>((c, x) => c + Number(x) * 100, 0));
+    expect(sum(invoices.map((r) => r[7]))).toBe(sum(invoiced.map((o) => o.total)));
+    expect(sum(notes.map((r) => r[7]))).toBe(-sum(allRefunds.map((r) => r.amount)));
+    for (const r of rows) {
+      // Numbers as numbers: unquoted in the file, and before VAT + VAT = total.
+      expect(sum([r[5], r[6]])).toBe(sum([r[7]]));
+    }
+    expect(text).toMatch(/,345\.00,/);
+    const note = notes[0];
+    const refundRow = allRefunds.find((r) => r.creditNoteNumber === note[1])!;
+    const noteOrder = paid.find((o) => o.id === refundRow.orderId)!;
+    expect(note[11]).toBe(noteOrder.invoiceNumber);
+    expect(note[12]).toBe(refundRow.providerRef);
+
+    // Filtered: refunded orders only, headers in Arabic.
+    const filtered = await t.http
+      .get('/api/admin/transections/export')
+      .query({ filter: JSON.stringify({ payment_status: 'refunded', created_at_gte: platformDay() }) })
+      .set('Authorization', admin)
+      .set('Accept-Language', 'ar')
+      .buffer(true)
+      .parse(binary);
+    const [arHead, ...arRows] = Papa.parse<string[]>((filtered.body as Buffer).toString('utf8').slice(1).trim()).data;
+    expect(arHead[0]).toBe('المستند');
+    const refundedOrders = paid.filter((o) => o.status === 'refunded');
+    expect(arRows.filter((r) => r[0] === 'فاتورة')).toHaveLength(refundedOrders.length);
+    expect((await t.http.get('/api/admin/transections/export?filter=nope').set('Authorization', admin)).status).toBe(
+      400,
+    );
+    const sub = await createUser(t, { type: 5, email: `sub2.${Date.now()}@test.example` });
+    expect(
+      (
+        await t.http
+          .get('/api/admin/transections/export')
+          .set('Authorization', await adminToken(t, sub.email!, sub.password))
+      ).status,
+    ).toBe(403);
+  });
+});
+
+describe('with the sandbox provider (PGlite: the refund runs inside the order lock)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('numbers the paid orders in payment order, one sequence per year on the Riyadh clock, and sets the counters', async () => {
+    const paidAt = [
+      '2025-06-01T10:00:00Z',
+      // 31 December 2025, 21:30 UTC is already 1 January 2026 in Riyadh.
+      '2025-12-31T21:30:00Z',
+      '2025-12-31T20:00:00Z',
+      '2026-02-01T08:00:00Z',
+    ];
+    const made = await t.database.db
+      .insert(orders)
+      .values(
+        paidAt.map((at, i) => ({
+          customerName: `Old ${i}`,
+          total: '100.00',
+          status: 'paid',
+          activatedAt: new Date(at),
+        })),
+      )
+      .returning();
+    await t.database.db.insert(orders).values({ customerName: 'Unpaid', total: '100.00', status: 'pending' });
+    const sql = readFileSync(join(__dirname, '../src/db/migrations/0018_invoices_refunds.sql'), 'utf8');
+    // The data statements of the migration, run again over these rows.
+    const data = sql
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => /^(--[^\n]*\n)*\s*(WITH|INSERT)/.test(s));
+    expect(data).toHaveLength(2);
+    for (const statement of data) await t.database.query(statement);
+    const numbers = await Promise.all(
+      made.map(async (o) => (await t.database.db.select().from(orders).where(eq(orders.id, o.id)))[0].invoiceNumber),
+    );
+    expect(numbers).toEqual(['INV-2025-000001', 'INV-2026-000001', 'INV-2025-000002', 'INV-2026-000002']);
+    const counters = await t.database.query('SELECT kind, year, last FROM document_counters ORDER BY year');
+    expect(counters).toEqual([
+      { kind: 'INV', year: 2025, last: 2 },
+      { kind: 'INV', year: 2026, last: 2 },
+    ]);
+  });
+
+  it('an admin refunds a sandbox payment', async () => {
+    const [plan] = await t.database.db
+      .insert(plans)
+      .values({
+        name: 'خطة',
+        nameEn: 'Plan',
+        orignalPirce: '100',
+        price: '100',
+        duration: 1,
+        durationType: 'year',
+        type: 'coach',
+      })
+      .returning();
+    const coach = await createUser(t, { type: 1 });
+    const token = await signIn(t, coach);
+    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
+    const path = new URL(res.body.response.order.url).pathname;
+    await t.http.post(path).type('form').send({ action: 'pay' });
+    const orderId = res.body.order._id as string;
+    expect((await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: orderId })).status).toBe(200);
+    const admin = await adminToken(t);
+    const done = await t.http
+      .post(`/api/admin/transections/${orderId}/refund`)
+      .set('Authorization', admin)
+      .send({ amount: '40', reason: 'Partial' });
+    expect(done.status).toBe(200);
+    expect(done.body.refund.provider_ref).toMatch(/^SBR[0-9A-F]{24}$/);
+    const detail = await t.http.get(`/api/admin/transections/${orderId}`).set('Authorization', admin);
+    expect(detail.body).toMatchObject({
+      refunded_amount: '40.00',
+      refundable_amount: '60.00',
+      invoice_number: expect.any(String),
+    });
+    expect(detail.body.refunds).toEqual([expect.objectContaining({ amount: '40.00', reason: 'Partial' })]);
+  });
+});
