@@ -35,7 +35,7 @@ import { PaymentsService, type Order } from './payments.service';
 const text = (v: unknown, max = 200) =>
   typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '';
 
-function orderView(o: Order): BillingOrder {
+export function orderView(o: Order): BillingOrder {
   return {
     _id: o.id,
     payment_status: orderStatusWord(o.status),

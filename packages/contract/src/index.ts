@@ -7,3 +7,4 @@ export * from './judges.js';
 export * from './filler.js';
 export * from './dates.js';
 export * from './orders.js';
+export * from './teams.js';
