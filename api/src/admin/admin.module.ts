@@ -18,7 +18,12 @@ import {
 import { eventsResource } from './resources/events.resource';
 import { judgesResource } from './resources/judges.resource';
 import { partnersResource } from './resources/partners.resource';
-import { competitionsResource, seasonsResource, teamsResource } from './resources/teams.resource';
+import {
+  competitionsResource,
+  registrationsResource,
+  seasonsResource,
+  teamsResource,
+} from './resources/teams.resource';
 import { transactionsResource } from './resources/transactions.resource';
 import { usersResource } from './resources/users.resource';
 
@@ -39,6 +44,7 @@ export const ADMIN_RESOURCES = [
   seasonsResource,
   competitionsResource,
   teamsResource,
+  registrationsResource,
   partnersResource,
 ];
 

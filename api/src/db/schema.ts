@@ -593,7 +593,6 @@ export const registrations = pgTable(
 /** Numbers of registered teams: T-1001, T-1002, … */
 export const teamNoSeq = pgSequence('team_no_seq', { startWith: 1001 });
 
-
 /**
  * A team of a season and competition: its members and coaches (team_people), the entity it
  * represents, and its result (score, rank) once the results are in.

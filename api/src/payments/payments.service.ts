@@ -169,8 +169,7 @@ export class PaymentsService {
       if (answer.state === 'paid') {
         // Money taken counts even when the order was already marked expired or cancelled.
         // A team fee marks its team paid; a plan extends the member's subscription.
-        if (order.teamId)
-          await tx.update(teams).set({ paymentStatus: true }).where(eq(teams.id, order.teamId));
+        if (order.teamId) await tx.update(teams).set({ paymentStatus: true }).where(eq(teams.id, order.teamId));
         const period = order.userId && !order.teamId ? await this.extend(tx as unknown as Db, order) : null;
         const [paid] = await tx
           .update(orders)

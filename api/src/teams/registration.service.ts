@@ -9,16 +9,7 @@ import type { Lang } from '../common/messages';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
-import {
-  competitions,
-  registrations,
-  seasons,
-  teamNoSeq,
-  teamPeople,
-  teams,
-  users,
-  type User,
-} from '../db/schema';
+import { competitions, registrations, seasons, teamNoSeq, teamPeople, teams, users, type User } from '../db/schema';
 import { enqueueMessage } from '../messages/outbox.service';
 import { templates } from '../messages/templates';
 import { PaymentsService } from '../payments/payments.service';
@@ -191,13 +182,7 @@ export class RegistrationService {
     }
   }
 
-  private async invite(
-    tx: Db,
-    team: Team,
-    reg: Registration,
-    coach: User,
-    people: { user: User; role: TeamRole }[],
-  ) {
+  private async invite(tx: Db, team: Team, reg: Registration, coach: User, people: { user: User; role: TeamRole }[]) {
     if (!people.length) return;
     await tx.insert(teamPeople).values(
       people.map(({ user, role }) => ({
@@ -365,51 +350,55 @@ export class RegistrationService {
     const memberIds = body.members === undefined ? undefined : nationalIds(body, 'members', 50);
     let reg: Registration | undefined;
     let added: string[] = [];
-    const id = await this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
-      const locked = await this.lockOwnTeam(tx, coach, teamId);
-      reg = locked.reg;
-      const team = locked.team;
-      if (team.state !== 'waiting_members' && team.state !== 'submitted') throw new AppError(409, 'team.locked');
-      this.windowOpen(reg);
-      if (memberIds) {
-        if (memberIds.length > reg.maxMembers)
-          throw new AppError(400, 'team.too_many_members', { max: reg.maxMembers }, 'members');
-        const students = await this.students(tx, reg, memberIds);
-        const current = await tx
-          .select()
-          .from(teamPeople)
-          .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member')));
-        const wanted = new Set(students.map((s) => s.id));
-        const gone = current.filter((p) => !wanted.has(p.userId)).map((p) => p.id);
-        if (gone.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, gone));
-        // A student who declined and is named again is asked again.
-        const again = current.filter((p) => wanted.has(p.userId) && p.state === 'declined').map((p) => p.id);
-        if (again.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, again));
-        const kept = new Set(current.filter((p) => wanted.has(p.userId) && p.state !== 'declined').map((p) => p.userId));
-        const fresh = students.filter((s) => !kept.has(s.id));
-        added = fresh.map((s) => s.id);
-        const taken = await this.takenStudent(tx, reg, added, team.id);
-        if (taken) throw new AppError(409, 'team.student_taken', { name: taken.name }, 'members');
-        await this.invite(
-          tx,
-          team,
-          reg,
-          coach,
-          fresh.map((user) => ({ user, role: 'member' as const })),
-        );
-        if (fresh.length && team.state === 'submitted')
-          await tx.update(teams).set({ state: 'waiting_members' }).where(eq(teams.id, team.id));
-      }
-      if (name !== undefined) await tx.update(teams).set({ name }).where(eq(teams.id, team.id));
-      return team.id;
-    }).catch(async (err) => {
-      if (reg && uniqueViolation(err)?.includes('team_people_one_team')) {
-        const taken = await this.takenStudent(this.db, reg, added);
-        throw new AppError(409, 'team.student_taken', { name: taken?.name ?? '' }, 'members');
-      }
-      throw err;
-    });
+    const id = await this.db
+      .transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        const locked = await this.lockOwnTeam(tx, coach, teamId);
+        reg = locked.reg;
+        const team = locked.team;
+        if (team.state !== 'waiting_members' && team.state !== 'submitted') throw new AppError(409, 'team.locked');
+        this.windowOpen(reg);
+        if (memberIds) {
+          if (memberIds.length > reg.maxMembers)
+            throw new AppError(400, 'team.too_many_members', { max: reg.maxMembers }, 'members');
+          const students = await this.students(tx, reg, memberIds);
+          const current = await tx
+            .select()
+            .from(teamPeople)
+            .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member')));
+          const wanted = new Set(students.map((s) => s.id));
+          const gone = current.filter((p) => !wanted.has(p.userId)).map((p) => p.id);
+          if (gone.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, gone));
+          // A student who declined and is named again is asked again.
+          const again = current.filter((p) => wanted.has(p.userId) && p.state === 'declined').map((p) => p.id);
+          if (again.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, again));
+          const kept = new Set(
+            current.filter((p) => wanted.has(p.userId) && p.state !== 'declined').map((p) => p.userId),
+          );
+          const fresh = students.filter((s) => !kept.has(s.id));
+          added = fresh.map((s) => s.id);
+          const taken = await this.takenStudent(tx, reg, added, team.id);
+          if (taken) throw new AppError(409, 'team.student_taken', { name: taken.name }, 'members');
+          await this.invite(
+            tx,
+            team,
+            reg,
+            coach,
+            fresh.map((user) => ({ user, role: 'member' as const })),
+          );
+          if (fresh.length && team.state === 'submitted')
+            await tx.update(teams).set({ state: 'waiting_members' }).where(eq(teams.id, team.id));
+        }
+        if (name !== undefined) await tx.update(teams).set({ name }).where(eq(teams.id, team.id));
+        return team.id;
+      })
+      .catch(async (err) => {
+        if (reg && uniqueViolation(err)?.includes('team_people_one_team')) {
+          const taken = await this.takenStudent(this.db, reg, added);
+          throw new AppError(409, 'team.student_taken', { name: taken?.name ?? '' }, 'members');
+        }
+        throw err;
+      });
     return this.teamOf(coach, id);
   }
 
@@ -437,9 +426,7 @@ export class RegistrationService {
       const [{ accepted }] = await tx
         .select({ accepted: sql<number>`count(*)::int` })
         .from(teamPeople)
-        .where(
-          and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member'), eq(teamPeople.state, 'accepted')),
-        );
+        .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member'), eq(teamPeople.state, 'accepted')));
       if (accepted < reg.minMembers) throw new AppError(409, 'team.too_few_members', { min: reg.minMembers });
       if (reg.entityRequired && !team.entityId) throw new AppError(409, 'team.entity_not_confirmed');
       await tx.update(teams).set({ state: 'submitted' }).where(eq(teams.id, team.id));
@@ -480,9 +467,7 @@ export class RegistrationService {
           .select({ teamId: teamPeople.teamId, name: users.name })
           .from(teamPeople)
           .innerJoin(users, eq(users.id, teamPeople.userId))
-          .where(
-            and(inArray(teamPeople.teamId, ids), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')),
-          )
+          .where(and(inArray(teamPeople.teamId, ids), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')))
       : [];
     return rows.map((r) =>
       invitationView(
@@ -528,9 +513,7 @@ export class RegistrationService {
           const [{ accepted }] = await tx
             .select({ accepted: sql<number>`count(*)::int` })
             .from(teamPeople)
-            .where(
-              and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')),
-            );
+            .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')));
           if (accepted >= reg.maxCoaches) throw new AppError(409, 'team.too_many_coaches', { max: reg.maxCoaches });
         }
         if (person.role === 'entity') await tx.update(teams).set({ entityId: user.id }).where(eq(teams.id, team.id));
