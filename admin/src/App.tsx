@@ -19,6 +19,7 @@ import { themes } from './layout/themes';
 import { store } from './store';
 import judges from './judges';
 import plans from './plans';
+import registrations from './registrations';
 import { SettingsPage } from './settings/SettingsPage';
 import { competitions, seasons, teams } from './teams';
 import transactions from './transactions';
@@ -57,6 +58,7 @@ export function App() {
               <Resource name="blogs" {...blogs} />
               <Resource name="seasons" {...seasons} />
               <Resource name="competitions" {...competitions} />
+              <Resource name="registrations" {...registrations} />
               <Resource name="teams" {...teams} />
               <Resource name="transections" {...transactions} />
               <Resource name="contactus" {...contact} />
