@@ -9,7 +9,7 @@ import type { Lang } from '../common/messages';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
-import { competitions, registrations, seasons, teamNoSeq, teamPeople, teams, users, type User } from '../db/schema';
+import { competitions, registrations, seasons, teamPeople, teams, users, type User } from '../db/schema';
 import { enqueueMessage } from '../messages/outbox.service';
 import { templates } from '../messages/templates';
 import { PaymentsService } from '../payments/payments.service';
