@@ -502,4 +502,16 @@ describe('team registration', () => {
     expect(res.status).toBe(409);
     expect(await t.database.db.select().from(registrations).where(eq(registrations.id, reg.id))).toHaveLength(1);
   });
+  it('a registered team skips a number staff already gave a team by hand', async () => {
+    const { competition: comp } = await openRegistration({ min_members: 1 });
+    const [row] = await t.database.query(`select last_value::int as v, is_called from team_no_seq`);
+    const next = (row.is_called ? (row.v as number) : (row.v as number) - 1) + 1;
+    await t.database.db
+      .insert(teams)
+      .values([next, next + 1].map((n) => ({ teamNo: `T-${n}`, seasonId: season, competitionId: comp })));
+    const s = await student();
+    const made = await register(await signIn(t, await coachUser()), comp, { members: [s.nationalId] });
+    expect(made.status).toBe(201);
+    expect(made.body.team.team_no).toBe(`T-${next + 2}`);
+  });
 });

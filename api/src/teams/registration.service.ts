@@ -250,7 +250,7 @@ export class RegistrationService {
           const [team] = await tx
             .insert(teams)
             .values({
-              teamNo: sql`'T-' || nextval('team_no_seq')` as unknown as string,
+              teamNo: await this.nextTeamNo(tx),
               seasonId: reg.seasonId,
               competitionId: reg.competitionId,
               registrationId: reg.id,
@@ -276,6 +276,19 @@ export class RegistrationService {
         }),
     );
     return this.teamOf(coach, teamId);
+  }
+
+  /** The next free number of the sequence (a number staff gave a team by hand is skipped). */
+  private async nextTeamNo(tx: Db): Promise<string> {
+    for (;;) {
+      const result = (await tx.execute(sql`select nextval('team_no_seq')::text as n`)) as unknown as {
+        rows: { n: string }[];
+      };
+      const n = result.rows[0].n;
+      const teamNo = `T-${n}`;
+      const [taken] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.teamNo, teamNo));
+      if (!taken) return teamNo;
+    }
   }
 
   /** The coach's registered teams, newest first, with everyone's invitation state. */
