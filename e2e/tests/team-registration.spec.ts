@@ -6,9 +6,11 @@ import { createMember, signInStudent } from './helpers';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-async function noViolations(page: Page, what: string) {
+async function noViolations(page: Page, what: string, include?: string) {
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const axe = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) axe.include(include);
+  const { violations } = await axe.analyze();
   expect(
     violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     what,
@@ -150,6 +152,8 @@ test.describe('team registration', () => {
     await page.getByPlaceholder('Search').fill(teamNo);
     await page.getByRole('cell', { name: teamNo, exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Registration: Submitted' })).toBeVisible();
+    // The registration panel (the edit form below it is the older team form).
+    await noViolations(page, 'back-office: a submitted team', '[data-testid=team-registration]');
     await shot(page, 'admin-team-en-1440');
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('The team was approved; everyone in it is told.')).toBeVisible();
@@ -167,5 +171,14 @@ test.describe('team registration', () => {
       await expect(card.getByText('نشط', { exact: true })).toBeVisible();
     }
     await shot(page, 'home-team-active-ar-390');
+
+    // The coach's page in English on a desktop: the approved team, which may still be withdrawn.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: memberUrl }]);
+    await page.goto('/teams/register');
+    await expect(panel.getByText('Approved')).toBeVisible();
+    await expect(panel.getByRole('button')).toHaveText(['Withdraw the team']);
+    await noViolations(page, 'registration page (English, approved)');
+    await shot(page, 'register-approved-en-1440');
   });
 });

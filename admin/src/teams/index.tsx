@@ -311,7 +311,7 @@ function TeamRegistration() {
       },
     );
   return (
-    <Card sx={{ mb: 2, maxWidth: 720 }}>
+    <Card sx={{ mb: 2, maxWidth: 720 }} data-testid="team-registration">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.team.registration')}: {translate(`app.team_state.${record.registration_status}`)}

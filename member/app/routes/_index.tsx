@@ -230,16 +230,18 @@ export default function Home() {
                   <Card component="li" key={inv._id} variant="outlined" data-invitation={inv.team.team_no}>
                     <CardContent>
                       <Typography variant="subtitle1" component="h3">
-                        <bdi>{inv.team.name}</bdi> (<bdi dir="ltr">{inv.team.team_no}</bdi>)
+                        <bdi>{inv.team.name}</bdi>
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
+                        <bdi dir="ltr">{inv.team.team_no}</bdi> ·{' '}
                         {localized(lang, inv.team.competion.name, inv.team.competion.name_en)} ·{' '}
                         {localized(lang, inv.team.season.name, inv.team.season.name_en)}
                       </Typography>
                       <Typography variant="body2" sx={{ my: 1 }}>
-                        {t(`invitations.as_${inv.role}`, {
-                          coaches: inv.team.coaches.map((c) => c.name).join(lang === 'ar' ? '، ' : ', '),
-                        })}
+                        <Isolated
+                          k={`invitations.as_${inv.role}`}
+                          values={{ coaches: inv.team.coaches.map((c) => c.name).join(lang === 'ar' ? '، ' : ', ') }}
+                        />
                       </Typography>
                       <Form method="post" action={`/team-invitations/${inv._id}`}>
                         <Stack direction="row" spacing={1}>

@@ -134,9 +134,9 @@ function Rules({ reg }: { reg: RegistrationView }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {reg.open ? (
-            <Isolated k="register.closes" values={{ date: formatDay(reg.closes_at, lang) }} ltr={['date']} />
+            <Isolated k="register.closes" values={{ date: formatDay(reg.closes_at, lang) }} />
           ) : (
-            <Isolated k="register.opens" values={{ date: formatDay(reg.opens_at, lang) }} ltr={['date']} />
+            <Isolated k="register.opens" values={{ date: formatDay(reg.opens_at, lang) }} />
           )}
         </Typography>
         <Typography variant="body2">
@@ -156,7 +156,8 @@ function Rules({ reg }: { reg: RegistrationView }) {
 
 function TeamPanel({ team }: { team: RegisteredTeamView }) {
   const { t, lang } = useT();
-  const live = team.registration_status === 'waiting_members' || team.registration_status === 'submitted';
+  // Until registration closes, the API lets the coach withdraw a team that is not withdrawn or rejected.
+  const live = ['waiting_members', 'submitted', 'approved'].includes(team.registration_status);
   const feeDue = Number(team.fee) > 0 && !team.payment_status && team.registration_status !== 'withdrawn';
   return (
     <Card component="li" variant="outlined" data-team={team.team_no}>
@@ -164,10 +165,10 @@ function TeamPanel({ team }: { team: RegisteredTeamView }) {
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
           <Box>
             <Typography variant="h6" component="h3">
-              <bdi>{team.name}</bdi> (<bdi dir="ltr">{team.team_no}</bdi>)
+              <bdi>{team.name}</bdi>
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {localized(lang, team.competion.name, team.competion.name_en)} ·{' '}
+              <bdi dir="ltr">{team.team_no}</bdi> · {localized(lang, team.competion.name, team.competion.name_en)} ·{' '}
               {localized(lang, team.season.name, team.season.name_en)}
             </Typography>
           </Box>
