@@ -365,7 +365,7 @@ export default function RegisterTeam() {
                   fullWidth
                   slotProps={{ htmlInput: { dir: 'ltr' } }}
                 />
-                <SubmitButton variant="outlined" name="intent" value="invite">
+                <SubmitButton variant="outlined" name="intent" value="invite" sx={{ flexShrink: 0 }}>
                   {t('register.invite_send')}
                 </SubmitButton>
               </Stack>
