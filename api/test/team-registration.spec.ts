@@ -514,4 +514,34 @@ describe('team registration', () => {
     expect(made.status).toBe(201);
     expect(made.body.team.team_no).toBe(`T-${next + 2}`);
   });
+  it("the back-office's team form keeps invitation states and the one-team rule", async () => {
+    const { competition: comp } = await openRegistration();
+    const [a, b, c] = await Promise.all([student(), student(), student()]);
+    const made = await register(await signIn(t, await coachUser()), comp, { members: [a.nationalId, b.nationalId] });
+    const id = made.body.team._id as string;
+    const aToken = await signIn(t, a);
+    const [inv] = await invitationsOf(aToken);
+    await t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', aToken);
+    const saved = await t.http
+      .put(`/api/admin/teams/${id}`)
+      .set('Authorization', admin)
+      .send({ member_ids: [a.id, b.id], name: 'ignored' });
+    expect(saved.status).toBe(200);
+    const states = await t.database.db
+      .select({ userId: teamPeople.userId, state: teamPeople.state })
+      .from(teamPeople)
+      .where(and(eq(teamPeople.teamId, id), eq(teamPeople.role, 'member')));
+    expect(Object.fromEntries(states.map((p) => [p.userId, p.state]))).toEqual({
+      [a.id]: 'accepted',
+      [b.id]: 'pending',
+    });
+    await register(await signIn(t, await coachUser()), comp, { members: [c.nationalId] });
+    const clash = await t.http
+      .put(`/api/admin/teams/${id}`)
+      .set('Authorization', admin)
+      .set('Accept-Language', 'ar')
+      .send({ member_ids: [a.id, b.id, c.id] });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('أحد الطلاب عضو بالفعل في فريق آخر لهذه المسابقة في هذا الموسم.');
+  });
 });

@@ -399,7 +399,8 @@ export class RegistrationService {
             coach,
             fresh.map((user) => ({ user, role: 'member' as const })),
           );
-          if (fresh.length && team.state === 'submitted')
+          // A submitted team whose members changed waits for them again (and is submitted again).
+          if ((fresh.length || gone.length) && team.state === 'submitted')
             await tx.update(teams).set({ state: 'waiting_members' }).where(eq(teams.id, team.id));
         }
         if (name !== undefined) await tx.update(teams).set({ name }).where(eq(teams.id, team.id));

@@ -1,5 +1,5 @@
 import { TEAM_STATES, toAsciiDigits, type TeamState } from '@platform/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { isUuid } from '../../common/ids';
 import type { Db } from '../../db/database';
@@ -118,8 +118,11 @@ async function readTeam(body: Body, tx: Db, creating: boolean) {
   return defined(v);
 }
 
-/** Replaces a team's members and coaches with the lists the form sent (when it sent them). */
-async function savePeople(tx: Db, teamId: string, body: Body) {
+/**
+ * Replaces a team's members and coaches with the lists the form sent (when it sent them). People
+ * still listed keep their row (a registered team's invitation state stays); new ones are in at once.
+ */
+async function savePeople(tx: Db, team: typeof teams.$inferSelect, body: Body) {
   const members = await people(tx, body, 'member_ids', [0]);
   const coaches = await people(tx, body, 'coach_ids', [1]);
   for (const [role, ids] of [
@@ -127,12 +130,29 @@ async function savePeople(tx: Db, teamId: string, body: Body) {
     ['coach', coaches],
   ] as const) {
     if (!ids) continue;
-    await tx.delete(teamPeople).where(and(eq(teamPeople.teamId, teamId), eq(teamPeople.role, role)));
+    await tx
+      .delete(teamPeople)
+      .where(
+        and(
+          eq(teamPeople.teamId, team.id),
+          eq(teamPeople.role, role),
+          ids.length ? notInArray(teamPeople.userId, ids) : undefined,
+        ),
+      );
     if (ids.length)
       await tx
         .insert(teamPeople)
-        .values(ids.map((userId) => ({ teamId, userId, role })))
-        .onConflictDoNothing();
+        .values(
+          ids.map((userId) => ({
+            teamId: team.id,
+            userId,
+            role,
+            // A registered team's members count for the one-team-per-competition rule.
+            ...(team.registrationId ? { seasonId: team.seasonId, competitionId: team.competitionId } : {}),
+            active: team.state !== 'withdrawn' && team.state !== 'rejected',
+          })),
+        )
+        .onConflictDoNothing({ target: [teamPeople.teamId, teamPeople.userId] });
   }
 }
 
@@ -190,18 +210,18 @@ export const teamsResource = defineResource<Row>({
         )!,
     },
   },
-  unique: { teams_team_no_unique: 'content.team_no_taken' },
+  unique: { teams_team_no_unique: 'content.team_no_taken', team_people_one_team: 'team.student_in_other_team' },
   toggles: ['status', 'payment_status'],
   create: (body, ctx) => readTeam(body, ctx.tx, true),
   async update(body, row, ctx) {
     const decision = await decide(body, row.teams, ctx.tx);
     if (decision) return decision;
     const values = await readTeam(body, ctx.tx, false);
-    await savePeople(ctx.tx, row.teams.id, body);
+    await savePeople(ctx.tx, row.teams, body);
     return values;
   },
   async afterWrite(action, row, ctx, before) {
-    if (action === 'create') await savePeople(ctx.tx, row.teams.id, ctx.body);
+    if (action === 'create') await savePeople(ctx.tx, row.teams, ctx.body);
     // An approval or rejection: a rejected team frees its members; everyone in the team is told.
     if (action === 'update' && before && before.teams.state !== row.teams.state) {
       const t = row.teams;
