@@ -7,8 +7,9 @@ import { flashHeaders } from '~/utils/session.server';
 
 /** Accepts or declines a team invitation from the home page, then goes back there with the API's message. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { token, lang } = await requireUser(request, ['student', 'coach', 'entity']);
+  // A body that is not a form is refused first (400), whoever sends it.
   const form = await readForm(request);
+  const { token, lang } = await requireUser(request, ['student', 'coach', 'entity']);
   const intent = form.get('intent');
   if (intent !== 'accept' && intent !== 'decline')
     return Response.json({ message: translate(lang, 'error.bad_form') }, { status: 400 });

@@ -39,8 +39,9 @@ const text = (form: FormData, name: string) => {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token, lang } = await requireUser(request, ['coach']);
+  // A body that is not a form is refused first (400), whoever sends it.
   const form = await readForm(request);
+  const { token, lang } = await requireUser(request, ['coach']);
   const intent = text(form, 'intent');
   const call = <T,>(path: string, init: { method?: string; body?: unknown } = {}) =>
     api<T>(request, path, { token, lang, ...init });
