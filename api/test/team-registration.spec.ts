@@ -2,6 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { orders, outbox, registrations, teamPeople, teams } from '../src/db/schema';
 import { PaymentsService } from '../src/payments/payments.service';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+// pdf-parse's index runs a self-test when required directly; its library entry does not.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise<{ text: string }>;
 
 let t: TestApp;
 let admin: string;
@@ -385,6 +388,21 @@ describe('team registration', () => {
     expect(checked.body.order.payment_status).toBe('Paid');
     // The coach's plan is not extended by a team fee.
     expect(checked.body.user.end_date).toBe('2999-12-31');
+    // The invoice names the team fee.
+    const made2 = await t.http.post('/api/subcripe/genrate/').set('Authorization', token).send({ order_id: orderId });
+    expect(made2.status).toBe(200);
+    const pdf = await t.http
+      .get(`/api/subcripe/invoice/${orderId}`)
+      .set('Authorization', token)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const text = (await pdfParse(pdf.body as Buffer)).text;
+    expect(text).toContain(`Team fee ${made.body.team.team_no}`);
+    expect(text).toContain('is paid.');
     const twice = await t.http.post(`/api/teams/${id}/pay`).set('Authorization', token);
     expect(twice.body.message).toBe('The team fee is already paid.');
 

@@ -156,7 +156,11 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
       member.nationalId && member.nationalId !== '0000000000' ? member.nationalId : (member.email ?? ''),
       'الهوية / البريد',
     ],
-    ['Plan', plan.name_en, 'الخطة'],
+    [
+      order.orderType === 'team_fee' ? 'Item' : 'Plan',
+      plan.name_en,
+      order.orderType === 'team_fee' ? 'البند' : 'الخطة',
+    ],
     ['', plan.name, ''],
     ['Period', order.periodStart && order.periodEnd ? `${order.periodStart} - ${order.periodEnd}` : '', 'مدة الاشتراك'],
     ['Payment method', order.method || '—', 'طريقة الدفع'],
@@ -189,10 +193,22 @@ export async function writeInvoice(path: string, data: InvoiceData): Promise<voi
   y += 40;
   doc.font('body').fillColor('#333333');
   const until = order.periodEnd ?? '';
-  line(doc, `Thank you. Your plan ${plan.name_en} is active until ${until}.`, left, y, width, 'left', 10);
+  // A team fee (team registration) buys no period: the line says what was paid.
+  const teamFee = order.orderType === 'team_fee';
   line(
     doc,
-    `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${ltr(until)} بمبلغ ${ltr(money(cents / 100, order.currency))}.`,
+    teamFee ? `Thank you. ${plan.name_en} is paid.` : `Thank you. Your plan ${plan.name_en} is active until ${until}.`,
+    left,
+    y,
+    width,
+    'left',
+    10,
+  );
+  line(
+    doc,
+    teamFee
+      ? `شكرًا لك. تم دفع ${plan.name} بمبلغ ${ltr(money(cents / 100, order.currency))}.`
+      : `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${ltr(until)} بمبلغ ${ltr(money(cents / 100, order.currency))}.`,
     left,
     y + 20,
     width,
