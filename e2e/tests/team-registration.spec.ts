@@ -157,6 +157,21 @@ test.describe('team registration', () => {
     await shot(page, 'admin-team-en-1440');
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('The team was approved; everyone in it is told.')).toBeVisible();
+    if (SHOTS) {
+      // The back-office in Arabic: the team, the registrations and their form.
+      const teamPage = page.url();
+      await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
+      await page.goto(teamPage);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'التسجيل: معتمد' })).toBeVisible();
+      await shot(page, 'admin-team-ar-1440');
+      await page.goto(`${apiUrl}/admin/#/registrations`);
+      await expect(page.getByText('تحدي الروبوت')).toBeVisible();
+      await shot(page, 'admin-registrations-ar-1440');
+      await page.goto(`${apiUrl}/admin/#/registrations/create`);
+      await expect(page.locator('form').first()).toBeVisible();
+      await shot(page, 'admin-registration-form-ar-1440');
+    }
 
     // Each member's home page shows the team active.
     await page.setViewportSize({ width: 390, height: 844 });
