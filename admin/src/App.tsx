@@ -20,6 +20,7 @@ import { store } from './store';
 import judges from './judges';
 import plans from './plans';
 import { MediaPage } from './media/MediaPage';
+import registrations from './registrations';
 import { SettingsPage } from './settings/SettingsPage';
 import { competitions, seasons, teams } from './teams';
 import transactions from './transactions';
@@ -58,6 +59,7 @@ export function App() {
               <Resource name="blogs" {...blogs} />
               <Resource name="seasons" {...seasons} />
               <Resource name="competitions" {...competitions} />
+              <Resource name="registrations" {...registrations} />
               <Resource name="teams" {...teams} />
               <Resource name="transections" {...transactions} />
               <Resource name="contactus" {...contact} />

@@ -124,6 +124,7 @@ for (const lang of ['en', 'ar'] as const) {
         'blogs',
         'seasons',
         'competitions',
+        'registrations',
         'teams',
         'transections',
         'contactus',
@@ -136,7 +137,16 @@ for (const lang of ['en', 'ar'] as const) {
         await page.waitForLoadState('networkidle');
         await expectNoViolations(page, `${name} list (${lang})`);
       }
-      for (const name of ['users', 'admins', 'plans', 'events', 'announcements', 'blogs', 'partners']) {
+      for (const name of [
+        'users',
+        'admins',
+        'plans',
+        'events',
+        'announcements',
+        'blogs',
+        'partners',
+        'registrations',
+      ]) {
         await page.goto(`${adminUrl}#/${name}/create`);
         await expect(page.locator('form').first()).toBeVisible();
         await page.waitForLoadState('networkidle');

@@ -25,6 +25,7 @@ export function Menu() {
       )}
       <RaMenu.ResourceItem name="seasons" />
       <RaMenu.ResourceItem name="competitions" />
+      <RaMenu.ResourceItem name="registrations" />
       <RaMenu.ResourceItem name="teams" />
       <RaMenu.ResourceItem name="transections" />
       {permissions === 'admin' && (

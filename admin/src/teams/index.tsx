@@ -1,9 +1,14 @@
+import { TEAM_STATES } from '@platform/contract';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupsIcon from '@mui/icons-material/Groups';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Button as MuiButton,
+  Card,
+  CardContent,
+  Stack,
+  TextField,
   Dialog,
   DialogActions,
   DialogContent,
@@ -26,6 +31,7 @@ import {
   DeleteWithConfirmButton,
   Edit,
   EditButton,
+  FunctionField,
   List,
   NumberInput,
   ReferenceArrayInput,
@@ -37,9 +43,12 @@ import {
   TextInput,
   required,
   useNotify,
+  useRecordContext,
   useRefresh,
   useTranslate,
+  useUpdate,
 } from 'react-admin';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 import { apiFetch } from '../common/api';
 import { named } from '../common/NamedResource';
 import { BilingualName } from '../common/fields';
@@ -169,6 +178,11 @@ function TeamList() {
           <SelectInput optionText={<BilingualName />} label="resources.teams.fields.competition" />
         </ReferenceInput>,
         <NullableBooleanInput key="status" source="status" />,
+        <SelectInput
+          key="registration_status"
+          source="registration_status"
+          choices={TEAM_STATES.map((id) => ({ id, name: `app.team_state.${id}` }))}
+        />,
       ]}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={10}
@@ -177,11 +191,16 @@ function TeamList() {
         <ListActions>
           <CreateButton />
           <ImportResults />
+          <ExportCsvButton />
         </ListActions>
       }
     >
       <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
         <DataTable.Col source="team_no" />
+        <DataTable.Col source="name" />
+        <DataTable.Col source="registration_status">
+          <StateField />
+        </DataTable.Col>
         <DataTable.Col source="season_name" disableSort>
           <BilingualName source="season_name" />
         </DataTable.Col>
@@ -244,10 +263,114 @@ function TeamForm() {
   );
 }
 
+function StateField() {
+  const translate = useTranslate();
+  return (
+    <FunctionField<{ registration_status: string }>
+      render={(r) => translate(`app.team_state.${r.registration_status}`)}
+    />
+  );
+}
+
+interface Invitation {
+  id: string;
+  name: string;
+  national_id: string | null;
+  email: string | null;
+  role: string;
+  state: string;
+}
+
+/** A registered team's people with their invitations, and the decision on a submitted team (approve, or reject with a reason). */
+function TeamRegistration() {
+  const record = useRecordContext<{
+    id: string;
+    registration_id: string | null;
+    registration_status: string;
+    reason: string | null;
+    payment_status: boolean;
+    invitations?: Invitation[];
+  }>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [update, { isPending }] = useUpdate();
+  const [reason, setReason] = useState('');
+  if (!record?.registration_id) return null;
+  const decide = (status: 'approved' | 'rejected') =>
+    update(
+      'teams',
+      { id: record.id, data: { status, reason }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(`app.team.${status}`, { type: 'success' });
+          refresh();
+        },
+        onError: (error) => notify((error as Error)?.message || 'app.errors.unknown', { type: 'error' }),
+      },
+    );
+  return (
+    <Card sx={{ mb: 2, maxWidth: 720 }} data-testid="team-registration">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('app.team.registration')}: {translate(`app.team_state.${record.registration_status}`)}
+        </Typography>
+        {record.reason && (
+          <Typography variant="body2" gutterBottom>
+            {translate('resources.teams.fields.reason')}: {record.reason}
+          </Typography>
+        )}
+        <Table size="small" aria-label={translate('resources.teams.fields.invitations')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.team.person')}</TableCell>
+              <TableCell>{translate('app.team.role')}</TableCell>
+              <TableCell>{translate('app.team.invitation')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(record.invitations ?? []).map((p) => (
+              <TableRow key={p.id}>
+                <TableCell>
+                  {p.name} <bdi dir="ltr">{p.national_id ?? p.email}</bdi>
+                </TableCell>
+                <TableCell>{translate(`app.team_role.${p.role}`)}</TableCell>
+                <TableCell>{translate(`app.invitation_state.${p.state}`)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {record.registration_status === 'submitted' && (
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            <TextField
+              label={translate('resources.teams.fields.reason')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              multiline
+              minRows={2}
+              helperText={translate('app.team.reason_hint')}
+            />
+            <Stack direction="row" spacing={2}>
+              <MuiButton variant="contained" color="success" disabled={isPending} onClick={() => decide('approved')}>
+                {translate('app.team.approve')}
+              </MuiButton>
+              <MuiButton variant="outlined" color="error" disabled={isPending} onClick={() => decide('rejected')}>
+                {translate('app.team.reject')}
+              </MuiButton>
+            </Stack>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export const teams = {
   list: TeamList,
   edit: () => (
     <Edit mutationMode="pessimistic" redirect="list">
+      <TeamRegistration />
       <TeamForm />
     </Edit>
   ),

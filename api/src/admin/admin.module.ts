@@ -21,7 +21,12 @@ import {
 import { eventsResource } from './resources/events.resource';
 import { judgesResource } from './resources/judges.resource';
 import { partnersResource } from './resources/partners.resource';
-import { competitionsResource, seasonsResource, teamsResource } from './resources/teams.resource';
+import {
+  competitionsResource,
+  registrationsResource,
+  seasonsResource,
+  teamsResource,
+} from './resources/teams.resource';
 import { transactionsResource } from './resources/transactions.resource';
 import { usersResource } from './resources/users.resource';
 
@@ -42,6 +47,7 @@ export const ADMIN_RESOURCES = [
   seasonsResource,
   competitionsResource,
   teamsResource,
+  registrationsResource,
   partnersResource,
 ];
 

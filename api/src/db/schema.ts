@@ -1,11 +1,14 @@
+import type { InvitationState, TeamRole, TeamState } from '@platform/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   smallint,
   text,
@@ -395,12 +398,14 @@ export const orders = pgTable(
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    /** A team fee's team (order_type team_fee): paying sets the team's payment_status. */
+    teamId: uuid('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     plan: jsonb('plan').$type<PlanSnapshot>(),
     customerName: text('customer_name').notNull(),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     nationalId: text('national_id').notNull().default(''),
-    /** subscription (a plan) or renewal */
+    /** subscription (a plan), renewal, or team_fee */
     orderType: text('order_type').notNull().default('subscription'),
     currency: text('currency').notNull().default('SAR'),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
@@ -601,6 +606,46 @@ export const competitions = pgTable('competitions', {
 });
 
 /**
+ * Registration of teams for one competition of one season, opened by an admin: the window, the
+ * team size, who is eligible (grades, or ages on a reference date) and the fee (0: none).
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: id(),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'restrict' }),
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'restrict' }),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    minMembers: integer('min_members').notNull().default(1),
+    maxMembers: integer('max_members').notNull().default(3),
+    maxCoaches: integer('max_coaches').notNull().default(1),
+    entityRequired: boolean('entity_required').notNull().default(false),
+    /** Eligible grades (the student's education.grade); empty: any grade. */
+    grades: text('grades')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Eligible ages on `ageOn` (the season's reference date); null: no bound. */
+    minAge: integer('min_age'),
+    maxAge: integer('max_age'),
+    ageOn: date('age_on'),
+    fee: numeric('fee', { precision: 12, scale: 2 }).notNull().default('0'),
+    currency: text('currency').notNull().default('SAR'),
+    status: boolean('status').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('registrations_season_competition_unique').on(t.seasonId, t.competitionId)],
+);
+
+/** Numbers of registered teams: T-1001, T-1002, … */
+export const teamNoSeq = pgSequence('team_no_seq', { startWith: 1001 });
+
+/**
  * A team of a season and competition: its members and coaches (team_people), the entity it
  * represents, and its result (score, rank) once the results are in.
  */
@@ -615,27 +660,57 @@ export const teams = pgTable(
     competitionId: uuid('competition_id')
       .notNull()
       .references(() => competitions.id, { onDelete: 'restrict' }),
+    /** The entity the team represents, once it confirmed (a registered team's invitation is in team_people). */
     entityId: uuid('entity_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Active (the spec's `status`): a registered team becomes active when an admin approves it. */
     status: boolean('status').notNull().default(true),
     paymentStatus: boolean('payment_status').notNull().default(false),
     score: numeric('score', { precision: 10, scale: 2 }),
     ranked: integer('ranked'),
+    /** A registered team's name, registration, state and the admin's reason for a rejection. */
+    name: text('name'),
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'restrict' }),
+    state: text('state').$type<TeamState>().notNull().default('approved'),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('teams_entity_idx').on(t.entityId), index('teams_season_idx').on(t.seasonId)],
+  (t) => [
+    index('teams_entity_idx').on(t.entityId),
+    index('teams_season_idx').on(t.seasonId),
+    index('teams_state_idx').on(t.state, t.createdAt),
+  ],
 );
 
+/**
+ * A team's people: members, coaches and (for a registered team) the invited entity, each with the
+ * state of their invitation. `season_id`, `competition_id` and `active` copy the team's, so one
+ * unique index keeps a student in at most one active team per competition and season.
+ */
 export const teamPeople = pgTable(
   'team_people',
   {
+    id: uuid('id').notNull().defaultRandom().unique(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** member or coach */
-    role: text('role').$type<'member' | 'coach'>().notNull(),
+    /** member, coach, or entity (a registered team's invited entity) */
+    role: text('role').$type<TeamRole>().notNull(),
+    state: text('state').$type<InvitationState>().notNull().default('accepted'),
+    seasonId: uuid('season_id'),
+    competitionId: uuid('competition_id'),
+    /** False once the team is withdrawn or rejected: its members are free again. */
+    active: boolean('active').notNull().default(true),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('team_people_unique').on(t.teamId, t.userId), index('team_people_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('team_people_unique').on(t.teamId, t.userId),
+    index('team_people_user_idx').on(t.userId),
+    uniqueIndex('team_people_one_team')
+      .on(t.userId, t.seasonId, t.competitionId)
+      .where(sql`${t.role} = 'member' AND ${t.active} AND ${t.state} <> 'declined'`),
+  ],
 );

@@ -10,19 +10,24 @@ export interface OutgoingMessage extends Rendered {
   to: string;
 }
 
+/** Queues a message in the given transaction (for code without the service, such as a back-office resource). */
+export async function enqueueMessage(tx: Db, message: OutgoingMessage): Promise<void> {
+  await tx.insert(outbox).values({
+    channel: message.channel,
+    to: message.to,
+    subject: message.subject,
+    body: message.body,
+    html: message.html ?? null,
+  });
+}
+
 @Injectable()
 export class OutboxService {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   /** Queues a message; pass the transaction of the change that causes it, so both land or neither does. */
   async enqueue(message: OutgoingMessage, tx: Db = this.db): Promise<void> {
-    await tx.insert(outbox).values({
-      channel: message.channel,
-      to: message.to,
-      subject: message.subject,
-      body: message.body,
-      html: message.html ?? null,
-    });
+    await enqueueMessage(tx, message);
   }
 
   newest(limit = 50) {

@@ -58,4 +58,68 @@ export const templates = {
       html: mailHtml(lang, [hello, ...p.reply.split('\n'), wrote, ...p.original.split('\n')]),
     };
   },
+  teamInvitation(
+    lang: Lang,
+    p: { name: string; team: string; teamNo: string; coach: string; role: 'member' | 'coach' | 'entity'; link: string },
+  ): Rendered {
+    const lines =
+      lang === 'ar'
+        ? [
+            `مرحبًا ${p.name}،`,
+            p.role === 'entity'
+              ? `سجّل المدرب ${p.coach} الفريق «${p.team}» (${p.teamNo}) باسم جهتكم. يرجى تأكيد أنه يمثلكم.`
+              : `دعاك المدرب ${p.coach} للانضمام إلى الفريق «${p.team}» (${p.teamNo})${p.role === 'coach' ? ' مدربًا' : ''}.`,
+            `اقبل الدعوة أو ارفضها من صفحتك الرئيسية: ${p.link}`,
+          ]
+        : [
+            `Hello ${p.name},`,
+            p.role === 'entity'
+              ? `Coach ${p.coach} registered the team "${p.team}" (${p.teamNo}) for your entity. Please confirm that it represents you.`
+              : `Coach ${p.coach} invited you to join the team "${p.team}" (${p.teamNo})${p.role === 'coach' ? ' as a coach' : ''}.`,
+            `Accept or decline on your home page: ${p.link}`,
+          ];
+    return {
+      subject: lang === 'ar' ? `دعوة إلى الفريق ${p.teamNo}` : `Invitation to team ${p.teamNo}`,
+      body: lines.join('\n'),
+      html: mailHtml(lang, lines),
+    };
+  },
+  teamSignupInvite(lang: Lang, p: { coach: string; link: string }): Rendered {
+    const lines =
+      lang === 'ar'
+        ? [`يدعوك المدرب ${p.coach} للانضمام إلى فريقه.`, `سجّل حساب طالب أولًا: ${p.link}`]
+        : [`Coach ${p.coach} would like you to join their team.`, `Sign up as a student first: ${p.link}`];
+    return {
+      subject: lang === 'ar' ? 'دعوة للتسجيل' : 'Invitation to sign up',
+      body: lines.join('\n'),
+      html: mailHtml(lang, lines),
+    };
+  },
+  teamDecision(
+    lang: Lang,
+    p: { name: string; team: string; teamNo: string; approved: boolean; reason: string | null },
+  ): Rendered {
+    const lines =
+      lang === 'ar'
+        ? [
+            `مرحبًا ${p.name}،`,
+            p.approved
+              ? `تم اعتماد الفريق «${p.team}» (${p.teamNo}). بالتوفيق!`
+              : `لم يُعتمد الفريق «${p.team}» (${p.teamNo}).`,
+            ...(p.reason ? [`السبب: ${p.reason}`] : []),
+          ]
+        : [
+            `Hello ${p.name},`,
+            p.approved
+              ? `The team "${p.team}" (${p.teamNo}) was approved. Good luck!`
+              : `The team "${p.team}" (${p.teamNo}) was not approved.`,
+            ...(p.reason ? [`Reason: ${p.reason}`] : []),
+          ];
+    const word = lang === 'ar' ? (p.approved ? 'اعتماد' : 'رفض') : p.approved ? 'approved' : 'rejected';
+    return {
+      subject: lang === 'ar' ? `${word} الفريق ${p.teamNo}` : `Team ${p.teamNo} ${word}`,
+      body: lines.join('\n'),
+      html: mailHtml(lang, lines),
+    };
+  },
 };

@@ -216,7 +216,9 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
       member.nationalId && member.nationalId !== '0000000000' ? member.nationalId : (member.email ?? ''),
       'الهوية / البريد',
     ],
-    ['Plan', plan.name_en, 'الخطة', plan.name],
+    order.orderType === 'team_fee'
+      ? ['Item', plan.name_en, 'البند', plan.name]
+      : ['Plan', plan.name_en, 'الخطة', plan.name],
     ['Period', period('en'), 'مدة الاشتراك', period('ar')],
     ['Order', order.id, 'الطلب'],
     ['Payment method', order.method || '—', 'طريقة الدفع'],
@@ -252,15 +254,29 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
   line(doc, credit ? 'إجمالي المبلغ المسترد' : 'الإجمالي المدفوع', left + 2 * third + 8, y, third - 8, 'right', 13);
   y += 40;
   doc.font('body').fillColor('#333333');
+  // A team fee (team registration) buys no period: the line says what was paid.
+  const teamFee = order.orderType === 'team_fee';
   if (credit) {
     line(doc, `This credit note reduces invoice ${data.invoiceNumber ?? ''}.`, left, y, width, 'left', 10);
     line(doc, `يخفض هذا الإشعار الدائن الفاتورة ${ltr(data.invoiceNumber ?? '')}.`, left, y + 20, width, 'right', 10);
   } else {
     const until = (lang: 'en' | 'ar') => formatDate(order.periodEnd, lang, 'long');
-    line(doc, `Thank you. Your plan ${plan.name_en} is active until ${until('en')}.`, left, y, width, 'left', 10);
     line(
       doc,
-      `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${until('ar')} بمبلغ ${ltr(money(cents / 100, order.currency))}.`,
+      teamFee
+        ? `Thank you. ${plan.name_en} is paid.`
+        : `Thank you. Your plan ${plan.name_en} is active until ${until('en')}.`,
+      left,
+      y,
+      width,
+      'left',
+      10,
+    );
+    line(
+      doc,
+      teamFee
+        ? `شكرًا لك. تم دفع ${plan.name} بمبلغ ${ltr(money(cents / 100, order.currency))}.`
+        : `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${until('ar')} بمبلغ ${ltr(money(cents / 100, order.currency))}.`,
       left,
       y + 20,
       width,

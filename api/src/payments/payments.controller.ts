@@ -47,7 +47,7 @@ function refundView(r: Refund, currency: string): BillingRefund {
   };
 }
 
-function orderView(o: Order, refunds: Refund[] = []): BillingOrder {
+export function orderView(o: Order, refunds: Refund[] = []): BillingOrder {
   return {
     _id: o.id,
     invoice_number: o.invoiceNumber,

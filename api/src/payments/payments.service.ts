@@ -7,7 +7,7 @@ import type { Lang } from '../common/messages';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
-import { orders, plans, users, type User } from '../db/schema';
+import { orders, plans, teams, users, type User } from '../db/schema';
 import { nextDocumentNumber } from './numbers';
 import { addPeriod, isoDay } from './period';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentCheck, type PaymentProvider } from './provider';
@@ -49,9 +49,8 @@ export class PaymentsService {
         ),
       );
     if (!plan) throw new AppError(404, 'payment.plan_not_found');
-    const [order] = await this.db
-      .insert(orders)
-      .values({
+    return this.openOrder(
+      {
         userId: user.id,
         planId: plan.id,
         plan: { name: plan.name, name_en: plan.nameEn, duration: plan.duration, duration_type: plan.durationType },
@@ -62,18 +61,55 @@ export class PaymentsService {
         orderType: subscriptionValid(user) ? 'renewal' : 'subscription',
         currency: plan.currency,
         total: plan.price,
-        provider: this.provider.name,
-        status: 'pending',
-      })
+      },
+      lang === 'ar' ? plan.name : plan.nameEn,
+      lang,
+    );
+  }
+
+  /**
+   * Creates an order for a team's fee (the caller checked the team and took the amount from its
+   * registration) and the provider's payment page; paying it sets the team's payment_status.
+   */
+  async payTeamFee(
+    user: User,
+    team: { id: string; teamNo: string },
+    fee: { amount: string; currency: string },
+    lang: Lang,
+  ) {
+    const snapshot = { name: `رسوم الفريق ${team.teamNo}`, name_en: `Team fee ${team.teamNo}` };
+    return this.openOrder(
+      {
+        userId: user.id,
+        teamId: team.id,
+        plan: { ...snapshot, duration: 0, duration_type: 'year' },
+        customerName: user.name,
+        email: user.email ?? '',
+        phone: user.phoneNumber ?? '',
+        nationalId: user.nationalId ?? '',
+        orderType: 'team_fee',
+        currency: fee.currency,
+        total: fee.amount,
+      },
+      lang === 'ar' ? snapshot.name : snapshot.name_en,
+      lang,
+    );
+  }
+
+  /** Saves a pending order and opens the provider's payment page for it (the one payment path). */
+  private async openOrder(values: typeof orders.$inferInsert, description: string, lang: Lang) {
+    const [order] = await this.db
+      .insert(orders)
+      .values({ ...values, provider: this.provider.name, status: 'pending' })
       .returning();
     const back = `${this.config.memberUrl.replace(/\/+$/, '')}/payment/telr?order_id=${order.id}`;
     let page: { ref: string; url: string };
     try {
       page = await this.provider.create({
         cartId: order.id,
-        amount: plan.price,
-        currency: plan.currency,
-        description: lang === 'ar' ? plan.name : plan.nameEn,
+        amount: order.total,
+        currency: order.currency,
+        description,
         lang,
         returnUrls: { authorised: back, declined: back, cancelled: back },
       });
@@ -133,7 +169,9 @@ export class PaymentsService {
       if (!order || order.activatedAt) return order;
       if (answer.state === 'paid') {
         // Money taken counts even when the order was already marked expired or cancelled.
-        const period = order.userId ? await this.extend(tx as unknown as Db, order) : null;
+        // A team fee marks its team paid; a plan extends the member's subscription.
+        if (order.teamId) await tx.update(teams).set({ paymentStatus: true }).where(eq(teams.id, order.teamId));
+        const period = order.userId && !order.teamId ? await this.extend(tx as unknown as Db, order) : null;
         const paidAt = new Date();
         const invoiceNumber = order.invoiceNumber ?? (await nextDocumentNumber(tx as unknown as Db, 'INV', paidAt));
         const [paid] = await tx

@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
 import { CONFIG } from '../db/db.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { ExternalResults } from './external-results';
+import { RegistrationController } from './registration.controller';
+import { RegistrationService } from './registration.service';
 import { TeamsController } from './teams.controller';
 import { TeamsService } from './teams.service';
 
 @Module({
-  controllers: [TeamsController],
+  imports: [PaymentsModule],
+  controllers: [RegistrationController, TeamsController],
   providers: [
     TeamsService,
+    RegistrationService,
     {
       provide: ExternalResults,
       inject: [CONFIG],

@@ -10,7 +10,7 @@ export type Medal = 'Gold' | 'Silver' | 'Bronze';
 /** Rank 1 is Gold, rank 2 Silver, any other rank Bronze (spec §1). */
 export const medalOf = (rank: number): Medal => (rank === 1 ? 'Gold' : rank === 2 ? 'Silver' : 'Bronze');
 
-/** Teams the member belongs to: as a member, a coach, or the entity the team represents. */
+/** Teams the member belongs to (an invitation they accepted): as a member, a coach, or the entity the team represents. */
 @Injectable()
 export class TeamsService {
   constructor(@Inject(DB) private readonly db: Db) {}
@@ -20,7 +20,10 @@ export class TeamsService {
       eq(teams.entityId, user.id),
       inArray(
         teams.id,
-        this.db.select({ id: teamPeople.teamId }).from(teamPeople).where(eq(teamPeople.userId, user.id)),
+        this.db
+          .select({ id: teamPeople.teamId })
+          .from(teamPeople)
+          .where(and(eq(teamPeople.userId, user.id), eq(teamPeople.state, 'accepted'))),
       ),
     );
   }
@@ -45,7 +48,7 @@ export class TeamsService {
           .select({ teamId: teamPeople.teamId, role: teamPeople.role, name: users.name, picture: users.picture })
           .from(teamPeople)
           .innerJoin(users, eq(users.id, teamPeople.userId))
-          .where(inArray(teamPeople.teamId, ids))
+          .where(and(inArray(teamPeople.teamId, ids), eq(teamPeople.state, 'accepted')))
           .orderBy(users.name)
       : [];
     return { rows, people, total, user };

@@ -1,4 +1,4 @@
-import { isMemberType } from '@platform/contract';
+import { isMemberType, type TeamInvitationView } from '@platform/contract';
 import {
   Alert,
   CardActionArea,
@@ -16,12 +16,13 @@ import {
   Typography,
 } from '@mui/material';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { AchievementCard, type Achievement } from '~/components/AchievementCard';
 import { Carousel } from '~/components/Carousel';
 import { Countdown } from '~/components/Countdown';
 import { PostCard } from '~/components/PostCard';
+import { SubmitButton } from '~/components/SubmitButton';
 import { TeamCard, type Team } from '~/components/TeamCard';
 import { useT } from '~/i18n';
 import { api } from '~/utils/api.server';
@@ -61,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const calls = {
     teams: early<{ teams: Team[] }>('/wro/get-teams?top=2'),
+    invitations: early<{ invitations: TeamInvitationView[] }>('/team-invitations'),
     achievements: early<{ achievements: Achievement[] }>('/achievements?limit=12'),
     posts: early<{ posts: Post[] }>('/posts?home=true&limit=4'),
     board: early<{ announcements: Announcement[]; event: HomeEvent | null }>('/announcements'),
@@ -70,8 +72,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The API's entitlement rule (it refuses the calls without it): asked only when they can answer.
   const fullAccess = user.fullAccess;
   const member = isMemberType(user.type);
-  const [teams, achievements, posts, board, courses] = await Promise.all([
+  const [teams, invitations, achievements, posts, board, courses] = await Promise.all([
     member && fullAccess ? calls.teams : null,
+    member ? calls.invitations : null,
     member && fullAccess ? calls.achievements : null,
     calls.posts,
     calls.board,
@@ -92,6 +95,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Asked only while there is something the member can fill on the account page.
     completeProfile: profileGaps(user as unknown as { type: number } & Record<string, unknown>),
     teams: teams?.ok ? teams.data.teams : null,
+    invitations: invitations?.ok ? invitations.data.invitations : [],
+    // A coach with full access registers teams.
+    canRegister: user.type === 1 && fullAccess,
     teamsFailed: teams !== null && !teams.ok,
     achievements: achievements?.ok ? achievements.data.achievements : [],
     posts: posts.ok ? posts.data.posts : [],
@@ -126,6 +132,8 @@ export default function Home() {
     courses,
     teams,
     teamsFailed,
+    invitations,
+    canRegister,
     achievements,
     posts,
     event,
@@ -213,6 +221,55 @@ export default function Home() {
               }
             >
               {t('home.upgrade')}
+            </Alert>
+          )}
+          {invitations.length > 0 && (
+            <Section title={t('invitations.title')}>
+              <Stack component="ul" spacing={2} sx={{ p: 0, m: 0, listStyle: 'none' }}>
+                {invitations.map((inv) => (
+                  <Card component="li" key={inv._id} variant="outlined" data-invitation={inv.team.team_no}>
+                    <CardContent>
+                      <Typography variant="subtitle1" component="h3">
+                        <bdi>{inv.team.name}</bdi>
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        <bdi dir="ltr">{inv.team.team_no}</bdi> ·{' '}
+                        {localized(lang, inv.team.competion.name, inv.team.competion.name_en)} ·{' '}
+                        {localized(lang, inv.team.season.name, inv.team.season.name_en)}
+                      </Typography>
+                      <Typography variant="body2" sx={{ my: 1 }}>
+                        <Isolated
+                          k={`invitations.as_${inv.role}`}
+                          values={{ coaches: inv.team.coaches.map((c) => c.name).join(lang === 'ar' ? '، ' : ', ') }}
+                        />
+                      </Typography>
+                      <Form method="post" action={`/team-invitations/${inv._id}`}>
+                        <Stack direction="row" spacing={1}>
+                          <SubmitButton variant="contained" name="intent" value="accept">
+                            {t(inv.role === 'entity' ? 'invitations.confirm' : 'invitations.accept')}
+                          </SubmitButton>
+                          <SubmitButton variant="outlined" color="inherit" name="intent" value="decline">
+                            {t('invitations.decline')}
+                          </SubmitButton>
+                        </Stack>
+                      </Form>
+                    </CardContent>
+                  </Card>
+                ))}
+              </Stack>
+            </Section>
+          )}
+          {canRegister && (
+            <Alert
+              severity="info"
+              sx={{ mt: 2 }}
+              action={
+                <Button component={Link} to="/teams/register" color="inherit" size="small">
+                  {t('register.title')}
+                </Button>
+              }
+            >
+              {t('invitations.register_hint')}
             </Alert>
           )}
           {teams && (

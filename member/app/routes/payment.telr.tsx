@@ -7,7 +7,7 @@ import { requireUser } from '~/utils/auth.server';
 import { flashHeaders } from '~/utils/session.server';
 
 interface Checked {
-  order: { payment_status: string };
+  order: { payment_status: string; order_type: string };
   user: { subcription: boolean; start_date: string | null; end_date: string | null };
 }
 
@@ -31,6 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!res.ok) return { orderId, unavailable: true, held: false };
   const forget = () => (season ? call(`/seasons/?id=${season._id}`, { method: 'DELETE' }) : null);
   const status = res.data.order.payment_status;
+  if (status === 'Paid' && res.data.order.order_type === 'team_fee') {
+    await forget();
+    throw redirect('/teams/register', {
+      headers: await flashHeaders(request, { type: 'success', text: translate(lang, 'payment.paid') }),
+    });
+  }
   if (status === 'Paid') {
     const { subcription, start_date, end_date } = res.data.user;
     if (!subcription || !start_date || !end_date || start_date > end_date) throw redirect('/404/error/');

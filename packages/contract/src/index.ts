@@ -8,3 +8,4 @@ export * from './filler.js';
 export * from './dates.js';
 export * from './orders.js';
 export * from './money.js';
+export * from './teams.js';

@@ -1,0 +1,123 @@
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import {
+  BooleanInput,
+  Create,
+  CreateButton,
+  DataTable,
+  DateField,
+  DateInput,
+  DateTimeInput,
+  DeleteWithConfirmButton,
+  Edit,
+  EditButton,
+  List,
+  NullableBooleanInput,
+  NumberInput,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextArrayInput,
+  required,
+} from 'react-admin';
+import { BilingualName } from '../common/fields';
+import { ListActions } from '../common/filters';
+import { listPagination, stickyTableSx } from '../common/list';
+import { ToggleField } from '../common/ToggleField';
+
+/** Team registration per season and competition: the window, team size, eligibility and the fee (issue 20). */
+function RegistrationList() {
+  return (
+    <List
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <ReferenceInput
+          key="season_id"
+          source="season_id"
+          reference="seasons"
+          sort={{ field: 'created_at', order: 'DESC' }}
+        >
+          <SelectInput optionText={<BilingualName />} label="resources.registrations.fields.season_id" />
+        </ReferenceInput>,
+        <NullableBooleanInput key="status" source="status" />,
+      ]}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={10}
+      pagination={listPagination}
+      actions={
+        <ListActions>
+          <CreateButton />
+        </ListActions>
+      }
+    >
+      <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
+        <DataTable.Col source="season_name" disableSort>
+          <BilingualName source="season_name" />
+        </DataTable.Col>
+        <DataTable.Col source="competion_name" disableSort>
+          <BilingualName source="competion_name" />
+        </DataTable.Col>
+        <DataTable.Col source="opens_at">
+          <DateField source="opens_at" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="closes_at">
+          <DateField source="closes_at" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="max_members" disableSort />
+        <DataTable.Col source="fee" disableSort />
+        <DataTable.Col source="status" disableSort>
+          <ToggleField source="status" />
+        </DataTable.Col>
+        <DataTable.Col label="ra.action.edit">
+          <EditButton />
+        </DataTable.Col>
+        <DataTable.Col label="ra.action.delete">
+          <DeleteWithConfirmButton mutationMode="pessimistic" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+function RegistrationForm() {
+  return (
+    <SimpleForm
+      sx={{ maxWidth: 720 }}
+      defaultValues={{ min_members: 2, max_members: 3, max_coaches: 2, entity_required: false, fee: 0, status: true }}
+    >
+      <ReferenceInput source="season_id" reference="seasons" sort={{ field: 'created_at', order: 'DESC' }}>
+        <SelectInput optionText="name_en" validate={required()} fullWidth />
+      </ReferenceInput>
+      <ReferenceInput source="competition_id" reference="competitions" sort={{ field: 'name_en', order: 'ASC' }}>
+        <SelectInput optionText="name_en" validate={required()} fullWidth />
+      </ReferenceInput>
+      <DateTimeInput source="opens_at" validate={required()} fullWidth />
+      <DateTimeInput source="closes_at" validate={required()} fullWidth />
+      <NumberInput source="min_members" min={1} max={50} step={1} validate={required()} />
+      <NumberInput source="max_members" min={1} max={50} step={1} validate={required()} />
+      <NumberInput source="max_coaches" min={1} max={10} step={1} validate={required()} />
+      <BooleanInput source="entity_required" />
+      <TextArrayInput source="grades" helperText="resources.registrations.grades_hint" fullWidth />
+      <NumberInput source="min_age" min={0} max={100} step={1} />
+      <NumberInput source="max_age" min={0} max={100} step={1} />
+      <DateInput source="age_on" />
+      <NumberInput source="fee" min={0} step={0.01} helperText="resources.registrations.fee_hint" />
+      <BooleanInput source="status" />
+    </SimpleForm>
+  );
+}
+
+export default {
+  list: RegistrationList,
+  edit: () => (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <RegistrationForm />
+    </Edit>
+  ),
+  create: () => (
+    <Create redirect="list">
+      <RegistrationForm />
+    </Create>
+  ),
+  icon: HowToRegIcon,
+};

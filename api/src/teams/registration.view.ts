@@ -1,0 +1,102 @@
+import type {
+  InvitationState,
+  RegisteredTeamView,
+  RegistrationView,
+  TeamInvitationView,
+  TeamRole,
+} from '@platform/contract';
+import type { competitions, registrations, seasons, teamPeople, teams } from '../db/schema';
+
+type Registration = typeof registrations.$inferSelect;
+type Season = typeof seasons.$inferSelect;
+type Competition = typeof competitions.$inferSelect;
+type Team = typeof teams.$inferSelect;
+
+export interface PersonRow {
+  id: string;
+  role: TeamRole;
+  state: InvitationState;
+  name: string;
+  nationalId: string | null;
+  email: string | null;
+}
+
+export function registrationView(
+  r: Registration,
+  season: Season,
+  competition: Competition,
+  now = new Date(),
+): RegistrationView {
+  return {
+    _id: r.id,
+    season: { _id: season.id, name: season.name, name_en: season.nameEn },
+    competion: { _id: competition.id, name: competition.name, name_en: competition.nameEn },
+    opens_at: r.opensAt.toISOString(),
+    closes_at: r.closesAt.toISOString(),
+    open: r.opensAt <= now && now < r.closesAt,
+    min_members: r.minMembers,
+    max_members: r.maxMembers,
+    max_coaches: r.maxCoaches,
+    entity_required: r.entityRequired,
+    grades: r.grades,
+    min_age: r.minAge,
+    max_age: r.maxAge,
+    age_on: r.ageOn,
+    fee: r.fee,
+    currency: r.currency,
+  };
+}
+
+/** A registered team as its coaches see it: everyone with their invitation's state. */
+export function registeredTeamView(
+  team: Team,
+  season: Season,
+  competition: Competition,
+  reg: Registration | null,
+  people: PersonRow[],
+): RegisteredTeamView {
+  return {
+    _id: team.id,
+    team_no: team.teamNo,
+    name: team.name ?? team.teamNo,
+    season: { name: season.name, name_en: season.nameEn },
+    competion: { name: competition.name, name_en: competition.nameEn },
+    registration_id: team.registrationId,
+    registration_status: team.state,
+    reason: team.reason,
+    status: team.status,
+    payment_status: team.paymentStatus,
+    fee: reg?.fee ?? '0.00',
+    currency: reg?.currency ?? 'SAR',
+    closes_at: reg ? reg.closesAt.toISOString() : null,
+    people: people.map((p) => ({
+      _id: p.id,
+      name: p.name,
+      role: p.role,
+      state: p.state,
+      ...(p.role === 'entity' ? { email: p.email } : { national_id: p.nationalId }),
+    })),
+  };
+}
+
+export function invitationView(
+  person: typeof teamPeople.$inferSelect,
+  team: Team,
+  season: Season,
+  competition: Competition,
+  coaches: { name: string }[],
+): TeamInvitationView {
+  return {
+    _id: person.id,
+    role: person.role,
+    state: person.state,
+    team: {
+      _id: team.id,
+      team_no: team.teamNo,
+      name: team.name ?? team.teamNo,
+      season: { name: season.name, name_en: season.nameEn },
+      competion: { name: competition.name, name_en: competition.nameEn },
+      coaches: coaches.map((c) => ({ name: c.name })),
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E, apiUrl, memberUrl } from '../env';
+import { createMember, signInStudent } from './helpers';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+async function noViolations(page: Page, what: string, include?: string) {
+  await page.waitForLoadState('networkidle');
+  const axe = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) axe.include(include);
+  const { violations } = await axe.analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
+}
+
+const arabicDigits = (s: string) => s.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
+
+test.describe('team registration', () => {
+  test('in Arabic on a phone: a coach registers a team, the students accept, the entity confirms, the fee is paid, an admin approves', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
+
+    // The admin opens registration for a new competition of a new season (the back-office API).
+    const login = await page.request.post(`${apiUrl}/api/admin-login`, {
+      data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
+    });
+    const admin = { Authorization: login.headers()['authorization'] };
+    const season = await (
+      await page.request.post(`${apiUrl}/api/admin/seasons`, {
+        headers: admin,
+        data: { name: 'موسم التسجيل', name_en: 'Registration season' },
+      })
+    ).json();
+    const competition = await (
+      await page.request.post(`${apiUrl}/api/admin/competitions`, {
+        headers: admin,
+        data: { name: 'تحدي الروبوت', name_en: 'Robot Challenge' },
+      })
+    ).json();
+    const opened = await page.request.post(`${apiUrl}/api/admin/registrations`, {
+      headers: admin,
+      data: {
+        season_id: season.id,
+        competition_id: competition.id,
+        opens_at: new Date(Date.now() - 86_400_000).toISOString(),
+        closes_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        min_members: 2,
+        max_members: 3,
+        max_coaches: 2,
+        entity_required: true,
+        fee: '100',
+      },
+    });
+    expect(opened.status()).toBe(201);
+
+    // A coach with an active plan (bought in the sandbox through the API) and two students.
+    const coach = await createMember(page, 1);
+    const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
+      data: { national_id: coach.id, password: coach.password, type: 1, loginType: 'signin' },
+    });
+    const coachAuth = { Authorization: signin.headers()['authorization'] };
+    const plans = await (await page.request.get(`${apiUrl}/api/plans?type=coach`, { headers: coachAuth })).json();
+    const bought = await (
+      await page.request.post(`${apiUrl}/api/subcripe/`, { headers: coachAuth, data: { plan_id: plans.plan[0]._id } })
+    ).json();
+    await page.request.post(bought.response.order.url, { form: { action: 'pay' }, maxRedirects: 0 });
+    await page.request.post(`${apiUrl}/api/telr/`, { headers: coachAuth, data: { order_id: bought.order._id } });
+    await page.request.post(`${apiUrl}/api/logout`, { headers: coachAuth });
+    const [amal, badr] = [await createMember(page, 0), await createMember(page, 0)];
+
+    // The coach registers the team: one national ID typed in Arabic-Indic digits.
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await page.getByRole('link', { name: 'تسجيل فريق' }).click();
+    await expect(page.getByRole('heading', { name: 'تسجيل فريق', level: 1 })).toBeVisible();
+    await expect(page.getByText('من 2 إلى 3 طلاب، وحتى 2 مدربين · الجهة (المدرسة) مطلوبة')).toBeVisible();
+    await page.getByLabel('المسابقة').selectOption({ label: 'تحدي الروبوت · موسم التسجيل' });
+    await page.getByLabel('اسم الفريق').fill('صقور الروبوت');
+    await page.getByLabel('أرقام هويات الطلاب').fill(`${arabicDigits(amal.id)}\n${badr.id}`);
+    await page.getByLabel('البريد الإلكتروني للجهة (اختياري)').fill('entity@school.example');
+    await noViolations(page, 'registration page (empty)');
+    await shot(page, 'register-form-ar-390');
+    await page.getByRole('button', { name: 'تسجيل الفريق' }).click();
+    await expect(page.getByText(/^تم تسجيل الفريق T-\d+ ودعوة الطلاب\.$/)).toBeVisible();
+    const panel = page.locator('li[data-team]');
+    await expect(panel.getByText('بانتظار الأعضاء')).toBeVisible();
+    const teamNo = (await panel.getAttribute('data-team'))!;
+    await expect(panel.getByText('بانتظار الرد')).toHaveCount(3);
+    await noViolations(page, 'registration page (a team)');
+    await shot(page, 'register-team-ar-390');
+
+    // Both students accept on their home page (the second as a guardian would, on the phone).
+    for (const student of [amal, badr]) {
+      await signOut(page);
+      await signInStudent(page, student.id, student.password);
+      const invitation = page.locator(`li[data-invitation="${teamNo}"]`);
+      await expect(invitation.getByText('يدعوك المدرب Test Coach للانضمام إلى الفريق.')).toBeVisible();
+      if (student === amal) {
+        await noViolations(page, 'home with an invitation');
+        await shot(page, 'home-invitation-ar-390');
+      }
+      await invitation.getByRole('button', { name: 'قبول' }).click();
+      await expect(page.getByText('انضممت إلى الفريق.')).toBeVisible();
+      await expect(page.locator(`li[data-invitation="${teamNo}"]`)).toHaveCount(0);
+    }
+
+    // The entity confirms that the team represents it.
+    await signOut(page);
+    await signInStudent(page, 'entity@school.example', E2E.demoPassword, 'entity');
+    const forEntity = page.locator(`li[data-invitation="${teamNo}"]`);
+    await expect(forEntity.getByText(/باسم جهتكم/)).toBeVisible();
+    await forEntity.getByRole('button', { name: 'تأكيد' }).click();
+    await expect(page.getByText('انضممت إلى الفريق.')).toBeVisible();
+
+    // The coach submits and pays the fee in the sandbox.
+    await signOut(page);
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await page.goto('/teams/register');
+    await page.getByRole('button', { name: 'إرسال للاعتماد' }).click();
+    await expect(page.getByText('تم إرسال الفريق للاعتماد.')).toBeVisible();
+    await expect(panel.getByText('بانتظار الاعتماد')).toBeVisible();
+    await page.getByRole('button', { name: 'دفع رسوم الفريق' }).click();
+    await expect(page.getByRole('heading', { name: 'دفع تجريبي' })).toBeVisible();
+    await page.getByRole('button', { name: 'ادفع' }).click();
+    await expect(page).toHaveURL(`${memberUrl}/teams/register`);
+    await expect(page.getByText('تم الدفع بنجاح!')).toBeVisible();
+    await expect(panel.getByText('رسوم الفريق مدفوعة')).toBeVisible();
+    await shot(page, 'register-paid-ar-390');
+
+    // An admin approves in the back-office.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${apiUrl}/admin/`);
+    await page.getByLabel(/email/i).fill(E2E.admin.email);
+    await page.getByLabel(/password/i).fill(E2E.admin.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('menuitem', { name: 'Teams' }).click();
+    await page.getByPlaceholder('Search').fill(teamNo);
+    await page.getByRole('cell', { name: teamNo, exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Registration: Submitted' })).toBeVisible();
+    // The registration panel (the edit form below it is the older team form).
+    await noViolations(page, 'back-office: a submitted team', '[data-testid=team-registration]');
+    await shot(page, 'admin-team-en-1440');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('The team was approved; everyone in it is told.')).toBeVisible();
+    if (SHOTS) {
+      // The back-office in Arabic: the team, the registrations and their form.
+      const teamPage = page.url();
+      await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
+      await page.goto(teamPage);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'التسجيل: معتمد' })).toBeVisible();
+      await shot(page, 'admin-team-ar-1440');
+      await page.goto(`${apiUrl}/admin/#/registrations`);
+      await expect(page.getByText('تحدي الروبوت')).toBeVisible();
+      await shot(page, 'admin-registrations-ar-1440');
+      await page.goto(`${apiUrl}/admin/#/registrations/create`);
+      await expect(page.locator('form').first()).toBeVisible();
+      await shot(page, 'admin-registration-form-ar-1440');
+    }
+
+    // Each member's home page shows the team active.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [who, role] of [
+      [amal, 'student'],
+      [badr, 'student'],
+      [coach, 'coach'],
+    ] as const) {
+      await signOut(page);
+      await signInStudent(page, who.id, who.password, role);
+      const card = page.locator(`[data-team="${teamNo}"]`);
+      await expect(card.getByText('نشط', { exact: true })).toBeVisible();
+    }
+    await shot(page, 'home-team-active-ar-390');
+
+    // The coach's page in English on a desktop: the approved team, which may still be withdrawn.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: memberUrl }]);
+    await page.goto('/teams/register');
+    await expect(panel.getByText('Approved')).toBeVisible();
+    await expect(panel.getByRole('button')).toHaveText(['Withdraw the team']);
+    await noViolations(page, 'registration page (English, approved)');
+    await shot(page, 'register-approved-en-1440');
+  });
+});
