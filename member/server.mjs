@@ -58,6 +58,12 @@ app.set('trust proxy', trustProxyHops);
 app.use(compression());
 
 const assets = join(here, build.assetsBuildDirectory);
+// Source maps only when asked for (SOURCE_MAPS=1), as the API does for the back-office; the build makes none.
+if (process.env.SOURCE_MAPS !== '1') {
+  app.use((req, res, next) =>
+    req.path.endsWith('.map') ? res.status(404).type('text/plain').send('Not found') : next(),
+  );
+}
 /** The build's files as it precompressed them (Brotli or gzip, by Accept-Encoding), else as they are. */
 const files = (dir, cache, fallthrough) =>
   expressStaticGzip(dir, {

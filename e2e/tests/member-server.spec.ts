@@ -63,7 +63,13 @@ for (const nodeEnv of ['development', 'test', '']) {
       const br = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'br' } });
       expect(br.headers.get('content-encoding')).toBe('br');
       expect(await br.text()).toBe(await asset.text());
-      expect(home.headers.get('cache-control') ?? '').not.toContain('immutable');
+      const gzip = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(Number(gzip.headers.get('content-length'))).toBeGreaterThan(0);
+      // Pages are revalidated every time, never cached as assets are.
+      expect(home.headers.get('cache-control')).toBe('private, no-cache');
+      // No source map is served, even one a build might leave.
+      expect((await fetch(`http://127.0.0.1:${port}${script}.map`)).status).toBe(404);
       // A missing asset is a 404, not the site's HTML.
       expect((await fetch(`http://127.0.0.1:${port}/assets/missing-0000.js`)).status).toBe(404);
     } finally {

@@ -36,6 +36,8 @@ export default function handleRequest(request: Request, status: number, headers:
           const body = new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');
           setHardeningHeaders(headers);
+          // Pages are asked for again each time (a route may say no-store); only hashed assets are cached.
+          if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
           const routePolicy = headers.get('Content-Security-Policy');
           // A page that names who may frame it (the partner embed's frame-ancestors) is not also SAMEORIGIN.
           if (!/frame-ancestors/.test(routePolicy ?? '')) headers.set('X-Frame-Options', 'SAMEORIGIN');
