@@ -64,17 +64,28 @@ if (process.env.SOURCE_MAPS !== '1') {
     req.path.endsWith('.map') ? res.status(404).type('text/plain').send('Not found') : next(),
   );
 }
-/** The build's files as it precompressed them (Brotli or gzip, by Accept-Encoding), else as they are. */
-const files = (dir, cache, fallthrough) =>
+/**
+ * The build's files as it precompressed them (Brotli or gzip, by Accept-Encoding), else as they are.
+ * Content-hashed files never change: no validators (ETag, Last-Modified) nor ranges to send with them.
+ */
+const files = (dir, fallthrough, immutable) =>
   expressStaticGzip(dir, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
     index: false,
-    serveStatic: { index: false, fallthrough, setHeaders: (res) => res.setHeader('Cache-Control', cache) },
+    serveStatic: {
+      index: false,
+      fallthrough,
+      etag: !immutable,
+      lastModified: !immutable,
+      acceptRanges: !immutable,
+      setHeaders: (res) =>
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+    },
   });
 // Vite's content-hashed files never change; the rest of public/ may.
-app.use('/assets', files(join(assets, 'assets'), 'public, max-age=31536000, immutable', false));
-app.use(files(assets, 'public, max-age=3600', true));
+app.use('/assets', files(join(assets, 'assets'), false, true));
+app.use(files(assets, true, false));
 
 app.use((req, _res, next) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? '';

@@ -44,12 +44,19 @@ describe('platform', () => {
       expect(res.headers['content-type']).toMatch(/javascript/);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      // Nothing to revalidate a file that never changes.
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['last-modified']).toBeUndefined();
       // What goes on the wire (the client unpacks it) is a fraction of the script, and unpacks to it exactly.
       expect(Number(res.headers['content-length'])).toBeLessThan(raw.length / 2.5);
       expect((res.body as Buffer).equals(raw)).toBe(true);
     }
     const page = await t.http.get('/admin/users');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // A hashed file that is not there is a 404, not the page in its place.
+    const missing = await t.http.get('/admin/assets/index-missing0.js');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Not found.');
     // In development the source maps are there for the developer.
     expect((await t.http.get(`/admin/${script}.map`)).status).toBe(200);
   });

@@ -59,6 +59,8 @@ for (const nodeEnv of ['development', 'test', '']) {
       const asset = await fetch(`http://127.0.0.1:${port}${script}`);
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.get('etag')).toBeNull();
+      expect(asset.headers.get('last-modified')).toBeNull();
       // Sent as the build precompressed it.
       const br = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'br' } });
       expect(br.headers.get('content-encoding')).toBe('br');

@@ -1,4 +1,5 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -25,7 +26,8 @@ import { getViewer } from './utils/auth.server';
 import { env } from './utils/env.server';
 import { useNonce } from './utils/nonce';
 import { getLang, getSession, sessionStorage } from './utils/session.server';
-import { Box, LinearProgress } from '@mui/material';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 
 export interface NavUser {
   name: string;

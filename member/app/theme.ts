@@ -1,15 +1,16 @@
-import createCache from '@emotion/cache';
+import createCache, { type StylisPlugin } from '@emotion/cache';
 import { createTheme } from '@mui/material/styles';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
 
 export type Direction = 'ltr' | 'rtl';
 
-/** One emotion cache per direction; the key tells the client which server styles are its own. */
-/** The emotion cache of a direction; `nonce` marks its style tags for the page's Content-Security-Policy. */
-export function createEmotionCache(direction: Direction, nonce?: string) {
-  return direction === 'rtl'
-    ? createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin], nonce })
+/**
+ * The emotion cache of a page: right-to-left when given the stylis plugins of `rtl.ts` (the browser
+ * loads them only for an Arabic page); `nonce` marks its style tags for the Content-Security-Policy.
+ * The key tells the client which server styles are its own.
+ */
+export function createEmotionCache(nonce?: string, rtlPlugins?: StylisPlugin[]) {
+  return rtlPlugins
+    ? createCache({ key: 'muirtl', stylisPlugins: rtlPlugins, nonce })
     : createCache({ key: 'mui', nonce });
 }
 
