@@ -1,5 +1,5 @@
 import createCache, { type StylisPlugin } from '@emotion/cache';
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
 
 export type Direction = 'ltr' | 'rtl';
 
@@ -14,7 +14,16 @@ export function createEmotionCache(nonce?: string, rtlPlugins?: StylisPlugin[]) 
     : createCache({ key: 'mui', nonce });
 }
 
-export function createAppTheme(direction: Direction) {
+const themes = new Map<Direction, Theme>();
+
+/** The site's theme of a direction, made once per process (not at every server render). */
+export function appTheme(direction: Direction): Theme {
+  let theme = themes.get(direction);
+  if (!theme) themes.set(direction, (theme = createAppTheme(direction)));
+  return theme;
+}
+
+function createAppTheme(direction: Direction) {
   return createTheme({
     direction,
     palette: { primary: { main: '#1f4e8c' }, secondary: { main: '#0f766e' }, background: { default: '#f5f7fb' } },
