@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ModulesContainer } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
@@ -168,6 +169,10 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: 'two' }, 'WEB_CONCURRENCY'],
+    // The embedded database serves one process.
+    [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
     [
       {
         NODE_ENV: 'production',
@@ -186,6 +191,26 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production' }, 'DATABASE_URL'],
   ])('a bad value stops the start and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Configuration error: ${name} `));
+  });
+
+  it('runs one process in development and one per core in production, the jobs in one of them', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x@localhost/db',
+      SMTP_URL: 'smtp://localhost:25',
+      WHATSAPP_TOKEN: 't',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+      MEMBER_PROXY_SECRET: 'm'.repeat(40),
+      TELR_STORE_ID: '1',
+      TELR_AUTH_KEY: 'key',
+    };
+    expect(loadConfig(base)).toMatchObject({ webConcurrency: 1, runJobs: true });
+    expect(loadConfig(production).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ ...production, WEB_CONCURRENCY: '3', API_WORKER_JOBS: '0' })).toMatchObject({
+      webConcurrency: 3,
+      runJobs: false,
+    });
   });
 
   it('takes good values', () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,7 +8,11 @@ import { E2E, apiUrl } from '../env';
 const root = resolve(__dirname, '../..');
 
 /** The member server as a newcomer starts it: `NODE_ENV` whatever they set, no SESSION_SECRET. */
-async function startMember(nodeEnv: string, port: number): Promise<{ child: ChildProcess; stop: () => void }> {
+async function startMember(
+  nodeEnv: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; stop: () => void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'member-'));
   const child = spawn(process.execPath, [join(root, 'member/server.mjs')], {
     cwd: tmpdir(),
@@ -20,6 +24,7 @@ async function startMember(nodeEnv: string, port: number): Promise<{ child: Chil
       DATA_DIR: dataDir,
       API_URL: `${apiUrl}/api`,
       SESSION_SECRET: '',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -79,3 +84,38 @@ for (const nodeEnv of ['development', 'test', '']) {
     }
   });
 }
+
+test('WEB_CONCURRENCY=2 serves from two processes on one port; SIGTERM stops them all', async () => {
+  const port = E2E.memberPort + 12;
+  const { child, stop } = await startMember('production', port, {
+    WEB_CONCURRENCY: '2',
+    SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+    MEMBER_PROXY_SECRET: 'e2e-member-proxy-secret-e2e-member-proxy-0123',
+    COOKIE_SECURE: '0',
+  });
+  try {
+    const workers = () =>
+      execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+    await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2);
+    for (let i = 0; i < 4; i++) expect((await fetch(`http://127.0.0.1:${port}/auth/join-us/`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    stop();
+  }
+});
+
+test('a bad WEB_CONCURRENCY stops the member server with a message naming it', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'member-'));
+  const run = spawnSync(process.execPath, [join(root, 'member/server.mjs')], {
+    env: { ...process.env, WEB_CONCURRENCY: 'many', DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  rmSync(dataDir, { recursive: true, force: true });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('Configuration error: WEB_CONCURRENCY must be a whole number from 1 to 64, got "many"');
+});
