@@ -15,6 +15,7 @@ const PLAIN = new Set(['PgUUID', 'PgSmallInt', 'PgInteger', 'PgSerial', 'PgBoole
  * about 3% of COPY's time; a to_char() per time cost 25%, so the time is cast instead.
  */
 export function csvCell(value: CsvValue): SQL {
+  if (!is(value, Column) && SAFE.has(value)) return value;
   if (is(value, Column)) {
     if (value.columnType === 'PgTimestamp') return sql`date_trunc('second', ${value} at time zone 'UTC')::text`;
     if (PLAIN.has(value.columnType)) return sql`${value}::text`;
@@ -22,9 +23,20 @@ export function csvCell(value: CsvValue): SQL {
   return sql`csv_safe((${value})::text)`;
 }
 
-/** A code shown by its name in the CSV ('Student' for 0); an unknown code as itself. */
+/** Cells known when the export is declared never to start like a formula: written without csv_safe. */
+const SAFE = new WeakSet<SQL>();
+
+/**
+ * A code shown by its name in the CSV ('Student' for 0); an unknown code as itself. The names are
+ * checked here, once, rather than csv_safe on every row (a code is a number or a boolean).
+ */
 export function csvNames(column: PgColumn, names: Record<string | number, string>): SQL {
+  for (const name of Object.values(names)) {
+    if (/^[=+\-@\t\r]/.test(name)) throw new Error(`CSV name "${name}" would start like a formula`);
+  }
   const cases = Object.entries(names).map(([code, name]) => sql`when ${code} then ${name}`);
   // The codes go in as untyped literals, so they compare in the column's own type (no cast per row).
-  return sql`case ${column} ${sql.join(cases, sql` `)} else ${column}::text end`;
+  const cell = sql`(case ${column} ${sql.join(cases, sql` `)} else ${column}::text end)`;
+  SAFE.add(cell);
+  return cell;
 }
