@@ -11,8 +11,9 @@ const apiPort = Number(process.env.BENCH_PORT || 4980);
 const kb = (n) => Math.round(n / 102.4) / 10;
 
 /** Loads a page (or runs a journey) and sums what the browser received for scripts and styles. */
-async function transferred(browser, journey) {
+async function transferred(browser, journey, lang) {
   const context = await browser.newContext();
+  if (lang) await context.addCookies([{ name: 'lang', value: lang, url: memberSite }]);
   const page = await context.newPage();
   const loaded = [];
   page.on('requestfinished', async (request) => {
@@ -50,12 +51,25 @@ const summary = (label, goalKB, loaded) => {
 const db = await scratchDatabase('bundles');
 const api = await startApi(db.url, apiPort);
 const member = await startMember(api.base, apiPort + 1);
+const memberSite = member.site;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
 });
 try {
-  const home = await transferred(browser, (page) => page.goto(`${member.site}/`));
+  const home = await transferred(browser, (page) => page.goto(`${member.site}/`), 'en');
+  const homeAr = await transferred(browser, (page) => page.goto(`${member.site}/`), 'ar');
+  const signedInHome = await transferred(
+    browser,
+    async (page) => {
+      await page.goto(`${member.site}/student/signin/`);
+      await page.getByLabel(/national id/i).fill('1000000001');
+      await page.getByLabel(/password/i).fill('Demo-pass-2026');
+      await page.getByRole('button', { name: /sign in/i }).click();
+      await page.waitForURL(`${member.site}/`);
+    },
+    'en',
+  );
   const signInPage = await transferred(browser, (page) => page.goto(`${api.base}/admin/`));
   const signIn = async (page) => {
     await page.goto(`${api.base}/admin/`);
@@ -73,7 +87,9 @@ try {
   });
   const named = (loaded, pattern) => loaded.some((r) => pattern.test(r.url));
   const rows = [
-    summary('member / (anonymous)', 120, home),
+    summary('member / (anonymous: the join-us page), English', 120, home),
+    summary('member / (anonymous), Arabic', 120, homeAr),
+    summary('member sign-in page, then / signed in (both pages)', null, signedInHome),
     summary('back-office sign-in', 400, signInPage),
     summary('back-office dashboard after sign-in', 400, dashboard),
     summary('back-office blog editor (lazy chunks included)', null, editor),

@@ -1,6 +1,6 @@
 // The member home page: server time of `/` for a signed-in student (the member site's loaders and
-// the server render) against the slowest single API call its loaders make. Goal ≤ 1.3× (the calls
-// run in parallel, no waterfall).
+// the server render) against the slowest single API call its loaders make. Goal (issue 18) ≤ 2× (the
+// calls run in parallel, no waterfall). Both servers run BENCH_PROCESSES processes (WEB_CONCURRENCY, default 1).
 import { percentile, report, round, scratchDatabase, startApi, startMember, time } from './lib.mjs';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
@@ -9,11 +9,13 @@ const memberPort = apiPort + 1;
 const student = { national_id: '1000000001', password: 'Demo-pass-2026' };
 
 const db = await scratchDatabase('home');
-const api = await startApi(db.url, apiPort, { DEMO: '1' });
+const processes = { WEB_CONCURRENCY: process.env.BENCH_PROCESSES || '1' };
+const api = await startApi(db.url, apiPort, { DEMO: '1', ...processes });
 const member = await startMember(
   api.base,
   memberPort,
   process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/mprof'] : [],
+  processes,
 );
 const site = member.site;
 try {
@@ -93,14 +95,15 @@ try {
         'p50 ms': round(percentile(pageMs, 50), 1),
         'p95 ms': round(percentile(pageMs, 95), 1),
         ratio: round(ratio),
-        goal: `≤ 1.3 × ${slowest.label}`,
-        ok: ratio <= 1.3,
+        goal: `≤ 2 × ${slowest.label}`,
+        ok: ratio <= 2,
         'ratio to all at once': round(percentile(pageMs, 50) / percentile(allMs, 50)),
       },
     ],
     [
-      'the API is one Node process: calls made at once are served one after another on its event loop,',
-      'so "all at once" costs about the sum of the calls; the rest of the page time is the server render',
+      `${processes.WEB_CONCURRENCY} process(es) each for the API and the member site: within one API process, calls made at once`,
+      'are served one after another on its event loop, so "all at once" costs about the sum of the calls;',
+      'the rest of the page time is the server render',
     ],
   );
 } finally {

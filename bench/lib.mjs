@@ -2,7 +2,7 @@
 // helpers, and the results table (ratios against a baseline measured in the same run).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -79,7 +79,7 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
 }
 
 /** The built member site (member/server.mjs) in production mode against an API; resolves once it answers. */
-export async function startMember(apiBase, port, nodeArgs = []) {
+export async function startMember(apiBase, port, nodeArgs = [], env = {}) {
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'member/server.mjs')], {
     cwd: join(root, 'member'),
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -92,6 +92,7 @@ export async function startMember(apiBase, port, nodeArgs = []) {
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
       MEMBER_PROXY_SECRET,
       COOKIE_SECURE: '0',
+      ...env,
     },
   });
   const site = `http://127.0.0.1:${port}`;
@@ -106,6 +107,7 @@ export async function startMember(apiBase, port, nodeArgs = []) {
   }
   return {
     site,
+    pid: child.pid,
     async stop() {
       child.kill('SIGINT');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
@@ -139,6 +141,13 @@ export const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** dig
 
 /** Prints the table and writes bench/results/<name>.json. */
 export function report(name, rows, notes = []) {
+  // A shared machine's other work shows in every figure: the load average says how much there was.
+  notes = [
+    ...notes,
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  ];
   console.log(`\n${name}`);
   console.table(rows);
   for (const n of notes) console.log(`  ${n}`);

@@ -1,92 +1,51 @@
-// The member site's HTTP server: the Remix build behind Express, in any NODE_ENV (`remix-serve`
-// expects a Remix dev server whenever NODE_ENV=development and crashes without one). Requests are
-// checked here before Remix sees them. `node member/server.mjs` (npm start runs it).
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@remix-run/express';
-import { installGlobals } from '@remix-run/node';
-import compression from 'compression';
-import express from 'express';
-import expressStaticGzip from 'express-static-gzip';
+// The member site's HTTP server: `node member/server.mjs` (npm start runs it). WEB_CONCURRENCY
+// processes (node:cluster; default the number of cores when NODE_ENV=production, else 1) share the
+// port, each running serve.mjs. A process that stops after it was serving is replaced; one that stops
+// before it ever listened stops the server with its exit code (a bad configuration would otherwise
+// restart forever). SIGTERM and SIGINT stop the processes, then this one.
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 
-process.env.NODE_ENV ??= 'production';
-const here = dirname(fileURLToPath(import.meta.url));
-
-/** Written into every request Remix sees, over anything the browser sent (read by app/utils/api.server.ts). */
-const CLIENT_ADDRESS_HEADER = 'x-member-client-address';
-
-function whole(name, fallback, min, max) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) {
-    console.error(`Configuration error: ${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-    process.exit(1);
-  }
-  return n;
+const raw = process.env.WEB_CONCURRENCY;
+const processes =
+  raw === undefined || raw === '' ? (process.env.NODE_ENV === 'production' ? availableParallelism() : 1) : Number(raw);
+if (!/^\d*$/.test(raw ?? '') || processes < 1 || processes > 64) {
+  console.error(`Configuration error: WEB_CONCURRENCY must be a whole number from 1 to 64, got "${raw}"`);
+  process.exit(1);
 }
 
-const port = whole('PORT', 3000, 1, 65535);
-// Proxies in front of this server whose X-Forwarded-For entries are believed, counted from the right.
-const trustProxyHops = whole('TRUST_PROXY_HOPS', 0, 0, 10);
-
-const build = await import(pathToFileURL(join(here, 'build/server/index.js')).href);
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
-
-/**
- * A post another site made the member's browser send: Sec-Fetch-Site says so, or the Origin is not
- * this host. (Remix would throw on the Origin as a 500; we answer 403 with a page that says why.)
- */
-function crossSite(req) {
-  const site = req.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return true;
-  const origin = req.get('origin');
-  if (!origin) return false;
-  if (origin === 'null') return true;
-  const ownHost = req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host');
-  try {
-    return new URL(origin).host !== ownHost;
-  } catch {
-    return true;
-  }
-}
-
-const app = express();
-app.disable('x-powered-by');
-// 0: the socket's address; n: the entry n hops from the right of X-Forwarded-For (Express's req.ip).
-app.set('trust proxy', trustProxyHops);
-app.use(compression());
-
-const assets = join(here, build.assetsBuildDirectory);
-/** The build's files as it precompressed them (Brotli or gzip, by Accept-Encoding), else as they are. */
-const files = (dir, cache, fallthrough) =>
-  expressStaticGzip(dir, {
-    enableBrotli: true,
-    orderPreference: ['br', 'gzip'],
-    index: false,
-    serveStatic: { index: false, fallthrough, setHeaders: (res) => res.setHeader('Cache-Control', cache) },
+if (!cluster.isPrimary || processes === 1) {
+  await import('./serve.mjs');
+} else {
+  let stopping = false;
+  const running = new Set();
+  const listened = new WeakSet();
+  const fork = () => running.add(cluster.fork());
+  cluster.on('listening', (worker) => listened.add(worker));
+  cluster.on('exit', (worker, code, signal) => {
+    running.delete(worker);
+    if (!stopping && !listened.has(worker)) {
+      console.error(`[member] a process stopped before serving (${signal ?? code}); stopping`);
+      stopping = true;
+      process.exitCode = code || 1;
+      for (const other of running) other.kill('SIGTERM');
+    } else if (!stopping) {
+      console.error(`[member] process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+      fork();
+    }
+    if (stopping && running.size === 0) process.exit();
   });
-// Vite's content-hashed files never change; the rest of public/ may.
-app.use('/assets', files(join(assets, 'assets'), 'public, max-age=31536000, immutable', false));
-app.use(files(assets, 'public, max-age=3600', true));
-
-app.use((req, _res, next) => {
-  req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? '';
-  if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && crossSite(req)) {
-    // Nothing of the post is read or acted on: the refusal page is rendered as a page of its own.
-    req.method = 'GET';
-    req.url = req.originalUrl = '/refused/cross-site';
-    delete req.headers.origin;
-    delete req.headers['content-type'];
-    delete req.headers['content-length'];
-    req.resume();
+  // The first alone (it may write the generated secrets of a development machine), then the others.
+  cluster.once('listening', () => {
+    for (let i = 1; i < processes; i++) fork();
+    console.log(`[member] ${processes} processes`);
+  });
+  fork();
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      for (const worker of running) worker.kill('SIGTERM');
+    });
   }
-  next();
-});
-
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
-
-const host = process.env.HOST;
-const server = host ? app.listen(port, host) : app.listen(port);
-server.on('listening', () => console.log(`[member] http://${host || 'localhost'}:${port}`));
-for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close(() => process.exit(0)));
+}

@@ -129,21 +129,25 @@ function serveAdmin(app: NestExpressApplication, config: AppConfig) {
       req.path.endsWith('.map') ? sendError(req, res, 404, 'request.not_found') : next(),
     );
   }
-  app.use(
-    '/admin',
-    expressStaticGzip(config.adminDist, {
+  // Content-hashed files never change: cached for good, with no validators (ETag, Last-Modified)
+  // nor ranges to send; a missing one is a 404, never the page.
+  const files = (dir: string, immutable: boolean) =>
+    expressStaticGzip(dir, {
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
       index: false,
       serveStatic: {
         index: false,
-        setHeaders: (res, path) => {
-          const hashed = path.startsWith(join(config.adminDist, 'assets/'));
-          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-        },
+        etag: !immutable,
+        lastModified: !immutable,
+        acceptRanges: !immutable,
+        setHeaders: (res) =>
+          res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
       },
-    }),
-  );
+    });
+  app.use('/admin/assets', files(join(config.adminDist, 'assets'), true));
+  app.use('/admin/assets', (req: Request, res: Response) => sendError(req, res, 404, 'request.not_found'));
+  app.use('/admin', files(config.adminDist, false));
   app.use('/admin', (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!existsSync(index)) {

@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { createApp, openConfiguredDatabase } from './app';
+import { runWorkers } from './cluster';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 
 async function main() {
@@ -13,16 +15,23 @@ async function main() {
     }
     throw err;
   }
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    runWorkers(config.webConcurrency, (message) => new Logger('Cluster').log(message));
+    return;
+  }
   const database = await openConfiguredDatabase(config);
   const app = await createApp(config, database);
   app.enableShutdownHooks();
+  let closing = false;
   const close = async () => {
+    if (closing) return; // SIGINT from the terminal and SIGTERM from the cluster's primary
+    closing = true;
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
+  process.on('SIGTERM', close);
+  process.on('SIGINT', close);
   await app.listen(config.port, config.host);
   const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   new Logger('Start').log(

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ModulesContainer } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
@@ -44,12 +45,19 @@ describe('platform', () => {
       expect(res.headers['content-type']).toMatch(/javascript/);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      // Nothing to revalidate a file that never changes.
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['last-modified']).toBeUndefined();
       // What goes on the wire (the client unpacks it) is a fraction of the script, and unpacks to it exactly.
       expect(Number(res.headers['content-length'])).toBeLessThan(raw.length / 2.5);
       expect((res.body as Buffer).equals(raw)).toBe(true);
     }
     const page = await t.http.get('/admin/users');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // A hashed file that is not there is a 404, not the page in its place.
+    const missing = await t.http.get('/admin/assets/index-missing0.js');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Not found.');
     // In development the source maps are there for the developer.
     expect((await t.http.get(`/admin/${script}.map`)).status).toBe(200);
   });
@@ -161,6 +169,10 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ WEB_CONCURRENCY: 'two' }, 'WEB_CONCURRENCY'],
+    // The embedded database serves one process.
+    [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY'],
     [
       {
         NODE_ENV: 'production',
@@ -193,6 +205,26 @@ describe('configuration', () => {
     [{ SELLER_VAT_NUMBER: '123456789012345' }, 'SELLER_VAT_NUMBER'],
   ])('a bad value stops the start and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Configuration error: ${name} `));
+  });
+
+  it('runs one process in development and one per core in production, the jobs in one of them', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x@localhost/db',
+      SMTP_URL: 'smtp://localhost:25',
+      WHATSAPP_TOKEN: 't',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+      MEMBER_PROXY_SECRET: 'm'.repeat(40),
+      TELR_STORE_ID: '1',
+      TELR_AUTH_KEY: 'key',
+    };
+    expect(loadConfig(base)).toMatchObject({ webConcurrency: 1, runJobs: true });
+    expect(loadConfig(production).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ ...production, WEB_CONCURRENCY: '3', API_WORKER_JOBS: '0' })).toMatchObject({
+      webConcurrency: 3,
+      runJobs: false,
+    });
   });
 
   it('takes good values', () => {

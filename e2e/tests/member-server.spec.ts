@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,7 +8,11 @@ import { E2E, apiUrl } from '../env';
 const root = resolve(__dirname, '../..');
 
 /** The member server as a newcomer starts it: `NODE_ENV` whatever they set, no SESSION_SECRET. */
-async function startMember(nodeEnv: string, port: number): Promise<{ child: ChildProcess; stop: () => void }> {
+async function startMember(
+  nodeEnv: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; stop: () => void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'member-'));
   const child = spawn(process.execPath, [join(root, 'member/server.mjs')], {
     cwd: tmpdir(),
@@ -20,6 +24,7 @@ async function startMember(nodeEnv: string, port: number): Promise<{ child: Chil
       DATA_DIR: dataDir,
       API_URL: `${apiUrl}/api`,
       SESSION_SECRET: '',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -59,11 +64,19 @@ for (const nodeEnv of ['development', 'test', '']) {
       const asset = await fetch(`http://127.0.0.1:${port}${script}`);
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.get('etag')).toBeNull();
+      expect(asset.headers.get('last-modified')).toBeNull();
       // Sent as the build precompressed it.
       const br = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'br' } });
       expect(br.headers.get('content-encoding')).toBe('br');
       expect(await br.text()).toBe(await asset.text());
-      expect(home.headers.get('cache-control') ?? '').not.toContain('immutable');
+      const gzip = await fetch(`http://127.0.0.1:${port}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(Number(gzip.headers.get('content-length'))).toBeGreaterThan(0);
+      // Pages are revalidated every time, never cached as assets are.
+      expect(home.headers.get('cache-control')).toBe('private, no-cache');
+      // No source map is served, even one a build might leave.
+      expect((await fetch(`http://127.0.0.1:${port}${script}.map`)).status).toBe(404);
       // A missing asset is a 404, not the site's HTML.
       expect((await fetch(`http://127.0.0.1:${port}/assets/missing-0000.js`)).status).toBe(404);
     } finally {
@@ -71,3 +84,38 @@ for (const nodeEnv of ['development', 'test', '']) {
     }
   });
 }
+
+test('WEB_CONCURRENCY=2 serves from two processes on one port; SIGTERM stops them all', async () => {
+  const port = E2E.memberPort + 12;
+  const { child, stop } = await startMember('production', port, {
+    WEB_CONCURRENCY: '2',
+    SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+    MEMBER_PROXY_SECRET: 'e2e-member-proxy-secret-e2e-member-proxy-0123',
+    COOKIE_SECURE: '0',
+  });
+  try {
+    const workers = () =>
+      execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+    await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2);
+    for (let i = 0; i < 4; i++) expect((await fetch(`http://127.0.0.1:${port}/auth/join-us/`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    stop();
+  }
+});
+
+test('a bad WEB_CONCURRENCY stops the member server with a message naming it', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'member-'));
+  const run = spawnSync(process.execPath, [join(root, 'member/server.mjs')], {
+    env: { ...process.env, WEB_CONCURRENCY: 'many', DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  rmSync(dataDir, { recursive: true, force: true });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('Configuration error: WEB_CONCURRENCY must be a whole number from 1 to 64, got "many"');
+});

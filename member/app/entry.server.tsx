@@ -5,11 +5,19 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { registerCatalog } from './i18n';
+import { ar } from './i18n/ar';
+import { en } from './i18n/en';
+import { rtlPlugins } from './rtl';
 import { createEmotionCache } from './theme';
 import { contentSecurityPolicy, newNonce, setHardeningHeaders } from './utils/headers.server';
 import { NonceContext } from './utils/nonce';
 
 const ABORT_DELAY = 5_000;
+
+// The server holds both languages (the browser loads only its page's: entry.client).
+registerCatalog('en', en);
+registerCatalog('ar', ar);
 
 /**
  * Streams the page inside an emotion cache of the page's direction (styles are written inline, then
@@ -18,7 +26,7 @@ const ABORT_DELAY = 5_000;
 export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { lang?: string } | undefined;
   const nonce = newNonce();
-  const cache = createEmotionCache(rootData?.lang === 'ar' ? 'rtl' : 'ltr', nonce);
+  const cache = createEmotionCache(nonce, rootData?.lang === 'ar' ? rtlPlugins : undefined);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -36,6 +44,8 @@ export default function handleRequest(request: Request, status: number, headers:
           const body = new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');
           setHardeningHeaders(headers);
+          // Pages are asked for again each time (a route may say no-store); only hashed assets are cached.
+          if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
           const routePolicy = headers.get('Content-Security-Policy');
           // A page that names who may frame it (the partner embed's frame-ancestors) is not also SAMEORIGIN.
           if (!/frame-ancestors/.test(routePolicy ?? '')) headers.set('X-Frame-Options', 'SAMEORIGIN');

@@ -1,4 +1,5 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -14,18 +15,19 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Footer } from './components/Footer';
 import { Navbar } from './components/Navbar';
 import { MessagePage, NotFound } from './components/NotFound';
 import { ToastBar } from './components/ToastBar';
 import { dirOf, translate, useT, type Lang } from './i18n';
-import { createAppTheme } from './theme';
+import { appTheme } from './theme';
 import { getViewer } from './utils/auth.server';
 import { env } from './utils/env.server';
 import { useNonce } from './utils/nonce';
 import { getLang, getSession, sessionStorage } from './utils/session.server';
-import { Box, LinearProgress } from '@mui/material';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 
 export interface NavUser {
   name: string;
@@ -65,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const lang: Lang = root?.lang ?? 'en';
   const direction = dirOf(lang);
-  const theme = useMemo(() => createAppTheme(direction), [direction]);
+  const theme = appTheme(direction);
   const nonce = useNonce();
   // A page framed by a partner keeps no scroll positions: a third-party frame may be refused storage.
   const bare = useBare();

@@ -46,6 +46,7 @@ export function csvHeader([header, value]: CsvColumn, lang: Lang): string {
  */
 export function csvCell(column: CsvColumn, lang: Lang): SQL {
   const value = typeof column[1] === 'function' ? column[1](lang) : column[1];
+  if (!is(value, Column) && SAFE.has(value)) return value;
   if (is(value, Column)) {
     if (value.columnType === 'PgTimestamp')
       return sql`date_trunc('second', ${value} at time zone ${sql.raw(`'${PLATFORM_TIME_ZONE}'`)})::text`;
@@ -58,11 +59,28 @@ export function csvCell(column: CsvColumn, lang: Lang): SQL {
   return sql`csv_safe((${value})::text)`;
 }
 
-/** A code shown by its name in the admin's language ('Student' / 'طالب' for 0); an unknown code as itself. */
+/** Cells known when the export is declared never to start like a formula: written without csv_safe. */
+const SAFE = new WeakSet<SQL>();
+
+/**
+ * A code shown by its name in the admin's language ('Student' / 'طالب' for 0); an unknown code as
+ * itself. The names are checked here, once, rather than csv_safe on every row (a code is a number or
+ * a boolean).
+ */
 export function csvNames(column: PgColumn, names: Record<string | number, CsvWord>): (lang: Lang) => SQL {
+  for (const name of Object.values(names).flatMap((n) => (typeof n === 'string' ? [n] : [n.en, n.ar]))) {
+    if (/^[=+\-@\t\r]/.test(name)) throw new Error(`CSV name "${name}" would start like a formula`);
+  }
+  const byLang = new Map<Lang, SQL>();
   return (lang) => {
-    const cases = Object.entries(names).map(([code, name]) => sql`when ${code} then ${csvWord(name, lang)}`);
-    // The codes go in as untyped literals, so they compare in the column's own type (no cast per row).
-    return sql`case ${column} ${sql.join(cases, sql` `)} else ${column}::text end`;
+    let cell = byLang.get(lang);
+    if (!cell) {
+      const cases = Object.entries(names).map(([code, name]) => sql`when ${code} then ${csvWord(name, lang)}`);
+      // The codes go in as untyped literals, so they compare in the column's own type (no cast per row).
+      cell = sql`(case ${column} ${sql.join(cases, sql` `)} else ${column}::text end)`;
+      SAFE.add(cell);
+      byLang.set(lang, cell);
+    }
+    return cell;
   };
 }

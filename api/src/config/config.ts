@@ -1,5 +1,6 @@
 import { LIMITS, toAsciiDigits } from '@platform/contract';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -38,6 +39,10 @@ export interface AppConfig {
   memberProxySecret: string;
   /** Password hashes computed at once; more wait in a queue. */
   passwordHashConcurrency: number;
+  /** API processes on this machine (node:cluster): the number of cores in production, 1 otherwise. */
+  webConcurrency: number;
+  /** Whether this process runs the background jobs (outbox, payment reconciliation): one process per machine. */
+  runJobs: boolean;
   otp: { length: number; ttlMinutes: number; maxTries: number };
   mail: { smtpUrl?: string; from: string };
   whatsapp?: { apiUrl: string; phoneNumberId: string; token: string };
@@ -165,6 +170,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent`);
   }
   const port = int(env, 'API_PORT', 4000, 1, 65535);
+  const webConcurrency = int(env, 'WEB_CONCURRENCY', production ? availableParallelism() : 1, 1, 64);
+  if (webConcurrency > 1 && !databaseUrl) {
+    throw new ConfigError('WEB_CONCURRENCY', 'above 1 needs DATABASE_URL (the embedded database serves one process)');
+  }
   const smtpUrl = url(env, 'SMTP_URL');
   if (smtpUrl && !/^smtps?:/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'must start with smtp:// or smtps://');
   const whatsappToken = env.WHATSAPP_TOKEN || undefined;
@@ -206,6 +215,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     memberProxySecret: secret(env, 'MEMBER_PROXY_SECRET', dataDir, production),
     passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    webConcurrency,
+    // Set by the cluster's primary (main.ts) on all but one worker.
+    runJobs: bool(env, 'API_WORKER_JOBS', true),
     uploads: {
       perMinute: int(env, 'RATE_LIMIT_UPLOADS', 10, 1, 100000),
       quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 100, 1, 1_000_000) * 1024 * 1024,

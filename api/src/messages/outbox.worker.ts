@@ -35,6 +35,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap() {
     if (this.config.nodeEnv === 'test' && !process.env.OUTBOX_WORKER) return;
+    if (!this.config.runJobs) return; // another process of this machine runs it
     this.timer = setInterval(() => void this.tick(), this.config.outboxPollMs);
     this.timer.unref();
   }

@@ -20,6 +20,7 @@ export class PaymentsReconciler implements OnApplicationBootstrap, OnApplication
 
   onApplicationBootstrap() {
     if (this.config.nodeEnv === 'test' && !process.env.PAYMENT_RECONCILER) return;
+    if (!this.config.runJobs) return; // another process of this machine runs it
     this.timer = setInterval(() => this.tick(), this.config.payments.reconcileMs);
     this.timer.unref();
   }

@@ -1,5 +1,9 @@
 import { Link } from '@remix-run/react';
-import { Box, Container, Link as MuiLink, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useT } from '~/i18n';
 
 export function Footer() {

@@ -1,5 +1,11 @@
 import { Form, Link, useLocation } from '@remix-run/react';
-import { AppBar, Avatar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useT } from '~/i18n';
 import type { NavUser } from '~/root';

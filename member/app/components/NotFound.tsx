@@ -1,4 +1,7 @@
-import { Box, Button, Container, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
 import { Link } from '@remix-run/react';
 import { useT } from '~/i18n';
 

@@ -1,4 +1,5 @@
-import { Alert, Container } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Container from '@mui/material/Container';
 import type { Toast } from '~/utils/session.server';
 
 /** A one-time message after a redirect; rendered by the server, so it shows without JavaScript. */

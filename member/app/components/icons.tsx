@@ -1,4 +1,4 @@
-import { SvgIcon, type SvgIconProps } from '@mui/material';
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 
 // The few icons the member site draws, as paths (Material icons), so no icon package enters the bundle.
 

@@ -1,24 +1,57 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import { ar } from './ar';
-import { en, type Messages } from './en';
+import { useSyncExternalStore } from 'react';
+import type { Messages } from './en';
 
 export type Lang = 'en' | 'ar';
 export const LANGS: Lang[] = ['en', 'ar'];
 
-const catalogs: Record<Lang, Messages> = { en, ar };
+/**
+ * The catalogues this process holds: both on the server (entry.server registers them), only the
+ * page's own language in the browser (entry.client loads it before hydrating; the language switch
+ * reloads the document), so a page never downloads the other language.
+ */
+const catalogs: Partial<Record<Lang, Messages>> = {};
+const loading = new Set<Lang>();
+const listeners = new Set<() => void>();
+
+export function registerCatalog(lang: Lang, messages: Messages) {
+  catalogs[lang] = messages;
+  for (const listener of listeners) listener();
+}
+
+/** The browser's import of one language's catalogue (a chunk of its own). */
+export const loadCatalog = (lang: Lang): Promise<Messages> =>
+  lang === 'ar' ? import('./ar').then((m) => m.ar) : import('./en').then((m) => m.en);
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : T[K] extends string[] ? never : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type MessageKey = Leaves<Messages>;
 
+/**
+ * A language's catalogue. Should a client navigation change the language without a reload (a link
+ * out of the partner embed, whose language comes from ?lang=), the page keeps the catalogue it has
+ * while the other loads, and useT re-renders once it is there.
+ */
 export function messages(lang: Lang): Messages {
-  return catalogs[lang];
+  const catalog = catalogs[lang];
+  if (catalog) return catalog;
+  if (typeof document === 'undefined') throw new Error(`The ${lang} catalogue is not registered`);
+  if (!loading.has(lang)) {
+    loading.add(lang);
+    void loadCatalog(lang).then((m) => registerCatalog(lang, m));
+  }
+  return (catalogs.en ?? catalogs.ar)!;
 }
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 /** Translates a key like `signin.title_student`, filling `{name}` placeholders. */
 export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  let value: unknown = catalogs[lang];
+  let value: unknown = messages(lang);
   for (const part of key.split('.')) value = (value as Record<string, unknown>)?.[part];
   if (typeof value !== 'string') return key;
   return value.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
@@ -31,9 +64,14 @@ export const dirOf = (lang: Lang) => (lang === 'ar' ? 'rtl' : 'ltr');
 export function useT() {
   const data = useRouteLoaderData('root') as { lang?: Lang } | undefined;
   const lang: Lang = data?.lang ?? 'en';
+  useSyncExternalStore(
+    subscribe,
+    () => catalogs[lang],
+    () => catalogs[lang],
+  );
   return {
     lang,
     t: (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params),
-    m: catalogs[lang],
+    m: messages(lang),
   };
 }

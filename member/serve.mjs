@@ -1,0 +1,117 @@
+// One process of the member site's HTTP server: the Remix build behind Express, in any NODE_ENV
+// (`remix-serve` expects a Remix dev server whenever NODE_ENV=development and crashes without one).
+// Requests are checked here before Remix sees them. Started by server.mjs (`node member/server.mjs`).
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import { installGlobals } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
+
+process.env.NODE_ENV ??= 'production';
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Written into every request Remix sees, over anything the browser sent (read by app/utils/api.server.ts). */
+const CLIENT_ADDRESS_HEADER = 'x-member-client-address';
+
+function whole(name, fallback, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) {
+    console.error(`Configuration error: ${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    process.exit(1);
+  }
+  return n;
+}
+
+const port = whole('PORT', 3000, 1, 65535);
+// Proxies in front of this server whose X-Forwarded-For entries are believed, counted from the right.
+const trustProxyHops = whole('TRUST_PROXY_HOPS', 0, 0, 10);
+
+const build = await import(pathToFileURL(join(here, 'build/server/index.js')).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+/**
+ * A post another site made the member's browser send: Sec-Fetch-Site says so, or the Origin is not
+ * this host. (Remix would throw on the Origin as a 500; we answer 403 with a page that says why.)
+ */
+function crossSite(req) {
+  const site = req.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = req.get('origin');
+  if (!origin) return false;
+  if (origin === 'null') return true;
+  const ownHost = req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host');
+  try {
+    return new URL(origin).host !== ownHost;
+  } catch {
+    return true;
+  }
+}
+
+const app = express();
+app.disable('x-powered-by');
+// 0: the socket's address; n: the entry n hops from the right of X-Forwarded-For (Express's req.ip).
+app.set('trust proxy', trustProxyHops);
+app.use(compression());
+
+const assets = join(here, build.assetsBuildDirectory);
+// Source maps only when asked for (SOURCE_MAPS=1), as the API does for the back-office; the build makes none.
+if (process.env.SOURCE_MAPS !== '1') {
+  app.use((req, res, next) =>
+    req.path.endsWith('.map') ? res.status(404).type('text/plain').send('Not found') : next(),
+  );
+}
+/**
+ * The build's files as it precompressed them (Brotli or gzip, by Accept-Encoding), else as they are.
+ * Content-hashed files never change: no validators (ETag, Last-Modified) nor ranges to send with them.
+ */
+const files = (dir, fallthrough, immutable) =>
+  expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      index: false,
+      fallthrough,
+      etag: !immutable,
+      lastModified: !immutable,
+      acceptRanges: !immutable,
+      setHeaders: (res) =>
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+    },
+  });
+// Vite's content-hashed files never change; the rest of public/ may.
+app.use('/assets', files(join(assets, 'assets'), false, true));
+app.use(files(assets, true, false));
+
+app.use((req, _res, next) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? '';
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && crossSite(req)) {
+    // Nothing of the post is read or acted on: the refusal page is rendered as a page of its own.
+    req.method = 'GET';
+    req.url = req.originalUrl = '/refused/cross-site';
+    delete req.headers.origin;
+    delete req.headers['content-type'];
+    delete req.headers['content-length'];
+    req.resume();
+  }
+  next();
+});
+
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const host = process.env.HOST;
+const server = host ? app.listen(port, host) : app.listen(port);
+server.on('listening', () => console.log(`[member] http://${host || 'localhost'}:${port}`));
+// Once, whichever comes first: SIGINT from the terminal and SIGTERM from the cluster's primary.
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => process.exit(0));
+  });
+}
