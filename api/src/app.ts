@@ -15,6 +15,8 @@ import { sendError } from './common/error-response';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
+import { FileStore, LocalFileStore } from './media/file-store';
+import { serveUploadsFromStore, uploadHeaders } from './media/serve';
 import { seed, type SeedLog } from './db/seed';
 
 export const BODY_LIMIT = '100kb';
@@ -94,18 +96,18 @@ export async function createApp(
   }
 
   // Uploaded files: never executed, never sniffed; anything but a picture downloads as an attachment.
+  // From the local disk, or streamed from the bucket with the same headers.
+  const files = app.get(FileStore);
   app.use(
     '/uploads',
-    express.static(config.uploadsDir, {
-      index: false,
-      dotfiles: 'deny',
-      maxAge: '7d',
-      setHeaders: (res, path) => {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-        if (!/\.(jpe?g|png|gif|webp)$/i.test(path)) res.setHeader('Content-Disposition', 'attachment');
-      },
-    }),
+    files instanceof LocalFileStore
+      ? express.static(config.uploadsDir, {
+          index: false,
+          dotfiles: 'deny',
+          maxAge: '7d',
+          setHeaders: (res, path) => uploadHeaders(res, path),
+        })
+      : serveUploadsFromStore(files),
   );
   serveAdmin(app, config);
   await seed(database.db, config, log ?? { info: (m) => logger.log(m, 'Seed'), warn: (m) => logger.warn(m, 'Seed') });
