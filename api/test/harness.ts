@@ -30,10 +30,10 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: (url: string) => string; logDestination?: DestinationStream } = {},
+  options: { databaseUrl?: (url: string) => string; logDestination?: DestinationStream; storage?: 'local' | 's3' } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
-  const s3 = process.env.TEST_STORAGE === 's3' ? await startS3Server(join(dataDir, 's3')) : null;
+  const s3 = (options.storage ?? process.env.TEST_STORAGE) === 's3' ? await startS3Server(join(dataDir, 's3')) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

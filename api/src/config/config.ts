@@ -247,7 +247,10 @@ function s3Config(env: Env): S3Settings | undefined {
   if (missing) throw new ConfigError(missing, `is required when ${given[0]} is given`);
   const bucket = env.S3_BUCKET!;
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
-    throw new ConfigError('S3_BUCKET', `must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
+    throw new ConfigError(
+      'S3_BUCKET',
+      `must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`,
+    );
   }
   return {
     endpoint: url(env, 'S3_ENDPOINT')!,

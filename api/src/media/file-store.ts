@@ -7,7 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createReadStream, type Dirent } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config/config';
@@ -26,8 +26,11 @@ export interface StoredObject {
   range?: string;
 }
 
-/** Bytes to store: in memory, or a temporary file the store takes over (moved or uploaded, then gone). */
-export type PutSource = Buffer | { file: string };
+/**
+ * Bytes to store: in memory, or a file on disk the store takes over (moved or uploaded, then gone),
+ * or copies and leaves in place with `keep`.
+ */
+export type PutSource = Buffer | { file: string; keep?: boolean };
 
 /**
  * Where uploaded files live, by key (`uploads/users/<uuid>.jpg`, `private/research/<uuid>.pdf`):
@@ -78,6 +81,10 @@ export class LocalFileStore extends FileStore {
     if (Buffer.isBuffer(source)) {
       const temp = `${full}.${process.pid}.tmp`;
       await writeFile(temp, source);
+      await rename(temp, full);
+    } else if (source.keep) {
+      const temp = `${full}.${process.pid}.tmp`;
+      await copyFile(source.file, temp);
       await rename(temp, full);
     } else {
       // Multer's temporary folder is on the same disk: a rename, never a copy into memory.
@@ -193,7 +200,7 @@ export class S3FileStore extends FileStore {
         ContentType: typeOf(key),
       }),
     );
-    await unlink(source.file).catch(() => undefined);
+    if (!source.keep) await unlink(source.file).catch(() => undefined);
   }
 
   async get(key: string, range?: string): Promise<StoredObject | null> {
