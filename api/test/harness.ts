@@ -19,6 +19,8 @@ export interface TestApp {
   app: NestExpressApplication;
   http: ReturnType<typeof request>;
   database: Database;
+  /** The database's location: memory:// or the postgres:// URL of the test's own database. */
+  location: string;
   config: AppConfig;
   close(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function startTestApp(
     app,
     http: request(app.getHttpServer()),
     database,
+    location,
     config,
     async close() {
       // The app a test may have replaced (a restart), not only the first.
