@@ -70,16 +70,17 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
   return {
     base,
     pid: child.pid,
+    child,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** The built member site (member/server.mjs) in production mode against an API; resolves once it answers. */
-export async function startMember(apiBase, port, nodeArgs = []) {
+export async function startMember(apiBase, port, nodeArgs = [], env = {}) {
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'member/server.mjs')], {
     cwd: join(root, 'member'),
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -92,6 +93,7 @@ export async function startMember(apiBase, port, nodeArgs = []) {
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
       MEMBER_PROXY_SECRET,
       COOKIE_SECURE: '0',
+      ...env,
     },
   });
   const site = `http://127.0.0.1:${port}`;
@@ -106,9 +108,10 @@ export async function startMember(apiBase, port, nodeArgs = []) {
   }
   return {
     site,
+    pid: child.pid,
     async stop() {
       child.kill('SIGINT');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
     },
   };
 }

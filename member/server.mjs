@@ -70,6 +70,9 @@ const files = (dir, cache, fallthrough) =>
 app.use('/assets', files(join(assets, 'assets'), 'public, max-age=31536000, immutable', false));
 app.use(files(assets, 'public, max-age=3600', true));
 
+// The load balancer's health check: this process answers (the API has its own, /api/health).
+app.get('/healthz', (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
+
 app.use((req, _res, next) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? '';
   if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && crossSite(req)) {

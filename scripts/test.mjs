@@ -25,5 +25,16 @@ step('API file tests with S3 storage', 'npm', ['test', '-w', 'api', '--', '--tes
   TEST_STORAGE: 's3',
 });
 if (TEST_DATABASE_URL) step(`API tests on PostgreSQL`, 'npm', ['test', '-w', 'api']);
+// The short scale test (two API and two member processes behind HAProxy), when PostgreSQL and HAProxy are here.
+const haproxy = ['haproxy', '/usr/sbin/haproxy'].some((b) => spawnSync(b, ['-v'], { stdio: 'ignore' }).status === 0);
+if (TEST_DATABASE_URL && haproxy) {
+  step('scale test, short (npm run test:scale for the full one)', process.execPath, ['scripts/test-scale.mjs'], {
+    ...process.env,
+    SCALE_MEMBERS: process.env.SCALE_MEMBERS || '40',
+    SCALE_SECONDS: process.env.SCALE_SECONDS || '6',
+  });
+} else {
+  console.log(`\n[test] scale test skipped: needs TEST_DATABASE_URL and HAProxy`);
+}
 step(`journeys (Playwright, ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npm', ['test', '-w', 'e2e']);
 console.log('\n[test] all passed');
