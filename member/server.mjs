@@ -1,6 +1,7 @@
 // The member site's HTTP server: the Remix build behind Express, in any NODE_ENV (`remix-serve`
 // expects a Remix dev server whenever NODE_ENV=development and crashes without one). Requests are
 // checked here before Remix sees them. `node member/server.mjs` (npm start runs it).
+import cluster from 'node:cluster';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -29,6 +30,43 @@ function whole(name, fallback, min, max) {
 const port = whole('PORT', 3000, 1, 65535);
 // Proxies in front of this server whose X-Forwarded-For entries are believed, counted from the right.
 const trustProxyHops = whole('TRUST_PROXY_HOPS', 0, 0, 10);
+// WEB_CONCURRENCY above 1: this process only supervises that many copies sharing the port (the
+// session is a signed cookie, so any copy serves any member); it never loads the app itself.
+const workers = whole('WEB_CONCURRENCY', 1, 1, 64);
+if (workers > 1 && cluster.isPrimary) {
+  superviseWorkers(workers);
+  await new Promise(() => {}); // the workers keep this process alive; stop() ends it
+}
+
+/** Starts the copies, starts again one that dies (one dying at start stops all), stops them on SIGTERM. */
+function superviseWorkers(count) {
+  let stopping = false;
+  const startedAt = new Map();
+  const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < count; i++) fork();
+  console.log(`[member] ${count} processes on port ${port} (WEB_CONCURRENCY)`);
+  const stop = (code) => {
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {});
+    if (!running.length) process.exit(code);
+    for (const w of running) w.process.kill('SIGTERM');
+    setTimeout(() => process.exit(code), 15_000).unref();
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+    } else if (lived < 10_000) {
+      console.error(`[member] a worker stopped at start (${signal ?? code}); stopping`);
+      stop(1);
+    } else {
+      console.error(`[member] worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+      setTimeout(fork, 1000);
+    }
+  });
+  for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => stop(0));
+}
 
 const build = await import(pathToFileURL(join(here, 'build/server/index.js')).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });

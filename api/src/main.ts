@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
+import cluster from 'node:cluster';
 import { createApp, openConfiguredDatabase } from './app';
+import { superviseWorkers } from './cluster';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 
 async function main() {
@@ -12,6 +14,12 @@ async function main() {
       process.exit(1);
     }
     throw err;
+  }
+  // Several processes on this port: this one (having checked the settings and made any secrets) supervises.
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    new Logger('Start').log(`${config.webConcurrency} API processes on port ${config.port} (WEB_CONCURRENCY)`);
+    superviseWorkers(config.webConcurrency, 'api');
+    return;
   }
   const database = await openConfiguredDatabase(config);
   const app = await createApp(config, database);

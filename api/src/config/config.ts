@@ -14,6 +14,8 @@ export interface AppConfig {
   uploadsDir: string;
   /** PostgreSQL server; undefined means the embedded PGlite in `${dataDir}/db`. */
   databaseUrl?: string;
+  /** API processes sharing the port on this machine (WEB_CONCURRENCY); above 1 needs databaseUrl. */
+  webConcurrency: number;
   jwtSecret: string;
   sessionTtlDays: number;
   /** A staff session unused this long ends (every authenticated call extends it). */
@@ -153,6 +155,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('ADMIN_PASSWORD', `must be at least ${LIMITS.passwordMin} characters long`);
   }
   if (production && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when NODE_ENV=production');
+  const webConcurrency = int(env, 'WEB_CONCURRENCY', 1, 1, 64);
+  if (webConcurrency > 1 && !databaseUrl) {
+    throw new ConfigError(
+      'WEB_CONCURRENCY',
+      'above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+  }
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent`);
@@ -180,6 +189,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     databaseUrl,
+    webConcurrency,
     jwtSecret: secret(env, 'JWT_SECRET', dataDir, production),
     sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
     staffIdleMinutes: int(env, 'STAFF_IDLE_MINUTES', 30, 1, 1440),
