@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { createReadStream, type Dirent } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
@@ -163,11 +156,15 @@ const notFound = (err: unknown) => {
 /** Files in an S3-compatible bucket (AWS S3, MinIO, R2, …), private: the API streams them out. */
 export class S3FileStore extends FileStore {
   readonly kind = 's3';
-  readonly client: S3Client;
+  readonly client: S3.S3Client;
+  private readonly s3: typeof S3;
 
   constructor(readonly settings: S3Settings) {
     super();
-    this.client = new S3Client({
+    // The SDK is loaded only when a bucket is used (it takes a second to load).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    this.s3 = require('@aws-sdk/client-s3') as typeof S3;
+    this.client = new this.s3.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -186,13 +183,13 @@ export class S3FileStore extends FileStore {
     checkKey(key);
     if (Buffer.isBuffer(source)) {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: source, ContentType: typeOf(key) }),
+        new this.s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: source, ContentType: typeOf(key) }),
       );
       return;
     }
     const { size } = await stat(source.file);
     await this.client.send(
-      new PutObjectCommand({
+      new this.s3.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: createReadStream(source.file),
@@ -207,7 +204,9 @@ export class S3FileStore extends FileStore {
     checkKey(key);
     try {
       const validRange = range && /^bytes=\d*-\d*$/.test(range) && range !== 'bytes=-' ? range : undefined;
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: validRange }));
+      const out = await this.client.send(
+        new this.s3.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: validRange }),
+      );
       const contentRange = out.ContentRange;
       const size = contentRange ? Number(contentRange.split('/')[1]) : (out.ContentLength ?? 0);
       return {
@@ -229,13 +228,13 @@ export class S3FileStore extends FileStore {
 
   async delete(key: string): Promise<void> {
     checkKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new this.s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async size(key: string): Promise<number | null> {
     checkKey(key);
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(new this.s3.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return out.ContentLength ?? 0;
     } catch (err) {
       if (notFound(err)) return null;
@@ -247,7 +246,7 @@ export class S3FileStore extends FileStore {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+        new this.s3.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0 };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
