@@ -70,9 +70,10 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
   return {
     base,
     pid: child.pid,
+    child,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -110,7 +111,7 @@ export async function startMember(apiBase, port, nodeArgs = [], env = {}) {
     pid: child.pid,
     async stop() {
       child.kill('SIGINT');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
     },
   };
 }

@@ -87,6 +87,9 @@ const files = (dir, fallthrough, immutable) =>
 app.use('/assets', files(join(assets, 'assets'), false, true));
 app.use(files(assets, true, false));
 
+// The load balancer's health check: this process answers (the API has its own, /api/health).
+app.get('/healthz', (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
+
 app.use((req, _res, next) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? '';
   if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && crossSite(req)) {

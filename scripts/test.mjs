@@ -1,5 +1,5 @@
-// `npm test`: type checks, builds, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is
-// set), then the Playwright journeys through the real running apps.
+// `npm test`: type checks, builds, API tests on PGlite (the file tests again on an S3 test server;
+// on PostgreSQL too when TEST_DATABASE_URL is set), then the Playwright journeys through the real running apps.
 import { spawnSync } from 'node:child_process';
 import { root } from './apps.mjs';
 
@@ -12,10 +12,29 @@ function step(title, cmd, args, env = process.env) {
   }
 }
 
+/** The API test files that store, serve or remove uploaded files. */
+const UPLOAD_TESTS = '(profile|research|judges|security-uploads|admin-content|admin-people)\\.spec';
+
 const { TEST_DATABASE_URL, ...withoutServer } = process.env;
 step('type check', 'npm', ['run', 'typecheck']);
 step('build', process.execPath, ['scripts/build.mjs']);
 step('API tests on PGlite', 'npm', ['test', '-w', 'api'], withoutServer);
+// The tests of every kind of stored file again, with the files in a bucket of an S3 test server.
+step('API file tests with S3 storage', 'npm', ['test', '-w', 'api', '--', '--testPathPatterns', UPLOAD_TESTS], {
+  ...withoutServer,
+  TEST_STORAGE: 's3',
+});
 if (TEST_DATABASE_URL) step(`API tests on PostgreSQL`, 'npm', ['test', '-w', 'api']);
+// The short scale test (two API and two member processes behind HAProxy), when PostgreSQL and HAProxy are here.
+const haproxy = ['haproxy', '/usr/sbin/haproxy'].some((b) => spawnSync(b, ['-v'], { stdio: 'ignore' }).status === 0);
+if (TEST_DATABASE_URL && haproxy) {
+  step('scale test, short (npm run test:scale for the full one)', process.execPath, ['scripts/test-scale.mjs'], {
+    ...process.env,
+    SCALE_MEMBERS: process.env.SCALE_MEMBERS || '40',
+    SCALE_SECONDS: process.env.SCALE_SECONDS || '6',
+  });
+} else {
+  console.log(`\n[test] scale test skipped: needs TEST_DATABASE_URL and HAProxy`);
+}
 step(`journeys (Playwright, ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npm', ['test', '-w', 'e2e']);
 console.log('\n[test] all passed');

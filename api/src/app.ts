@@ -14,7 +14,10 @@ import { clientAddressMiddleware } from './common/client-address';
 import { sendError } from './common/error-response';
 import { validationPipe } from './common/validation';
 import type { AppConfig } from './config/config';
-import { openDatabase, type Database } from './db/database';
+import { openDatabase, SEED_LOCK, type Database, type Db } from './db/database';
+import { sql } from 'drizzle-orm';
+import { FileStore, LocalFileStore } from './media/file-store';
+import { serveUploadsFromStore, uploadHeaders } from './media/serve';
 import { seed, type SeedLog } from './db/seed';
 
 export const BODY_LIMIT = '100kb';
@@ -94,21 +97,31 @@ export async function createApp(
   }
 
   // Uploaded files: never executed, never sniffed; anything but a picture downloads as an attachment.
+  // From the local disk, or streamed from the bucket with the same headers.
+  const files = app.get(FileStore);
   app.use(
     '/uploads',
-    express.static(config.uploadsDir, {
-      index: false,
-      dotfiles: 'deny',
-      maxAge: '7d',
-      setHeaders: (res, path) => {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-        if (!/\.(jpe?g|png|gif|webp)$/i.test(path)) res.setHeader('Content-Disposition', 'attachment');
-      },
-    }),
+    files instanceof LocalFileStore
+      ? express.static(config.uploadsDir, {
+          index: false,
+          dotfiles: 'deny',
+          maxAge: '7d',
+          setHeaders: (res, path) => uploadHeaders(res, path),
+        })
+      : serveUploadsFromStore(files),
   );
   serveAdmin(app, config);
-  await seed(database.db, config, log ?? { info: (m) => logger.log(m, 'Seed'), warn: (m) => logger.warn(m, 'Seed') });
+  const seedLog = log ?? { info: (m: string) => logger.log(m, 'Seed'), warn: (m: string) => logger.warn(m, 'Seed') };
+  if (database.kind === 'postgres') {
+    // Several instances may start at once on an empty database: one writes the first rows, the
+    // others wait for it and then find them there.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+      await seed(tx as unknown as Db, config, seedLog);
+    });
+  } else {
+    await seed(database.db, config, seedLog);
+  }
   return app;
 }
 

@@ -10,6 +10,8 @@ import { hashPassword } from '../src/auth/password';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { users } from '../src/db/schema';
+import { FileStore } from '../src/media/file-store';
+import { startS3Server } from './s3-server';
 
 export const ADMIN = { email: 'admin@test.example', password: 'Admin-pass-123' };
 
@@ -17,19 +19,23 @@ export interface TestApp {
   app: NestExpressApplication;
   http: ReturnType<typeof request>;
   database: Database;
+  /** The database's location: memory:// or the postgres:// URL of the test's own database. */
+  location: string;
   config: AppConfig;
   close(): Promise<void>;
 }
 
 /**
  * The whole API on a fresh database: PGlite in memory by default, or a new database on the server
- * named by TEST_DATABASE_URL (created here, dropped at close). One per test file.
+ * named by TEST_DATABASE_URL (created here, dropped at close). One per test file. Files go to
+ * DATA_DIR, or with TEST_STORAGE=s3 to a bucket of an S3 test server started here (and stopped at close).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: (url: string) => string; logDestination?: DestinationStream } = {},
+  options: { databaseUrl?: (url: string) => string; logDestination?: DestinationStream; storage?: 'local' | 's3' } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
+  const s3 = (options.storage ?? process.env.TEST_STORAGE) === 's3' ? await startS3Server(join(dataDir, 's3')) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -40,6 +46,7 @@ export async function startTestApp(
     RATE_LIMIT_SIGNIN: '1000',
     // Errors only, to standard error: an unexpected 500 in a test run shows its stack in the CI log.
     LOG_LEVEL: 'error',
+    ...s3?.env,
     ...env,
   });
   const server = process.env.TEST_DATABASE_URL;
@@ -69,16 +76,31 @@ export async function startTestApp(
     app,
     http: request(app.getHttpServer()),
     database,
+    location,
     config,
     async close() {
       // The app a test may have replaced (a restart), not only the first.
       await testApp.app.close();
       await database.close();
       await dropDatabase();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return testApp;
+}
+
+/**
+ * The files kept in one folder of the store (`uploads/users`, `private/cv`), not its sub-folders:
+ * on the local disk or in the bucket, whichever the app uses.
+ */
+export async function storedFiles(t: TestApp, folder: string): Promise<string[]> {
+  const names: string[] = [];
+  for await (const { key } of t.app.get(FileStore).list(`${folder}/`)) {
+    const rest = key.slice(folder.length + 1);
+    if (!rest.includes('/')) names.push(rest);
+  }
+  return names;
 }
 
 let counter = 0;

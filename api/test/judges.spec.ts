@@ -1,8 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { judgeApplications, users } from '../src/db/schema';
-import { createUser, signIn, startTestApp, type TestApp } from './harness';
+import { createUser, signIn, startTestApp, storedFiles, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,8 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const cvDir = () => join(t.config.dataDir, 'private', 'cv');
-const count = () => (existsSync(cvDir()) ? readdirSync(cvDir()).length : 0);
+const count = async () => (await storedFiles(t, 'private/cv')).length;
 
 const apply = (token: string) =>
   t.http
@@ -52,7 +49,7 @@ describe('judge and referee applications (POST /api/invest/registration)', () =>
   it('refuses a PNG renamed .pdf, missing fields and missing files, and leaves no file behind', async () => {
     const member = await createUser(t, { type: 0, dob: '2001-02-03' });
     const token = await signIn(t, member);
-    const before = count();
+    const before = await count();
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const fake = await apply(token).attach('file_0', pdf, 'ok.pdf').attach('file_1', png, 'cv.pdf');
     expect(fake.status).toBe(400);
@@ -65,14 +62,14 @@ describe('judge and referee applications (POST /api/invest/registration)', () =>
     expect(missing.body.message).toBe('Please fill in the form.');
     const noFiles = await apply(token);
     expect(noFiles.body.message).toBe('Please choose a file.');
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
     expect(
       await t.database.db.select().from(judgeApplications).where(eq(judgeApplications.userId, member.id)),
     ).toHaveLength(0);
   });
 
   it('refuses entities, minors and members without a birth date (403, nothing kept) and says so in the user view', async () => {
-    const before = count();
+    const before = await count();
     const adult = await createUser(t, { type: 0, dob: '1999-01-01' });
     const minor = await createUser(t, { type: 0, dob: `${new Date().getUTCFullYear() - 15}-01-01` });
     const entity = await createUser(t, { type: 2, nationalId: '0000000000' });
@@ -91,7 +88,7 @@ describe('judge and referee applications (POST /api/invest/registration)', () =>
     expect(english.body.message).toBe('Only adult members (18 or older) may apply as a judge or referee.');
     const me = await t.http.post('/api/getuser').set('Authorization', await signIn(t, adult));
     expect(me.body.user.canApplyAsJudge).toBe(true);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
     expect(await t.database.db.select().from(judgeApplications)).toHaveLength(1);
   });
 });

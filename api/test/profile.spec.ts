@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { competitions, seasons, teamPeople, teams, users } from '../src/db/schema';
-import { createUser, signIn, startTestApp, type TestApp } from './harness';
+import { createUser, signIn, startTestApp, storedFiles, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -213,8 +213,6 @@ describe('profile picture upload', () => {
       .toBuffer();
 
   it('checks the bytes, re-encodes a square JPEG with a thumbnail, serves it, and removes the previous one', async () => {
-    const { existsSync } = await import('node:fs');
-    const { join } = await import('node:path');
     const member = await createUser(t, { type: 0 });
     const token = await signIn(t, member);
     const up = await t.http
@@ -226,9 +224,9 @@ describe('profile picture upload', () => {
     expect(up.body).toMatchObject({ status: 'success', message: 'Profile picture updated successfully!' });
     const path: string = up.body.filename;
     expect(path).toMatch(/^\/uploads\/users\/[0-9a-f-]{36}\.jpg$/);
-    const onDisk = join(t.config.uploadsDir, path.slice('/uploads/'.length));
-    expect(existsSync(onDisk)).toBe(true);
-    expect(existsSync(onDisk.replace('/users/', '/users/thumbs/'))).toBe(true);
+    const name = path.split('/').pop()!;
+    expect(await storedFiles(t, 'uploads/users')).toContain(name);
+    expect(await storedFiles(t, 'uploads/users/thumbs')).toContain(name);
     const served = await t.http.get(path);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
@@ -241,16 +239,14 @@ describe('profile picture upload', () => {
       .set('Authorization', token)
       .attach('file', await png(), 'again.png');
     expect(again.status).toBe(200);
-    expect(existsSync(onDisk)).toBe(false);
+    expect(await storedFiles(t, 'uploads/users')).not.toContain(name);
+    expect(await storedFiles(t, 'uploads/users/thumbs')).not.toContain(name);
   });
 
   it('refuses a text file named .png, an empty request and a file over 5 MB, leaving nothing behind', async () => {
-    const { readdirSync, existsSync } = await import('node:fs');
-    const { join } = await import('node:path');
     const member = await createUser(t, { type: 1 });
     const token = await signIn(t, member);
-    const dir = join(t.config.uploadsDir, 'users');
-    const before = existsSync(dir) ? readdirSync(dir).length : 0;
+    const before = (await storedFiles(t, 'uploads/users')).length;
     const fake = await t.http
       .post('/api/profile/uploads/')
       .set('Authorization', token)
@@ -264,7 +260,7 @@ describe('profile picture upload', () => {
       .set('Authorization', token)
       .attach('file', Buffer.alloc(6 * 1024 * 1024, 1), 'big.png');
     expect(big.status).toBe(413);
-    expect(existsSync(dir) ? readdirSync(dir).length : 0).toBe(before);
+    expect(await storedFiles(t, 'uploads/users')).toHaveLength(before);
     expect((await t.http.post('/api/profile/uploads/').attach('file', await png(), 'a.png')).status).toBe(401);
   });
 });

@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { certificates, research } from '../src/db/schema';
 import { sniff } from '../src/media/sniff';
-import { createUser, signIn, startTestApp, type TestApp } from './harness';
+import { createUser, signIn, startTestApp, storedFiles, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,13 +20,7 @@ const DOCX = Buffer.concat([
   Buffer.alloc(26),
   Buffer.from('word/document.xml<w:document/>'),
 ]);
-const researchFiles = () => {
-  try {
-    return readdirSync(`${t.config.dataDir}/private/research`);
-  } catch {
-    return [];
-  }
-};
+const researchFiles = () => storedFiles(t, 'private/research');
 
 describe('file types by their bytes', () => {
   it('accepts a file only when its bytes fit the extension it claims', () => {
@@ -65,7 +58,7 @@ describe('research', () => {
     });
     const [row] = await t.database.db.select().from(research).where(eq(research.userId, owner.id));
     expect(row.file.path).toMatch(/^\/uploads\/research\/[0-9a-f-]+\.docx$/);
-    expect(researchFiles()).toHaveLength(1);
+    expect(await researchFiles()).toHaveLength(1);
 
     const list = await t.http.get('/api/research').set('Authorization', token);
     expect(list.body.research).toHaveLength(1);
@@ -85,14 +78,14 @@ describe('research', () => {
     const deleted = await t.http.delete(`/api/research/${id}`).set('Authorization', token);
     expect(deleted.body).toMatchObject({ success: true, message: 'Deleted successfully!' });
     expect(await t.database.db.select().from(research).where(eq(research.userId, owner.id))).toEqual([]);
-    expect(researchFiles()).toHaveLength(0);
+    expect(await researchFiles()).toHaveLength(0);
   });
 
   it('refuses a missing title or file, a renamed file, an oversized file, and keeps nothing', async () => {
     const member = await createUser(t, { type: 0 });
     const token = await signIn(t, member);
     const post = () => t.http.post('/api/research').set('Authorization', token);
-    const before = researchFiles().length;
+    const before = (await researchFiles()).length;
 
     const noTitle = await post().field('title', '  ').attach('file', PDF, 'a.pdf');
     expect([noTitle.status, noTitle.body.message]).toEqual([400, 'Please enter a title and choose a file.']);
@@ -112,7 +105,7 @@ describe('research', () => {
     expect(big.body.success).toBe(false);
 
     expect(await t.database.db.select().from(research).where(eq(research.userId, member.id))).toEqual([]);
-    expect(researchFiles().length).toBe(before);
+    expect((await researchFiles()).length).toBe(before);
     expect((await t.http.delete('/api/research/not-a-uuid').set('Authorization', token)).status).toBe(404);
   });
 });

@@ -6,7 +6,7 @@ import { plans, research, sandboxPayments } from '../src/db/schema';
 import { ConcurrencyLimit } from '../src/common/concurrency';
 import { imageQueue } from '../src/media/images';
 import { isPlainSvg } from '../src/media/svg';
-import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { adminToken, createUser, signIn, startTestApp, storedFiles, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
@@ -17,10 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Files in DATA_DIR's temporary folder (always the local disk). */
 const files = (...dir: string[]) => {
   const path = join(t.config.dataDir, ...dir);
   return existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((f) => f.isFile()) : [];
 };
+/** Files kept in a folder of the store (the local disk or the bucket). */
+const stored = (...dir: string[]) => storedFiles(t, dir.join('/'));
 const member = async () => signIn(t, await createUser(t, { type: 0, dob: '1990-01-01' }));
 /** Another admin, so that each test has its own five uploads a minute. */
 const anotherAdmin = async () => {
@@ -73,8 +76,8 @@ describe('a broken picture (valid header, broken pixel data)', () => {
       [400, unreadable],
     ]);
     // Nothing stays behind: no picture, no thumbnail, no temporary file.
-    expect(files('uploads', 'users')).toHaveLength(0);
-    expect(files('uploads', 'imgvgallery')).toHaveLength(0);
+    expect(await stored('uploads', 'users')).toHaveLength(0);
+    expect(await stored('uploads', 'imgvgallery')).toHaveLength(0);
     expect(files('tmp')).toHaveLength(0);
   });
 });
@@ -140,8 +143,8 @@ describe('upload floods', () => {
     expect(refused.body.message).toBe('Too many uploads. Please wait a minute and try again.');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // One picture is kept (each replaced the one before), with its thumbnail.
-    expect(files('uploads', 'users')).toHaveLength(1);
-    expect(files('uploads', 'users', 'thumbs')).toHaveLength(1);
+    expect(await stored('uploads', 'users')).toHaveLength(1);
+    expect(await stored('uploads', 'users', 'thumbs')).toHaveLength(1);
     expect(files('tmp')).toHaveLength(0);
     // Another member is not affected.
     const other = await member();
@@ -210,7 +213,7 @@ describe("each member's storage quota (UPLOAD_QUOTA_MB)", () => {
     );
     expect(await t.database.db.select().from(research).where(eq(research.userId, user.id))).toHaveLength(2);
     // No file without its entry.
-    expect(files('private', 'research')).toHaveLength((await t.database.db.select().from(research)).length);
+    expect(await stored('private', 'research')).toHaveLength((await t.database.db.select().from(research)).length);
     expect(files('tmp')).toHaveLength(0);
 
     // The next minute's uploads are refused by the quota too: a CV counts against the same space.
@@ -228,7 +231,7 @@ describe("each member's storage quota (UPLOAD_QUOTA_MB)", () => {
       413,
       'امتلأت مساحة التخزين المخصصة لك (1 ميغابايت). يرجى حذف بعض الملفات قبل رفع المزيد.',
     ]);
-    expect(files('private', 'cv')).toHaveLength(0);
+    expect(await stored('private', 'cv')).toHaveLength(0);
 
     // Deleting an entry frees its space.
     const [first] = (await t.http.get('/api/research').set('Authorization', token)).body.research;

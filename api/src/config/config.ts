@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { S3Settings } from '../media/file-store';
 
 /** The one validated configuration of the API, read from the environment at start. */
 export interface AppConfig {
@@ -73,6 +74,8 @@ export interface AppConfig {
   };
   /** What one member may upload: requests per minute, bytes kept, and how large a picture may be. */
   uploads: { perMinute: number; quotaBytes: number; maxPixels: number };
+  /** Where uploaded files live: an S3-compatible bucket when `s3` is set, DATA_DIR otherwise. */
+  storage: { s3?: S3Settings };
   /** External results sites the API may read: their host names, and whether private addresses are allowed (tests only). */
   results: { allowedHosts: string[]; allowPrivateAddresses: boolean };
   /** The external learning provider (Odoo eLearning); null hides the courses. */
@@ -223,6 +226,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 100, 1, 1_000_000) * 1024 * 1024,
       maxPixels: int(env, 'IMAGE_MAX_MEGAPIXELS', 25, 1, 268) * 1_000_000,
     },
+    storage: { s3: s3Config(env) },
     results: resultsConfig(env, production),
     otp: {
       length: int(env, 'OTP_LENGTH', LIMITS.otpLength.default, LIMITS.otpLength.min, LIMITS.otpLength.max),
@@ -270,6 +274,31 @@ function vatNumber(env: Env, production: boolean): string {
   if (!/^3\d{13}3$/.test(value))
     throw new ConfigError('SELLER_VAT_NUMBER', 'must be 15 digits starting and ending with 3');
   return value;
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The S3-compatible bucket for uploaded files: all five S3_* settings, or none (the local disk). */
+function s3Config(env: Env): S3Settings | undefined {
+  const given = S3_VARIABLES.filter((name) => env[name]);
+  if (!given.length) return undefined;
+  const missing = S3_VARIABLES.find((name) => !env[name]);
+  if (missing) throw new ConfigError(missing, `is required when ${given[0]} is given`);
+  const bucket = env.S3_BUCKET!;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      'S3_BUCKET',
+      `must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`,
+    );
+  }
+  return {
+    endpoint: url(env, 'S3_ENDPOINT')!,
+    bucket,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+  };
 }
 
 /** TELR_STORE_ID and TELR_AUTH_KEY together, or neither (the sandbox provider, refused in production). */

@@ -33,6 +33,8 @@ const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm
 
 const migrationsFolder = join(__dirname, '..', '..', 'src', 'db', 'migrations');
 const MIGRATION_LOCK = 727_001;
+/** Held (for one transaction) while an instance writes its first-start rows, so that two starting at once write them once. */
+export const SEED_LOCK = 727_002;
 
 /**
  * A pool whose checked-out clients go back (and are discarded) the moment their connection fails.

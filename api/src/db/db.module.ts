@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
 import type { Database } from './database';
+import { createFileStore, FileStore } from '../media/file-store';
 import { UploadStore } from '../media/upload-store';
 
 export const CONFIG = Symbol('CONFIG');
@@ -11,16 +12,17 @@ export const DB = Symbol('DB');
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig, database: Database): DynamicModule {
+  static forRoot(config: AppConfig, database: Database, files = createFileStore(config)): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: DATABASE, useValue: database },
         { provide: DB, useValue: database.db },
-        { provide: UploadStore, useValue: new UploadStore(config.uploadsDir) },
+        { provide: FileStore, useValue: files },
+        { provide: UploadStore, useValue: new UploadStore(files, 'uploads') },
       ],
-      exports: [CONFIG, DATABASE, DB, UploadStore],
+      exports: [CONFIG, DATABASE, DB, FileStore, UploadStore],
     };
   }
 }

@@ -102,10 +102,13 @@ async function seedFirstAdmin(db: Db, config: AppConfig, log: SeedLog) {
   if (admins > 0) return;
   const email = (config.adminEmail ?? 'admin@example.com').toLowerCase();
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-  await db
+  const created = await db
     .insert(users)
     .values({ name: 'Administrator', email, type: 4, isVerified: true, passwordHash: await hashPassword(password) })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  // Another instance starting at the same moment may have made it: only the password stored is shown.
+  if (!created.length) return;
   if (config.adminPassword) log.info(`First admin created: ${email} (password from ADMIN_PASSWORD)`);
   else log.warn(`First admin created: ${email} / password: ${password}  (shown once; change it after signing in)`);
 }

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { canApplyAsJudge, APPLY_AS } from '@platform/contract';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
-import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
+import { DB } from '../db/db.module';
 import { judgeApplications, users, type StoredFile, type User } from '../db/schema';
+import { FileStore } from '../media/file-store';
 import { UploadStore, readHead, uploadedName } from '../media/upload-store';
 import { UploadQuota } from '../media/uploads';
 
@@ -25,10 +25,10 @@ export class JudgeApplicationService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(CONFIG) config: AppConfig,
+    files: FileStore,
     private readonly quota: UploadQuota,
   ) {
-    this.cvStore = new UploadStore(`${config.dataDir}/private`);
+    this.cvStore = new UploadStore(files, 'private');
   }
 
   async apply(user: User, form: ApplicationForm, files: Express.Multer.File[]) {

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { likePattern } from '../admin/resource.service';
 import { AppError } from '../common/app-error';
 import { translate, type Lang } from '../common/messages';
@@ -10,10 +9,10 @@ import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { CONFIG, DB } from '../db/db.module';
 import { auditLog, events, galleryFiles, plans, posts, settings, type User } from '../db/schema';
-import { writeThumbnail } from './images';
+import { makeThumbnail } from './images';
 import { sniff } from './sniff';
 import { isPlainSvg } from './svg';
-import { readHead, uploadedName, UploadStore } from './upload-store';
+import { UploadStore, readHead, uploadedName } from './upload-store';
 
 export type GalleryMode = 'all' | 'image' | 'video';
 
@@ -107,6 +106,7 @@ export class GalleryService {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly uploads: UploadStore,
   ) {}
 
   async list(query: { type?: string; page?: string; limit?: string; s?: string }) {
@@ -164,28 +164,26 @@ export class GalleryService {
           throw new AppError(400, 'gallery.svg', { name });
         checked.push({ file, name, ext: ext === 'jpeg' ? 'jpg' : ext, kind });
       }
-      const root = join(this.config.uploadsDir, 'imgvgallery');
-      await mkdir(join(root, 'thumbs'), { recursive: true });
       const rows = [];
       for (const c of checked) {
         const id = randomUUID();
         let thumb: string | null = null;
         if (c.kind === 'image' && c.ext !== 'svg') {
           // Decoding the picture is the last check of its bytes; the thumbnail is re-encoded.
-          const out = join(root, 'thumbs', `${id}.jpg`);
-          moved.push(out);
-          if (!(await writeThumbnail(c.file.path, out, this.config.uploads.maxPixels)))
-            throw new AppError(400, 'gallery.type', { name: c.name });
-          thumb = `/uploads/imgvgallery/thumbs/${id}.jpg`;
+          const bytes = await makeThumbnail(c.file.path, this.config.uploads.maxPixels);
+          if (!bytes) throw new AppError(400, 'gallery.type', { name: c.name });
+          thumb = await this.uploads.save('imgvgallery/thumbs', '.jpg', bytes, `${id}.jpg`);
+          moved.push(thumb);
         }
-        const target = join(root, `${id}.${c.ext}`);
-        await rename(c.file.path, target);
-        moved.push(target);
+        const size = c.file.size;
+        const path = `/uploads/imgvgallery/${id}.${c.ext}`;
+        await this.uploads.files.put(this.uploads.key(path)!, { file: c.file.path });
+        moved.push(path);
         rows.push({
-          path: `/uploads/imgvgallery/${id}.${c.ext}`,
+          path,
           thumb,
           name: c.name,
-          size: (await stat(target)).size,
+          size,
           ext: c.ext,
           type: c.kind,
           uploadedBy: actor.id,
@@ -194,7 +192,7 @@ export class GalleryService {
       const inserted = await this.db.insert(galleryFiles).values(rows).returning();
       return inserted.map(view);
     } catch (err) {
-      await Promise.all(moved.map((p) => unlink(p).catch(() => undefined)));
+      await Promise.all(moved.map((p) => this.uploads.remove(p).catch(() => undefined)));
       throw err;
     }
   }
@@ -269,7 +267,6 @@ export class GalleryService {
       });
       return row;
     });
-    const store = new UploadStore(this.config.uploadsDir);
-    await Promise.all([store.remove(file.path), store.remove(file.thumb)]);
+    await Promise.all([this.uploads.remove(file.path), this.uploads.remove(file.thumb)]);
   }
 }

@@ -85,20 +85,19 @@ export async function storePicture(
 }
 
 /**
- * Writes a JPEG thumbnail (inside 400 px) of an image file to `out`. Returns false when the file is
- * not a raster image sharp reads; dimensions past `maxPixels` or broken pixels are a 400.
+ * A JPEG thumbnail (inside 400 px) of an image file. Returns null when the file is not a raster
+ * image sharp reads; dimensions past `maxPixels` or broken pixels are a 400.
  */
-export async function writeThumbnail(input: string, out: string, maxPixels: number): Promise<boolean> {
-  if (!(await imageQueue.run(() => inspect(input, maxPixels)))) return false;
-  await transcode(input, maxPixels, (image) =>
+export async function makeThumbnail(input: string, maxPixels: number): Promise<Buffer | null> {
+  if (!(await imageQueue.run(() => inspect(input, maxPixels)))) return null;
+  return transcode(input, maxPixels, (image) =>
     image
       .rotate()
       .resize(400, 400, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80 })
-      .toFile(out),
+      .toBuffer(),
   );
-  return true;
 }
 
 /** Removes a stored profile picture and its thumbnail. */

@@ -1,47 +1,59 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize, sep } from 'node:path';
+import { open } from 'node:fs/promises';
+import type { FileStore, StoredObject } from './file-store';
 
 /**
- * Files on disk under DATA_DIR/uploads, served at /uploads. Names are always made here (never the
- * uploader's), written to a temporary name and renamed, so a reader never sees half a file.
+ * Uploaded files by their public path (/uploads/<folder>/<uuid><ext>, what the database keeps), in
+ * one area of the file store: `uploads` (served at /uploads) or `private` (only through the API's
+ * checks). Names are always made here, never the uploader's.
  */
 export class UploadStore {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly files: FileStore,
+    readonly area: 'uploads' | 'private' = 'uploads',
+  ) {}
 
-  private resolve(relative: string): string {
-    const full = normalize(join(this.root, relative));
-    if (!full.startsWith(this.root + sep)) throw new Error(`path escapes the upload folder: ${relative}`);
-    return full;
+  /** The store's key of a public path, or null when the path is not one of ours. */
+  key(publicPath: string | null | undefined): string | null {
+    if (!publicPath?.startsWith('/uploads/')) return null;
+    const rest = publicPath.slice('/uploads/'.length);
+    if (!/^[A-Za-z0-9._/-]+$/.test(rest) || rest.split('/').some((p) => p === '..' || p === '.' || !p)) return null;
+    return `${this.area}/${rest}`;
   }
 
   /** Saves bytes at `folder/<uuid><ext>` and returns the public path (/uploads/...). */
   async save(folder: string, ext: string, bytes: Buffer, name = `${randomUUID()}${ext}`): Promise<string> {
-    const relative = `${folder}/${name}`;
-    const full = this.resolve(relative);
-    await mkdir(dirname(full), { recursive: true });
-    const temp = `${full}.${process.pid}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, full);
-    return `/uploads/${relative}`;
+    const path = `/uploads/${folder}/${name}`;
+    await this.files.put(this.key(path)!, bytes);
+    return path;
   }
 
   /**
-   * Moves an upload multer streamed to DATA_DIR/tmp to `folder/<uuid><ext>` (the same disk: a rename,
-   * never a copy into memory) and returns the public path (/uploads/...).
+   * Stores an upload multer streamed to DATA_DIR/tmp at `folder/<uuid><ext>` (on the local disk a
+   * rename, in a bucket a streamed upload: never the whole file in memory) and returns its public path.
    */
   async move(folder: string, ext: string, tempPath: string): Promise<string> {
-    const relative = `${folder}/${randomUUID()}${ext}`;
-    const full = this.resolve(relative);
-    await mkdir(dirname(full), { recursive: true });
-    await rename(tempPath, full);
-    return `/uploads/${relative}`;
+    const path = `/uploads/${folder}/${randomUUID()}${ext}`;
+    await this.files.put(this.key(path)!, { file: tempPath });
+    return path;
   }
 
   /** Removes a file by its public path; a missing file is not an error. */
   async remove(publicPath: string | null | undefined): Promise<void> {
-    if (!publicPath?.startsWith('/uploads/')) return;
-    await unlink(this.resolve(publicPath.slice('/uploads/'.length))).catch(() => undefined);
+    const key = this.key(publicPath);
+    if (key) await this.files.delete(key);
+  }
+
+  /** A stored file as a stream, or null. */
+  async open(publicPath: string | null | undefined, range?: string): Promise<StoredObject | null> {
+    const key = this.key(publicPath);
+    return key ? this.files.get(key, range) : null;
+  }
+
+  /** The bytes a stored file takes, 0 when there is none. */
+  async size(publicPath: string | null | undefined): Promise<number> {
+    const key = this.key(publicPath);
+    return key ? ((await this.files.size(key)) ?? 0) : 0;
   }
 }
 

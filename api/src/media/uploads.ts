@@ -16,7 +16,7 @@ import { ApiConsumes } from '@nestjs/swagger';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { eq, sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catchError, from, mergeMap, throwError } from 'rxjs';
 import type { AuthedRequest } from '../auth/auth.guard';
@@ -120,11 +120,7 @@ export class UploadQuota {
   async pictureBytes(picture: string | null): Promise<number> {
     if (!picture?.startsWith('/uploads/users/')) return 0;
     const sizes = await Promise.all(
-      [picture, picture.replace('/uploads/users/', '/uploads/users/thumbs/')].map((p) =>
-        stat(join(this.uploads.root, p.slice('/uploads/'.length)))
-          .then((s) => s.size)
-          .catch(() => 0),
-      ),
+      [picture, picture.replace('/uploads/users/', '/uploads/users/thumbs/')].map((p) => this.uploads.size(p)),
     );
     return sizes[0] + sizes[1];
   }

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Res, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Req, Res, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { langOf, translate } from '../common/messages';
+import { sendStored } from '../media/serve';
 import { Upload } from '../media/uploads';
 import { RESEARCH_MAX_BYTES, ResearchService } from './research.service';
 
@@ -48,11 +49,10 @@ export class ResearchController {
   @Get(':id/file')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Downloads the file of one of the member’s research entries' })
-  async download(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: Response) {
+  async download(@CurrentAuth() auth: Auth, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     const file = await this.research.file(auth.user, id);
-    res.setHeader('Content-Type', file.mime);
     res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.send(file.bytes);
+    await sendStored(req, res, { ...file.stored, type: file.mime });
   }
 }

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
-import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
+import { DB } from '../db/db.module';
 import { research, type User } from '../db/schema';
 import { MIME, sniff } from '../media/sniff';
+import { FileStore } from '../media/file-store';
 import { UploadStore, readHead, uploadedName } from '../media/upload-store';
 import { UploadQuota } from '../media/uploads';
 
@@ -33,10 +32,10 @@ export class ResearchService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(CONFIG) config: AppConfig,
+    files: FileStore,
     private readonly quota: UploadQuota,
   ) {
-    this.store = new UploadStore(`${config.dataDir}/private`);
+    this.store = new UploadStore(files, 'private');
   }
 
   async list(user: User) {
@@ -99,8 +98,8 @@ export class ResearchService {
   /** The file of one of the member's own entries, with what a download needs. */
   async file(user: User, id: string | undefined) {
     const row = await this.own(user, id);
-    const bytes = await readFile(`${this.store.root}/${row.file.path.slice('/uploads/'.length)}`).catch(() => null);
-    if (!bytes) throw new AppError(404, 'request.not_found');
-    return { bytes, name: row.file.name, mime: MIME[row.file.type] ?? 'application/octet-stream' };
+    const stored = await this.store.open(row.file.path);
+    if (!stored) throw new AppError(404, 'request.not_found');
+    return { stored, name: row.file.name, mime: MIME[row.file.type] ?? 'application/octet-stream' };
   }
 }

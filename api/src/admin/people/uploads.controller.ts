@@ -1,9 +1,8 @@
 import { LIMITS } from '@platform/contract';
-import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { eq } from 'drizzle-orm';
-import type { Response } from 'express';
-import { readFile } from 'node:fs/promises';
+import type { Request, Response } from 'express';
 import { Roles } from '../../auth/roles';
 import { AppError } from '../../common/app-error';
 import { isUuid } from '../../common/ids';
@@ -12,6 +11,8 @@ import type { Db } from '../../db/database';
 import { CONFIG, DB } from '../../db/db.module';
 import { judgeApplications } from '../../db/schema';
 import { storePicture } from '../../media/images';
+import { FileStore } from '../../media/file-store';
+import { sendStored } from '../../media/serve';
 import { UploadStore } from '../../media/upload-store';
 import { Upload } from '../../media/uploads';
 
@@ -23,7 +24,13 @@ export class PeopleFilesController {
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadStore,
-  ) {}
+    files: FileStore,
+  ) {
+    this.cvs = new UploadStore(files, 'private');
+  }
+
+  /** Judge applicants' CVs, outside the public uploads. */
+  private readonly cvs: UploadStore;
 
   @Post('uploads/picture')
   @Roles('admin', 'sub_admin')
@@ -42,18 +49,15 @@ export class PeopleFilesController {
   @Get('judges/:id/cv/:index')
   @Roles('admin')
   @ApiOperation({ summary: "Downloads one of a judge applicant's CV PDFs" })
-  async cv(@Param('id') id: string, @Param('index') index: string, @Res() res: Response) {
+  async cv(@Param('id') id: string, @Param('index') index: string, @Req() req: Request, @Res() res: Response) {
     if (!isUuid(id) || !/^\d{1,2}$/.test(index)) throw new AppError(404, 'request.not_found');
     const [app] = await this.db.select().from(judgeApplications).where(eq(judgeApplications.id, id));
     const file = app?.certifcates[Number(index)];
     if (!file) throw new AppError(404, 'request.not_found');
-    const bytes = await readFile(`${this.config.dataDir}/private/${file.path.slice('/uploads/'.length)}`).catch(
-      () => null,
-    );
-    if (!bytes) throw new AppError(404, 'request.not_found');
-    res.setHeader('Content-Type', 'application/pdf');
+    const stored = await this.cvs.open(file.path);
+    if (!stored) throw new AppError(404, 'request.not_found');
     res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.send(bytes);
+    await sendStored(req, res, { ...stored, type: 'application/pdf' });
   }
 }
