@@ -218,6 +218,7 @@ describe('configuration', () => {
       MEMBER_PROXY_SECRET: 'm'.repeat(40),
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'key',
+      SELLER_VAT_NUMBER: '300000000000003',
     };
     expect(loadConfig(base)).toMatchObject({ webConcurrency: 1, runJobs: true });
     expect(loadConfig(production).webConcurrency).toBe(availableParallelism());
