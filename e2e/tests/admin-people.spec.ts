@@ -88,9 +88,11 @@ test.describe('back-office: people and money', () => {
 
     await page.getByRole('menuitem', { name: 'Audit log' }).click();
     const entry = page.locator('tbody tr', { hasText: 'Updated' }).first();
-    await expect(entry).toContainText('users');
-    await entry.click();
-    await expect(page.getByText(`${name} Edited`)).toBeVisible();
+    // The entry names its section and its record (the user's name now); opened, it shows the change.
+    await expect(entry).toContainText('User');
+    await expect(entry.getByRole('link', { name: `${name} Edited` })).toBeVisible();
+    await entry.getByText('Updated').click();
+    await expect(page.getByRole('cell', { name: `${name} Edited`, exact: true }).last()).toBeVisible();
   });
 
   test('an admin creates a sub-admin, who then finds only Dashboard and Users', async ({ page }) => {
