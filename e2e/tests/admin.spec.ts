@@ -13,6 +13,10 @@ async function signIn(page: Page, email: string, password: string) {
 test.describe('back-office', () => {
   test('an admin signs in and sees the users list', async ({ page }) => {
     await signIn(page, E2E.admin.email, E2E.admin.password);
+    // The dashboard says what "active subscriptions" counts, unlike "Active" on a user.
+    await expect(
+      page.getByText('Students need no plan; “Active” on a user means they can sign in.', { exact: false }),
+    ).toBeVisible();
     await page.getByRole('menuitem', { name: 'Users' }).click();
     // Other journeys add members before this one: the demo student is found by the search.
     await page.getByPlaceholder('Search').fill(E2E.student.nationalId);

@@ -12,12 +12,21 @@ export interface Bar {
 export function BarChart({
   bars,
   format,
+  empty,
   height = 160,
 }: {
   bars: Bar[];
   format: (n: number) => string;
+  /** Said instead of a row of empty bars when every value is 0. */
+  empty: string;
   height?: number;
 }) {
+  if (bars.every((b) => !b.value))
+    return (
+      <Box sx={{ height: height + 40, display: 'grid', placeItems: 'center' }}>
+        <Typography color="text.secondary">{empty}</Typography>
+      </Box>
+    );
   const max = Math.max(1, ...bars.map((b) => b.value));
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-end', height: height + 40 }} role="list">

@@ -18,7 +18,7 @@ interface Stats {
   unreadMessages?: number;
 }
 
-function Stat({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
+function Stat({ label, value, to, hint }: { label: string; value: number | undefined; to?: string; hint?: string }) {
   const body = (
     <CardContent>
       <Typography variant="body2" color="text.secondary">
@@ -27,6 +27,11 @@ function Stat({ label, value, to }: { label: string; value: number | undefined; 
       <Typography variant="h4" component="p">
         {value === undefined ? <Skeleton width={60} /> : value.toLocaleString()}
       </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+          {hint}
+        </Typography>
+      )}
     </CardContent>
   );
   return (
@@ -100,7 +105,11 @@ export function Dashboard() {
         />
       </Grid>
       <Grid size={third}>
-        <Stat label={translate('app.dashboard.active_subscriptions')} value={data?.activeSubscriptions} />
+        <Stat
+          label={translate('app.dashboard.active_subscriptions')}
+          value={data?.activeSubscriptions}
+          hint={translate('app.dashboard.active_subscriptions_hint')}
+        />
       </Grid>
       {permissions === 'admin' && (
         <>
@@ -124,6 +133,7 @@ export function Dashboard() {
               <BarChart
                 bars={data.signups.map((s) => ({ label: week(s.week), value: s.count }))}
                 format={(n) => n.toLocaleString(dateLocale)}
+                empty={translate('app.dashboard.no_data')}
               />
             ) : (
               <Skeleton variant="rectangular" height={200} />
@@ -137,7 +147,11 @@ export function Dashboard() {
             <CardHeader title={translate('app.dashboard.revenue_net')} titleTypographyProps={{ variant: 'h6' }} />
             <CardContent>
               {data?.revenue ? (
-                <BarChart bars={data.revenue.map((r) => ({ label: month(r.month), value: r.total }))} format={sar} />
+                <BarChart
+                  bars={data.revenue.map((r) => ({ label: month(r.month), value: r.total }))}
+                  format={sar}
+                  empty={translate('app.dashboard.no_data')}
+                />
               ) : (
                 <Skeleton variant="rectangular" height={200} />
               )}

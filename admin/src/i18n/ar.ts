@@ -249,6 +249,9 @@ export const ar: Messages = {
       coaches: 'المدربون',
       entities: 'الجهات',
       active_subscriptions: 'الاشتراكات النشطة',
+      active_subscriptions_hint:
+        'المدربون والجهات الذين لديهم باقة مدفوعة لم تنتهِ. لا يحتاج الطلاب إلى باقة؛ و«نشط» في صفحة المستخدم يعني أنه يستطيع تسجيل الدخول.',
+      no_data: 'لا توجد بيانات بعد.',
       pending_judges: 'طلبات التحكيم المعلقة',
       unread_messages: 'رسائل غير مقروءة',
       signups: 'التسجيلات الجديدة أسبوعيًا',

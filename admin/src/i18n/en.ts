@@ -22,6 +22,9 @@ const app = {
     coaches: 'Coaches',
     entities: 'Entities',
     active_subscriptions: 'Active subscriptions',
+    active_subscriptions_hint:
+      'Coaches and entities with a paid plan that has not ended. Students need no plan; “Active” on a user means they can sign in.',
+    no_data: 'No data yet.',
     pending_judges: 'Pending judge applications',
     unread_messages: 'Unread messages',
     signups: 'New sign-ups per week',
