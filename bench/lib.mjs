@@ -40,7 +40,7 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const child = spawn(process.execPath, [...nodeArgs, 'api/dist/main.js'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_API_LOG ? 'inherit' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'development',

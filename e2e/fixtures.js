@@ -2,7 +2,7 @@
 // the UI cannot create yet. Usage: node fixtures.js <postgres-url | pglite-folder>
 const { join } = require('node:path');
 const dist = join(__dirname, '..', 'api', 'dist');
-const { openDatabase } = require(join(dist, 'db', 'database.js'));
+const { openDatabase } = require(join(dist, 'core', 'database.js'));
 const { hashPassword } = require(join(dist, 'auth', 'password.js'));
 const { users } = require(join(dist, 'db', 'schema.js'));
 

@@ -1,6 +1,7 @@
 // One process of the member site's HTTP server: the Remix build behind Express, in any NODE_ENV
 // (`remix-serve` expects a Remix dev server whenever NODE_ENV=development and crashes without one).
 // Requests are checked here before Remix sees them. Started by server.mjs (`node member/server.mjs`).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -53,6 +54,8 @@ function crossSite(req) {
 
 const app = express();
 app.disable('x-powered-by');
+// Remix reads the URL itself: no query object parsed (with qs) for every request.
+app.set('query parser', false);
 // 0: the socket's address; n: the entry n hops from the right of X-Forwarded-For (Express's req.ip).
 app.set('trust proxy', trustProxyHops);
 app.use(compression());
@@ -90,6 +93,11 @@ app.use(files(assets, true, false));
 // The load balancer's health check: this process answers (the API has its own, /api/health).
 app.get('/healthz', (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
 
+// Each request's own scope, where the app keeps what it asked the API once for all its loaders
+// (app/utils/request-scope.server.ts).
+const requestScope = new AsyncLocalStorage();
+globalThis[Symbol.for('member.request-scope')] = requestScope;
+
 app.use((req, _res, next) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? '';
   if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && crossSite(req)) {
@@ -101,7 +109,7 @@ app.use((req, _res, next) => {
     delete req.headers['content-length'];
     req.resume();
   }
-  next();
+  requestScope.run(new Map(), next);
 });
 
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));

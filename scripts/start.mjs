@@ -1,8 +1,6 @@
 // `npm start`: builds what is missing, then runs the API (with the back-office) and the member site.
-import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { root } from './apps.mjs';
 
 const env = { ...process.env };
@@ -12,24 +10,18 @@ const host = env.HOST || '127.0.0.1';
 const shown = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
 env.DATA_DIR = resolve(root, env.DATA_DIR || 'data');
 
-// The member server runs in production mode; on a newcomer's machine (NODE_ENV unset) the secrets
-// it shares with nobody (SESSION_SECRET) or with the API (MEMBER_PROXY_SECRET, which makes the API
-// believe the browser addresses it forwards) are generated once and kept in DATA_DIR, like the API's.
-if (env.NODE_ENV !== 'production') {
-  const file = join(env.DATA_DIR, 'secrets.json');
-  const stored = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const missing = ['SESSION_SECRET', 'MEMBER_PROXY_SECRET'].filter((name) => !env[name] && !stored[name]);
-  for (const name of missing) stored[name] = randomBytes(48).toString('base64url');
-  if (missing.length) {
-    mkdirSync(env.DATA_DIR, { recursive: true });
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-  }
-  env.SESSION_SECRET ||= stored.SESSION_SECRET;
-  env.MEMBER_PROXY_SECRET ||= stored.MEMBER_PROXY_SECRET;
-}
-
 const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root });
 if (build.status !== 0) process.exit(build.status ?? 1);
+
+// The member server runs in production mode; on a newcomer's machine (NODE_ENV unset) the secrets
+// it shares with nobody (SESSION_SECRET) or with the API (MEMBER_PROXY_SECRET, which makes the API
+// believe the browser addresses it forwards) are generated once and kept in DATA_DIR, like the API's
+// (the contract's developmentSecret, built just above).
+if (env.NODE_ENV !== 'production') {
+  const { developmentSecret } = await import('../packages/contract/dist/esm/node/secrets.js');
+  env.SESSION_SECRET ||= developmentSecret('SESSION_SECRET', env.DATA_DIR);
+  env.MEMBER_PROXY_SECRET ||= developmentSecret('MEMBER_PROXY_SECRET', env.DATA_DIR);
+}
 
 const children = [];
 function run(name, args, extraEnv, cwd = root) {

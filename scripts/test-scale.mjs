@@ -301,7 +301,7 @@ try {
   {
     const orderCount = 10;
     const { rows: plans } = await sql.query(
-      `INSERT INTO plans (name, name_en, orignal_pirce, price, duration, duration_type, type)
+      `INSERT INTO plans (name, name_en, original_price, price, duration, duration_type, type)
        VALUES ('خطة المدرب', 'Coach plan', '100', '100', 1, 'year', 'coach') RETURNING id`,
     );
     // Coaches and entities buy plans.

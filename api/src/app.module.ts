@@ -9,26 +9,28 @@ import { AdminModule } from './admin/admin.module';
 import { CertificatesModule } from './certificates/certificates.module';
 import { ContactModule } from './contact/contact.module';
 import { ContentModule } from './content/content.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/exception.filter';
 import { REDACTED_HEADERS, redactRequestLog } from './common/log-redaction';
-import type { AppConfig } from './config/config';
-import type { Database } from './db/database';
-import { CoreModule } from './db/db.module';
-import { HealthController } from './health/health.controller';
-import { SiteController } from './health/site.controller';
+import type { AppConfig } from './core/config';
+import type { Database } from './core/database';
+import { CoreModule } from './core/core.module';
+import { HealthModule } from './health/health.module';
 import { JudgesModule } from './judges/judges.module';
 import { LearningModule } from './learning/learning.module';
 import { MediaModule } from './media/media.module';
-import { MessagesModule } from './messages/messages.module';
+import { OutboxModule } from './outbox/outbox.module';
 import { PartnersModule } from './partners/partners.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ResearchModule } from './research/research.module';
 import { TeamsModule } from './teams/teams.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
 import { UploadsModule } from './media/uploads';
+import { StorageModule } from './media/storage.module';
 import { accountTracker, ADDRESS_THROTTLER, ipTracker } from './rate-limit/signin-throttle.guard';
-import { RegionsController } from './regions/regions.controller';
+import { RegionsModule } from './regions/regions.module';
+import { HomeModule } from './home/home.module';
 
 @Module({})
 export class AppModule {
@@ -50,6 +52,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, database),
+        StorageModule.forRoot(config),
         LoggerModule.forRoot({
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: logDestination ? [logOptions, logDestination] : logOptions,
@@ -61,7 +64,8 @@ export class AppModule {
             { name: 'account', ttl: 60_000, limit: perMinute, getTracker: accountTracker },
           ],
         }),
-        MessagesModule.forRoot(config.production),
+        AuditModule,
+        OutboxModule.forRoot(config.production),
         UploadsModule,
         AuthModule,
         AccountsModule,
@@ -70,14 +74,16 @@ export class AppModule {
         MediaModule,
         ContentModule,
         TeamsModule,
+        HomeModule,
         ContactModule,
         LearningModule,
         CertificatesModule,
         PaymentsModule,
         PartnersModule,
         AdminModule,
+        HealthModule,
+        RegionsModule,
       ],
-      controllers: [HealthController, SiteController, RegionsController],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
   }

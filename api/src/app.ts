@@ -1,26 +1,32 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import { parse as parseForm } from 'node:querystring';
+import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import expressStaticGzip from 'express-static-gzip';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { passwordWork } from './auth/password';
-import { clientAddressMiddleware } from './common/client-address';
+import { AppError } from './common/app-error';
+import { clientAddressHook } from './common/client-address';
 import { sendError } from './common/error-response';
 import { validationPipe } from './common/validation';
-import type { AppConfig } from './config/config';
-import { openDatabase, SEED_LOCK, type Database, type Db } from './db/database';
+import type { AppConfig } from './core/config';
+import { openDatabase, SEED_LOCK, type Database, type Db } from './core/database';
 import { sql } from 'drizzle-orm';
-import { FileStore, LocalFileStore } from './media/file-store';
-import { serveUploadsFromStore, uploadHeaders } from './media/serve';
-import { seed, type SeedLog } from './db/seed';
+import { FileStore } from './media/file-store';
+import { serveUploadsFromStore } from './media/serve';
+import { seed, type SeedLog } from './seed';
 
-export const BODY_LIMIT = '100kb';
+/** The largest JSON or form body the API reads (Express's '100kb'). */
+export const BODY_LIMIT = 100 * 1024;
 
 /** Production answers tell browsers to use HTTPS only, for a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -54,33 +60,44 @@ export async function createApp(
   database: Database,
   log?: SeedLog,
   logDestination?: DestinationStream,
-): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database, logDestination), {
-    bodyParser: false,
-    bufferLogs: true,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    // The client's address: the socket's, or TRUST_PROXY_HOPS entries from the right of X-Forwarded-For.
+    trustProxy: config.trustProxyHops,
+    bodyLimit: BODY_LIMIT,
+    // The old contract's paths work with or without their trailing slash (`/adduser-steb/`), in any case.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    // Request ids come from pino-http (nestjs-pino); Fastify's own logger stays off.
+    logger: false,
   });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, database, logDestination),
+    adapter,
+    { bodyParser: false, bufferLogs: true },
+  );
   passwordWork.setMax(config.passwordHashConcurrency);
   const logger = app.get(Logger);
   app.useLogger(logger);
-  // The client's address: the socket's, or TRUST_PROXY_HOPS entries from the right of X-Forwarded-For;
-  // the member server's forwarded address only with the shared secret (never the leftmost value).
-  app.set('trust proxy', config.trustProxyHops);
-  app.use(clientAddressMiddleware(config.memberProxySecret));
-  app.disable('x-powered-by');
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    if (config.production) res.setHeader('Strict-Transport-Security', HSTS);
-    next();
+  // Buffered start-up lines go out now, and later ones at once (Nest would hold them until listen()).
+  app.flushLogs();
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // The member server's forwarded address only with the shared secret (never the leftmost value).
+  fastify.addHook('onRequest', clientAddressHook(config.memberProxySecret));
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    if (config.production) reply.header('Strict-Transport-Security', HSTS);
+    done();
   });
-  app.use('/api', express.json({ limit: BODY_LIMIT }), express.urlencoded({ extended: false, limit: BODY_LIMIT }));
-  // Body parser failures (malformed JSON, too large) answer in the one error shape, never a 500.
-  app.use('/api', (err: { type?: string; status?: number }, req: Request, res: Response, next: NextFunction) => {
-    if (err?.type === 'entity.parse.failed') return sendError(req, res, 400, 'request.malformed_json');
-    if (err?.type === 'entity.too.large') return sendError(req, res, 413, 'request.too_large');
-    if (err?.status && err.status >= 400 && err.status < 500) return sendError(req, res, err.status, 'request.bad');
-    next(err);
+  fastify.decorateRequest('auth', undefined);
+  registerBodyParsers(fastify);
+  await app.register(fastifyMultipart);
+  // Answers a browser may take compressed: JSON, CSV, HTML (files the build compressed go out as they are).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
@@ -98,19 +115,9 @@ export async function createApp(
 
   // Uploaded files: never executed, never sniffed; anything but a picture downloads as an attachment.
   // From the local disk, or streamed from the bucket with the same headers.
-  const files = app.get(FileStore);
-  app.use(
-    '/uploads',
-    files instanceof LocalFileStore
-      ? express.static(config.uploadsDir, {
-          index: false,
-          dotfiles: 'deny',
-          maxAge: '7d',
-          setHeaders: (res, path) => uploadHeaders(res, path),
-        })
-      : serveUploadsFromStore(files),
-  );
-  serveAdmin(app, config);
+  // From the local disk or the bucket, through the file store: one set of path checks and headers.
+  fastify.route({ method: ['GET', 'HEAD'], url: '/uploads/*', handler: serveUploadsFromStore(app.get(FileStore)) });
+  await serveAdmin(app, fastify, config);
   const seedLog = log ?? { info: (m: string) => logger.log(m, 'Seed'), warn: (m: string) => logger.warn(m, 'Seed') };
   if (database.kind === 'postgres') {
     // Several instances may start at once on an empty database: one writes the first rows, the
@@ -122,7 +129,51 @@ export async function createApp(
   } else {
     await seed(database.db, config, seedLog);
   }
+  // Routes are registered at init; Fastify answers once it is ready (main.ts only listens then).
+  await app.init();
+  await fastify.ready();
   return app;
+}
+
+/**
+ * JSON and form bodies as Express's parsers read them: JSON objects and arrays only (an empty body is
+ * `{}`), forms as flat key/value pairs, within BODY_LIMIT; multipart is read by the upload routes;
+ * any other type is left unread (no body), as before.
+ */
+function registerBodyParsers(fastify: FastifyInstance) {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (!text) return done(null, {});
+    if (text[0] !== '{' && text[0] !== '[') return done(new AppError(400, 'request.malformed_json'), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, 'request.malformed_json'), undefined);
+    }
+  });
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, { ...parseForm(body as string) }),
+  );
+  fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+}
+
+/** A regular file at `rel` inside `root` (never outside it), or null. */
+function fileIn(root: string, rel: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const path = normalize(join(root, decoded));
+  if (!path.startsWith(root + sep)) return null;
+  try {
+    return statSync(path).isFile() ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -130,51 +181,39 @@ export async function createApp(
  * as the build precompressed them (Brotli or gzip, by Accept-Encoding); Vite's content-hashed files
  * under assets/ are cached for good; source maps only where config.sourceMaps allows.
  */
-function serveAdmin(app: NestExpressApplication, config: AppConfig) {
-  const index = join(config.adminDist, 'index.html');
-  app.use('/admin', (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Content-Security-Policy', ADMIN_CSP);
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
-  if (!config.sourceMaps) {
-    app.use('/admin', (req: Request, res: Response, next: NextFunction) =>
-      req.path.endsWith('.map') ? sendError(req, res, 404, 'request.not_found') : next(),
-    );
-  }
-  // Content-hashed files never change: cached for good, with no validators (ETag, Last-Modified)
-  // nor ranges to send; a missing one is a 404, never the page.
-  const files = (dir: string, immutable: boolean) =>
-    expressStaticGzip(dir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gzip'],
-      index: false,
-      serveStatic: {
-        index: false,
-        etag: !immutable,
-        lastModified: !immutable,
-        acceptRanges: !immutable,
-        setHeaders: (res) =>
-          res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
-      },
-    });
-  app.use('/admin/assets', files(join(config.adminDist, 'assets'), true));
-  app.use('/admin/assets', (req: Request, res: Response) => sendError(req, res, 404, 'request.not_found'));
-  app.use('/admin', files(config.adminDist, false));
-  app.use('/admin', (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!existsSync(index)) {
-      res
-        .status(503)
-        .type('text/plain')
-        .send('The back-office is not built yet: run `npm run build` (or `npm start`).');
-      return;
+async function serveAdmin(app: NestFastifyApplication, fastify: FastifyInstance, config: AppConfig) {
+  const root = normalize(config.adminDist);
+  const index = join(root, 'index.html');
+  // reply.sendFile, with the build's .br / .gz files chosen by Accept-Encoding; no route of its own.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true, index: false });
+  const handler = (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Content-Security-Policy', ADMIN_CSP);
+    reply.header('X-Frame-Options', 'DENY');
+    const rel = (req.params as { '*'?: string })['*'] ?? '';
+    if (!config.sourceMaps && rel.endsWith('.map')) return sendError(req, reply, 404, 'request.not_found');
+    // Content-hashed files never change: cached for good, with no validators (ETag, Last-Modified)
+    // nor ranges to send; a missing one is a 404, never the page.
+    if (rel.startsWith('assets/')) {
+      if (!fileIn(root, rel)) return sendError(req, reply, 404, 'request.not_found');
+      return reply.sendFile(rel, root, {
+        maxAge: 31536000 * 1000,
+        immutable: true,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+      });
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'GET' && req.path === '/') return res.redirect('/admin/');
-    next();
-  });
+    if (rel && fileIn(root, rel)) return reply.sendFile(rel, root, { maxAge: 3600 * 1000 });
+    if (!existsSync(index)) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The back-office is not built yet: run `npm run build` (or `npm start`).');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', root, { cacheControl: false });
+  };
+  fastify.route({ method: ['GET', 'HEAD'], url: '/admin', handler });
+  fastify.route({ method: ['GET', 'HEAD'], url: '/admin/*', handler });
+  fastify.get('/', (_req, reply) => reply.redirect('/admin/', 302));
 }

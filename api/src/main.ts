@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { createApp, openConfiguredDatabase } from './app';
 import { runWorkers } from './cluster';
-import { ConfigError, loadConfig, type AppConfig } from './config/config';
+import { ConfigError, loadConfig, type AppConfig } from './core/config';
 
 async function main() {
   let config: AppConfig;

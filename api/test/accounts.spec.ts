@@ -86,6 +86,32 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
+  it('takes the JSON numbers and booleans the contract sends ("type": 0, "subscription": true, "grade": 7); the server still decides', async () => {
+    const info = student({ type: 0, subscription: true, grade: 7 });
+    const res = await signup(info);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ type: 0, subcription: true, isVerified: false });
+    const [row] = await t.database.db.select().from(users).where(eq(users.nationalId, info.national_id));
+    expect(row.education?.grade).toBe('7');
+
+    // A coach saying `subscription: true` still starts without a plan, and unverified.
+    const coachInfo = { ...student(), type: 1, ElevelSelected: 'Master', subscription: true, isVerified: true };
+    const coach = await signup(coachInfo);
+    expect(coach.status).toBe(200);
+    expect(coach.body.user).toMatchObject({ type: 1, subcription: false, fullAccess: false, isVerified: false });
+    const [coachRow] = await t.database.db.select().from(users).where(eq(users.nationalId, coachInfo.national_id));
+    expect(coachRow).toMatchObject({ type: 1, subscription: false, isVerified: false, endDate: null });
+  });
+
+  it('refuses text where a number is required, naming the field', async () => {
+    const grade = await signup(student({ grade: 'seven' }));
+    expect(grade.status).toBe(400);
+    expect(grade.body).toMatchObject({ success: false, field: 'userInof.grade' });
+    const type = await signup(student({ type: 'student' }));
+    expect(type.status).toBe(400);
+    expect(type.body).toMatchObject({ success: false, message: 'Unknown account type.', field: 'userInof.type' });
+  });
+
   it('creates a coach (subscription off) and an entity with the ten-zero ID and a supervisor', async () => {
     const regions = (await t.http.get('/api/regions')).body.regions;
     const coach = await signup({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { slugify } from '../src/content/slug';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed';
 import { auditLog, galleryFiles, orders, plans, posts, settings } from '../src/db/schema';
 import { adminToken, startTestApp, type TestApp } from './harness';
 
@@ -334,7 +334,7 @@ describe('settings', () => {
     );
     await seed(t.database.db, t.config, { info: () => undefined, warn: () => undefined });
     const [row] = await t.database.db.select().from(settings).where(eq(settings.id, wro.id));
-    expect(row).toMatchObject({ privacyEn: '<p>Our own policy</p>', tearmCondition: '', privacy: first.privacy });
+    expect(row).toMatchObject({ privacyEn: '<p>Our own policy</p>', termsConditions: '', privacy: first.privacy });
   });
 
   it('saves the policies sanitized and serves them to the member site', async () => {

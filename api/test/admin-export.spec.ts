@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
+import { fixedOffsetSpan } from '../src/admin/csv';
 import { ResourceService } from '../src/admin/resource.service';
 import { usersResource } from '../src/admin/resources/users.resource';
 import { adminToken, createUser, startTestApp, type TestApp } from './harness';
@@ -54,6 +55,88 @@ describe('CSV exports', () => {
     const phone = rows[0].indexOf('Phone');
     expect(rows.slice(1).map((r) => r[phone])).toContain("'-1+1");
     for (const row of rows.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('writes each time as the zone name gives it, on both sides of the span where the fixed offset is used', async () => {
+    // Riyadh: local mean time (+03:06:52) until 1947-03-14, +03:00 since; the export adds +03:00 only inside the span.
+    const { from, to } = fixedOffsetSpan();
+    const moments = [
+      new Date('1900-06-01T12:00:00.500Z'),
+      new Date(from.getTime() - 1000),
+      from,
+      new Date('2026-03-01T21:30:59.999Z'),
+      to,
+      new Date(to.getTime() + 1000),
+      new Date('2200-01-01T00:00:00Z'),
+    ];
+    for (const [i, createdAt] of moments.entries())
+      await createUser(t, { name: `Clock ${i}`, nationalId: `770000000${i}`, createdAt });
+    const res = await csvOf('users', { q: '770000000' });
+    expect(res.status).toBe(200);
+    const [header, ...rows] = Papa.parse<string[]>((res.body as string).slice(1), { skipEmptyLines: true }).data;
+    const shown = Object.fromEntries(
+      rows.map((r) => [r[header.indexOf('Name')], r[header.indexOf('CDate (Asia/Riyadh time)')]]),
+    );
+    for (const [i, createdAt] of moments.entries()) {
+      const [{ at }] = await t.database.query(
+        `select date_trunc('second', $1::timestamptz at time zone 'Asia/Riyadh')::text as at`,
+        [createdAt.toISOString()],
+      );
+      expect([i, shown[`Clock ${i}`]]).toEqual([i, at]);
+    }
+    expect(shown['Clock 0']).toBe('1900-06-01 15:06:52');
+    expect(shown['Clock 3']).toBe('2026-03-02 00:30:59');
+  });
+
+  it('guards cells exactly as the rules of migration 0017 did, for every first character', async () => {
+    // The function as 0017 defined it, beside the faster one of 0022: the same text for every value.
+    const rules = readFileSync(join(__dirname, '../src/db/migrations/0017_csv_text_cells.sql'), 'utf8');
+    await t.database.query(
+      rules.slice(rules.indexOf('CREATE')).replace('FUNCTION csv_safe(', 'FUNCTION csv_safe_0017('),
+    );
+    const values = [
+      null,
+      '',
+      '+',
+      '+966501234567',
+      '+1.5',
+      '+1.',
+      '+1e5',
+      '++1',
+      '-',
+      '-5',
+      '-5.25',
+      '-1+1',
+      '0',
+      '0123',
+      '0x1',
+      '0.5',
+      '=1+1',
+      '@SUM(1)',
+      '\t=1',
+      '\r=1',
+      'سارة',
+      '٠١٢',
+      '+٠١٢',
+      '1+2',
+      ':',
+      '<',
+      '>',
+      '?',
+      ...Array.from({ length: 200 }, (_, i) => String.fromCharCode(i + 1)).flatMap((c) => [
+        c,
+        `${c}1`,
+        `${c}1.5`,
+        `${c}x`,
+        `${c}0`,
+      ]),
+    ];
+    const differ = await t.database.query(
+      `select v from unnest($1::text[]) v where csv_safe(v) is distinct from csv_safe_0017(v)`,
+      [values],
+    );
+    expect(differ).toEqual([]);
+    await t.database.query('drop function csv_safe_0017(text)');
   });
 
   it('refuses a filter that is not allowed, before any CSV is sent', async () => {
@@ -214,6 +297,55 @@ function asSpreadsheetShowsIt(csv: string): string[][] {
       expect(cell('CDate (Asia/Riyadh time)', 'تاريخ التسجيل (بتوقيت الرياض)')).toBe('2026-03-02 00:30:00');
     }
   }, 240_000);
+
+  it('exports teams with headers, names and value words in the admin language', async () => {
+    const post = (resource: string, body: object) =>
+      t.http.post(`/api/admin/${resource}`).set('Authorization', admin).send(body);
+    const season = (await post('seasons', { name: 'موسم التصدير', name_en: 'Export season' })).body.id;
+    const competition = (await post('competitions', { name: 'مهمة التصدير', name_en: 'Export mission' })).body.id;
+    expect((await post('teams', { team_no: 'EXP-1', season, competition, payment_status: true })).status).toBe(201);
+    for (const lang of ['en', 'ar'] as const) {
+      const res = await csvOf('teams', { q: 'EXP-1' }, lang);
+      expect(res.status).toBe(200);
+      const [header, row] = Papa.parse<string[]>((res.body as string).slice(1), { skipEmptyLines: true }).data;
+      expect(header).toEqual(
+        lang === 'en'
+          ? [
+              'TeamNo',
+              'Name',
+              'Season',
+              'Competition',
+              'RegistrationStatus',
+              'Reason',
+              'Active',
+              'Paid',
+              'Members',
+              'Score',
+              'Rank',
+              'CreatedAt (Asia/Riyadh time)',
+            ]
+          : [
+              'رقم الفريق',
+              'الاسم',
+              'الموسم',
+              'المسابقة',
+              'حالة التسجيل',
+              'السبب',
+              'نشط',
+              'مدفوع',
+              'الأعضاء',
+              'الدرجة',
+              'الترتيب',
+              'تاريخ الإنشاء (بتوقيت الرياض)',
+            ],
+      );
+      expect(row.slice(0, 8)).toEqual(
+        lang === 'en'
+          ? ['EXP-1', '', 'Export season', 'Export mission', 'Approved', '', 'Active', 'Yes']
+          : ['EXP-1', '', 'موسم التصدير', 'مهمة التصدير', 'معتمد', '', 'نشط', 'نعم'],
+      );
+    }
+  });
 
   it('keeps the judges header the spec fixes, with value words in the admin language', async () => {
     const res = await csvOf('judges', {}, 'ar');

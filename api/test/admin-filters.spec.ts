@@ -44,7 +44,7 @@ describe('users', () => {
     const active = await createUser(t, {
       type: 1,
       name: `${tag} active`,
-      subcription: true,
+      subscription: true,
       startDate: '2020-01-01',
       endDate: today,
       nationality: 'SA',
@@ -52,7 +52,7 @@ describe('users', () => {
     const expired = await createUser(t, {
       type: 1,
       name: `${tag} expired`,
-      subcription: true,
+      subscription: true,
       startDate: '2020-01-01',
       endDate: yesterday,
       nationality: 'EG',
@@ -121,7 +121,13 @@ describe('users', () => {
 
     const [application] = await t.database.db
       .insert(judgeApplications)
-      .values({ userId: coach.id, applyAs: 'judge', organizationName: 'School', city: 'Riyadh', pexperince: '3' })
+      .values({
+        userId: coach.id,
+        applyAs: 'judge',
+        organizationName: 'School',
+        city: 'Riyadh',
+        previousExperience: '3',
+      })
       .returning();
     expect(await ids('judges', { user: coach.id })).toEqual([application.id]);
 
@@ -165,6 +171,25 @@ describe('audit entries name their records', () => {
       });
     const one = await t.http.get(`/api/admin/audit/${created.id}`).set('Authorization', admin);
     expect(one.body.record_name).toEqual({ name: 'موسم التدقيق', name_en: 'Audit season' });
+  });
+
+  it('a registration by its competition and season', async () => {
+    const post = (resource: string, body: object) =>
+      t.http.post(`/api/admin/${resource}`).set('Authorization', admin).send(body);
+    const season = await post('seasons', { name: 'موسم التسجيل', name_en: 'Registration season' });
+    const competition = await post('competitions', { name: 'مهمة التسجيل', name_en: 'Registration mission' });
+    const reg = await post('registrations', {
+      season_id: season.body.id,
+      competition_id: competition.body.id,
+      opens_at: '2026-11-01T06:00:00Z',
+      closes_at: '2027-01-15T20:59:00Z',
+    });
+    expect(reg.status).toBe(201);
+    const [created] = (await list('audit', { record_id: reg.body.id })).body;
+    expect(created.record_name).toEqual({
+      name: 'مهمة التسجيل · موسم التسجيل',
+      name_en: 'Registration mission · Registration season',
+    });
   });
 });
 

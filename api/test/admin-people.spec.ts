@@ -228,7 +228,13 @@ describe('judges', () => {
     const member = await createUser(t, { type: 1, applyAs: 'Judge' });
     const [app] = await t.database.db
       .insert(judgeApplications)
-      .values({ userId: member.id, organizationName: 'Club', city: 'Riyadh', applyAs: 'Judge', pexperince: 'yes' })
+      .values({
+        userId: member.id,
+        organizationName: 'Club',
+        city: 'Riyadh',
+        applyAs: 'Judge',
+        previousExperience: 'yes',
+      })
       .returning();
     const list = await t.http.get('/api/admin/judges').set('Authorization', admin);
     expect(list.body[0]).toMatchObject({
@@ -243,10 +249,10 @@ describe('judges', () => {
       .send({ status: 'accepted' });
     expect(accept.body.status).toBe('accepted');
     let [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
-    expect([row.refreeJudge, row.applyAs]).toEqual([true, 'Judge']);
+    expect([row.refereeJudge, row.applyAs]).toEqual([true, 'Judge']);
     await t.http.put(`/api/admin/judges/${app.id}`).set('Authorization', admin).send({ status: 'rejected' });
     [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
-    expect([row.refreeJudge, row.applyAs]).toEqual([false, 'None']);
+    expect([row.refereeJudge, row.applyAs]).toEqual([false, 'None']);
     expect(
       (await t.http.put(`/api/admin/judges/${app.id}`).set('Authorization', admin).send({ status: 'maybe' })).status,
     ).toBe(400);

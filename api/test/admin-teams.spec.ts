@@ -106,4 +106,22 @@ describe('seasons, competitions, teams and the results import', () => {
     const rows = await t.database.db.select().from(teams).where(eq(teams.teamNo, 'X-2'));
     expect([rows[0].score, rows[0].ranked]).toEqual(['190.50', 1]);
   });
+
+  it("skips the template's rows left blank: only the teams with a result are checked and saved", async () => {
+    // As the back-office's template comes: a BOM, CRLF, a row per team, some not filled in.
+    const template = '\uFEFFteam_no,score,ranked\r\nX-1,,\r\nX-2,160,3\r\nX-3,,\r\n';
+    const preview = await importCsv(template, true);
+    expect(preview.body).toMatchObject({ valid: 1, invalid: 0 });
+    expect(preview.body.rows).toEqual([{ line: 3, team_no: 'X-2', score: '160', ranked: '3', error: null }]);
+    expect((await importCsv(template, false)).body.message).toBe('Results saved for 1 teams.');
+    const rows = await t.database.db.select().from(teams);
+    expect(rows.map((r) => [r.teamNo, r.score, r.ranked]).sort()).toEqual([
+      ['X-1', '175.25', 2],
+      ['X-2', '160.00', 3],
+      ['X-3', null, null],
+    ]);
+    // A file of blank rows only saves nothing and says so.
+    const blank = await importCsv('team_no,score,ranked\nX-1,,\n', false);
+    expect(blank.status).toBe(400);
+  });
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
     name: 'Alia Haddad',
     nationalId: '1122334455',
     phoneNumber: '+966511111111',
-    subcription: true,
+    subscription: true,
   });
   await createUser(t, { type: 1, name: 'Omar Coach', nationalId: '1122339999', isVerified: false });
   await createUser(t, {

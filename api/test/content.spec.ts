@@ -122,7 +122,7 @@ describe('the public contact form', () => {
 
 describe('plans for members', () => {
   it('lists the active, unarchived plans of a type, cheapest first', async () => {
-    const base = { duration: 1, durationType: 'year', orignalPirce: '500.00' };
+    const base = { duration: 1, durationType: 'year' as const, originalPrice: '500.00' };
     await t.database.db.insert(plans).values([
       { ...base, name: 'ب', nameEn: 'B', price: '400.00', type: 'coach' },
       { ...base, name: 'أ', nameEn: 'A', price: '300.00', type: 'coach' },

@@ -1,7 +1,7 @@
 import { toAsciiDigits } from '@platform/contract';
 import { eq } from 'drizzle-orm';
 import { contactMessages, users } from '../src/db/schema';
-import { en, ar } from '../src/common/messages';
+import { en, ar } from '../src/common/i18n';
 import { adminToken, startTestApp, type TestApp } from './harness';
 
 /** Digits as Arabic phone keyboards type them (٠١٢٣٤٥٦٧٨٩, ۰۱۲۳۴۵۶۷۸۹), sent by a JSON client. */

@@ -1,5 +1,5 @@
 import { platformDay } from '@platform/contract';
-import { ar, en } from '../src/common/messages';
+import { ar, en } from '../src/common/i18n';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
 /**
@@ -28,7 +28,7 @@ describe('full access', () => {
       [1, 'en'],
       [2, 'ar'],
     ] as const) {
-      const member = await createUser(t, { type, subcription: false });
+      const member = await createUser(t, { type, subscription: false });
       const token = await signIn(t, member);
       for (const res of await calls(token, lang)) {
         expect(res.status).toBe(403);
@@ -42,14 +42,14 @@ describe('full access', () => {
   it('a plan that ended yesterday on the platform clock is no plan; one that ends today still is', async () => {
     const ended = await createUser(t, {
       type: 1,
-      subcription: true,
+      subscription: true,
       startDate: dayOffset(-40),
       endDate: dayOffset(-1),
     });
     for (const res of await calls(await signIn(t, ended))) expect(res.status).toBe(403);
     const lastDay = await createUser(t, {
       type: 1,
-      subcription: true,
+      subscription: true,
       startDate: dayOffset(-40),
       endDate: dayOffset(0),
     });
@@ -59,8 +59,8 @@ describe('full access', () => {
   });
 
   it('students always have full access, with or without the subscription flag', async () => {
-    for (const subcription of [true, false]) {
-      const student = await createUser(t, { type: 0, subcription });
+    for (const subscription of [true, false]) {
+      const student = await createUser(t, { type: 0, subscription });
       const token = await signIn(t, student);
       for (const res of await calls(token)) expect(res.status).toBe(200);
       expect((await t.http.post('/api/getuser').set('Authorization', token)).body.user.fullAccess).toBe(true);

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { hashPassword } from '../src/auth/password';
-import { loadConfig, type AppConfig } from '../src/config/config';
-import { openDatabase, type Database } from '../src/db/database';
+import { loadConfig, type AppConfig } from '../src/core/config';
+import { openDatabase, type Database } from '../src/core/database';
 import { users } from '../src/db/schema';
 import { FileStore } from '../src/media/file-store';
 import { startS3Server } from './s3-server';
@@ -16,7 +16,7 @@ import { startS3Server } from './s3-server';
 export const ADMIN = { email: 'admin@test.example', password: 'Admin-pass-123' };
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   http: ReturnType<typeof request>;
   database: Database;
   /** The database's location: memory:// or the postgres:// URL of the test's own database. */

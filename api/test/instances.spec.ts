@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createApp } from '../src/app';
-import { loadConfig } from '../src/config/config';
-import { openDatabase, type Database } from '../src/db/database';
+import { loadConfig } from '../src/core/config';
+import { openDatabase, type Database } from '../src/core/database';
 import { orders, outbox, plans, regions, settings, users } from '../src/db/schema';
-import { OutboxWorker } from '../src/messages/outbox.worker';
+import { OutboxWorker } from '../src/outbox/outbox.worker';
 import { addPeriod, isoDay } from '../src/payments/period';
 import { PaymentsService } from '../src/payments/payments.service';
 import { startSmtp } from './catchers';
@@ -37,7 +37,7 @@ onPostgres('three instances starting at once on an empty database', () => {
     const url = new URL(server!);
     url.pathname = `/${name}`;
     const databases = await Promise.all([1, 2, 3].map(() => openDatabase(url.toString())));
-    const apps: NestExpressApplication[] = [];
+    const apps: NestFastifyApplication[] = [];
     const shown: string[] = [];
     try {
       const config = loadConfig({
@@ -75,7 +75,7 @@ onPostgres('three instances starting at once on an empty database', () => {
 
 onPostgres('two instances on one database', () => {
   let a: TestApp;
-  let b: NestExpressApplication;
+  let b: NestFastifyApplication;
   let second: Database;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
@@ -142,7 +142,7 @@ onPostgres('two instances on one database', () => {
       .values({
         name: 'خطة المدرب',
         nameEn: 'Coach plan',
-        orignalPirce: '350',
+        originalPrice: '350',
         price: '350',
         duration: 1,
         durationType: 'year',

@@ -77,7 +77,7 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       .values({
         name: 'خطة المدرب السنوية',
         nameEn: 'Coach annual plan',
-        orignalPirce: '500.00',
+        originalPrice: '500.00',
         price: '345.00',
         duration: 1,
         durationType: 'year',
@@ -454,7 +454,7 @@ describe('with the sandbox provider (PGlite: the refund runs inside the order lo
       .values({
         name: 'خطة',
         nameEn: 'Plan',
-        orignalPirce: '100',
+        originalPrice: '100',
         price: '100',
         duration: 1,
         durationType: 'year',

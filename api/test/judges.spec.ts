@@ -32,12 +32,12 @@ describe('judge and referee applications (POST /api/invest/registration)', () =>
     expect(app).toMatchObject({
       organizationName: 'Riyadh Robotics Club',
       applyAs: 'Judge',
-      pexperince: 'yes',
+      previousExperience: 'yes',
       status: 'pending',
     });
-    expect(app.certifcates).toHaveLength(2);
-    expect(app.certifcates[0].path).toMatch(/^\/uploads\/cv\/.+\.pdf$/);
-    expect((await t.http.get(app.certifcates[0].path)).status).toBe(404);
+    expect(app.certificates).toHaveLength(2);
+    expect(app.certificates[0].path).toMatch(/^\/uploads\/cv\/.+\.pdf$/);
+    expect((await t.http.get(app.certificates[0].path)).status).toBe(404);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, member.id));
     expect(user.applyAs).toBe('Judge');
 

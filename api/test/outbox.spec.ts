@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { outbox } from '../src/db/schema';
-import { OutboxService } from '../src/messages/outbox.service';
-import { OutboxWorker } from '../src/messages/outbox.worker';
-import { templates } from '../src/messages/templates';
+import { OutboxService } from '../src/outbox/outbox.service';
+import { OutboxWorker } from '../src/outbox/outbox.worker';
+import { templates } from '../src/outbox/templates';
 import { startSmtp, startWhatsapp } from './catchers';
 import { startTestApp, type TestApp } from './harness';
 

@@ -87,7 +87,7 @@ describe('the embedded sign-in', () => {
   });
 
   it('signs in a subscribed member and refuses an expired or reversed plan with the spec message', async () => {
-    const valid = await createUser(t, { type: 1, subcription: true, startDate: '2026-01-01', endDate: '2099-01-01' });
+    const valid = await createUser(t, { type: 1, subscription: true, startDate: '2026-01-01', endDate: '2099-01-01' });
     const ok = await t.http.post('/api/adduser').send({
       client_id: clientId,
       key: KEY,
@@ -102,9 +102,9 @@ describe('the embedded sign-in', () => {
     expect(ok.body.user.password_hash).toBeUndefined();
 
     for (const fields of [
-      { subcription: false },
-      { subcription: true, startDate: '2020-01-01', endDate: '2021-01-01' },
-      { subcription: true, startDate: '2099-02-01', endDate: '2099-01-01' },
+      { subscription: false },
+      { subscription: true, startDate: '2020-01-01', endDate: '2021-01-01' },
+      { subscription: true, startDate: '2099-02-01', endDate: '2099-01-01' },
     ]) {
       const member = await createUser(t, { type: 1, ...fields });
       const res = await t.http
@@ -117,7 +117,7 @@ describe('the embedded sign-in', () => {
       );
       expect(res.headers.authorization).toBeUndefined();
     }
-    const student = await createUser(t, { type: 0, subcription: true });
+    const student = await createUser(t, { type: 0, subscription: true });
     const s = await t.http
       .post('/api/adduser')
       .send({ client_id: clientId, key: KEY, national_id: student.nationalId, password: student.password });
@@ -125,7 +125,7 @@ describe('the embedded sign-in', () => {
   });
 
   it('an unknown partner or a wrong key signs nobody in', async () => {
-    const member = await createUser(t, { type: 0, subcription: true });
+    const member = await createUser(t, { type: 0, subscription: true });
     const res = await t.http.post('/api/adduser').send({
       client_id: clientId,
       key: 'wrong-key-wrong-key-wrong-key',

@@ -18,7 +18,7 @@ async function addPlans(t: TestApp) {
     .values({
       name: 'خطة المدرب السنوية',
       nameEn: 'Coach annual plan',
-      orignalPirce: '500.00',
+      originalPrice: '500.00',
       price: '350.00',
       duration: 1,
       durationType: 'year',
@@ -30,7 +30,7 @@ async function addPlans(t: TestApp) {
     .values({
       name: 'خطة الجهة',
       nameEn: 'Entity plan',
-      orignalPirce: '900',
+      originalPrice: '900',
       price: '900',
       duration: 6,
       durationType: 'month',
@@ -115,7 +115,7 @@ describe('payments with the sandbox provider', () => {
 
   it('an early renewal runs from the current end date', async () => {
     const end = addPeriod(today(), 10, 'day');
-    const coach = await createUser(t, { type: 1, subcription: true, startDate: '2025-01-01', endDate: end });
+    const coach = await createUser(t, { type: 1, subscription: true, startDate: '2025-01-01', endDate: end });
     const token = await signIn(t, coach);
     const { orderId } = await buy(token, 'pay');
     const checked = await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: orderId });

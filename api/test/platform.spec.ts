@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ModulesContainer } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { PUBLIC_KEY, ROLES_KEY } from '../src/auth/roles';
-import { loadConfig } from '../src/config/config';
+import { loadConfig } from '../src/core/config';
 import { plans } from '../src/db/schema';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
@@ -137,7 +137,7 @@ describe('platform', () => {
       .values({
         name: 'خطة',
         nameEn: 'Plan',
-        orignalPirce: '100',
+        originalPrice: '100',
         price: '100',
         duration: 1,
         durationType: 'year',

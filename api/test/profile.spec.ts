@@ -259,7 +259,13 @@ describe('profile picture upload', () => {
       .post('/api/profile/uploads/')
       .set('Authorization', token)
       .attach('file', Buffer.alloc(6 * 1024 * 1024, 1), 'big.png');
-    expect(big.status).toBe(413);
+    expect([big.status, big.body.message]).toEqual([413, 'The file is too large: the limit is 5 MB.']);
+    const bigAr = await t.http
+      .post('/api/profile/uploads/')
+      .set('Authorization', token)
+      .set('Accept-Language', 'ar')
+      .attach('file', Buffer.alloc(6 * 1024 * 1024, 1), 'big.png');
+    expect([bigAr.status, bigAr.body.message]).toEqual([413, 'الملف كبير جدًا: الحد الأقصى 5 ميغابايت.']);
     expect(await storedFiles(t, 'uploads/users')).toHaveLength(before);
     expect((await t.http.post('/api/profile/uploads/').attach('file', await png(), 'a.png')).status).toBe(401);
   });

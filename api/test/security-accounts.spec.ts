@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { TICKET_TTL_MS, TicketService } from '../src/accounts/tickets';
-import { en, ar } from '../src/common/messages';
+import { en, ar } from '../src/common/i18n';
 import { auditLog, outbox, sessions, skills, users, verifications } from '../src/db/schema';
-import { OutboxWorker } from '../src/messages/outbox.worker';
+import { OutboxWorker } from '../src/outbox/outbox.worker';
 import { startSmtp } from './catchers';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 

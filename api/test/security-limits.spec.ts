@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import { hashPassword, passwordWork } from '../src/auth/password';
-import { loadConfig, repoRoot } from '../src/config/config';
+import { loadConfig, repoRoot } from '../src/core/config';
 import { sessions } from '../src/db/schema';
 import { createUser, startTestApp, type TestApp } from './harness';
 

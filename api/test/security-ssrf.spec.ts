@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../src/config/config';
+import { loadConfig } from '../src/core/config';
 import { events } from '../src/db/schema';
 import { isPrivateAddress } from '../src/teams/external-results';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';

@@ -303,7 +303,7 @@ describe('the sandbox payment page with a prototype key as its action', () => {
       .values({
         name: 'خطة',
         nameEn: 'Plan',
-        orignalPirce: '10',
+        originalPrice: '10',
         price: '10',
         duration: 1,
         durationType: 'year',
@@ -343,5 +343,41 @@ describe('admin lists and exports with prototype keys', () => {
       .set('Authorization', admin)
       .set('Accept-Language', 'ar');
     expect([ar.status, ar.body.message]).toEqual([400, `معامل القائمة "${param}" غير صالح.`]);
+  });
+});
+
+describe('broken and unexpected upload bodies', () => {
+  it('answers a cut, boundless or misnamed multipart body 400 with a message, never a 500, and leaves nothing in tmp', async () => {
+    const token = await member();
+    const post = () => t.http.post('/api/profile/uploads/').set('Authorization', token).set('Accept-Language', 'ar');
+    const bad = 'الطلب غير صالح.';
+    const cut = await post()
+      .set('Content-Type', 'multipart/form-data; boundary=XyZ')
+      .send(
+        '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+      );
+    expect([cut.status, cut.body.message]).toEqual([400, bad]);
+    const boundless = await post().set('Content-Type', 'multipart/form-data').send('--x\r\n\r\n');
+    expect([boundless.status, boundless.body.message]).toEqual([400, bad]);
+    const misnamed = await post().attach('picture', await noise(8, 8), 'a.png');
+    expect([misnamed.status, misnamed.body.message]).toEqual([400, bad]);
+    const two = await post()
+      .attach('file', await noise(8, 8), 'a.png')
+      .attach('file', await noise(8, 8), 'b.png');
+    expect([two.status, two.body.message]).toEqual([400, bad]);
+    expect(files('tmp')).toHaveLength(0);
+  });
+
+  it('reads no body of a type it does not take, and a multipart body on a JSON route is no body', async () => {
+    const token = await member();
+    const text = await t.http
+      .post('/api/adduser-steb')
+      .set('Content-Type', 'text/plain')
+      .send('national_id=1&password=x');
+    expect(text.status).toBe(400);
+    expect(text.body.success).toBe(false);
+    const form = await t.http.post('/api/profile').set('Authorization', token).field('name', 'x');
+    expect(form.status).toBeLessThan(500);
+    expect(form.body.success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { loadConfig } from '../src/config/config';
+import { loadConfig } from '../src/core/config';
 import { categories, sessions } from '../src/db/schema';
 import { ADMIN, adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 

@@ -55,7 +55,7 @@ describe('privileges', () => {
       .set('Authorization', token)
       .send({ type: 4, subcription: true, end_date: '2099-01-01', isVerified: true, plan: { name: 'x' } });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, a.id));
-    expect([row.type, row.subcription, row.endDate, row.plan]).toEqual([1, false, null, null]);
+    expect([row.type, row.subscription, row.endDate, row.plan]).toEqual([1, false, null, null]);
     expect((await t.http.get('/api/admin/users').set('Authorization', token)).status).toBe(403);
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { loadConfig, ConfigError } from '../src/config/config';
+import { loadConfig, ConfigError } from '../src/core/config';
 import { research } from '../src/db/schema';
 import { copyUploads } from '../src/media/copy-uploads';
 import { FileStore, LocalFileStore, S3FileStore } from '../src/media/file-store';

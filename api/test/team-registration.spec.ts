@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { orders, outbox, registrations, teamPeople, teams } from '../src/db/schema';
+import { createHash } from 'node:crypto';
+import { auditLog, orders, outbox, refunds, registrations, teamPeople, teams } from '../src/db/schema';
 import { PaymentsService } from '../src/payments/payments.service';
+import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../src/payments/provider';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 // pdf-parse's index runs a self-test when required directly; its library entry does not.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -10,7 +12,7 @@ let t: TestApp;
 let admin: string;
 let season: string;
 let competition: string;
-const PLAN = { subcription: true, startDate: '2026-01-01', endDate: '2999-12-31' };
+const PLAN = { subscription: true, startDate: '2026-01-01', endDate: '2999-12-31' };
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -139,7 +141,7 @@ describe('team registration', () => {
     const s = await student();
     const studentToken = await signIn(t, s);
     expect((await register(studentToken, comp, { members: [a.nationalId] })).status).toBe(403);
-    const unpaid = await coachUser({ subcription: false, endDate: null });
+    const unpaid = await coachUser({ subscription: false, endDate: null });
     expect((await register(await signIn(t, unpaid), comp, { members: [a.nationalId] })).status).toBe(403);
 
     const coach = await coachUser();
@@ -561,5 +563,365 @@ describe('team registration', () => {
       .send({ member_ids: [a.id, b.id, c.id] });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe('أحد الطلاب عضو بالفعل في فريق آخر لهذه المسابقة في هذا الموسم.');
+  });
+});
+
+describe('team registration: refunds, replacing people, the guardian', () => {
+  /** A team of one accepted student with its fee paid in the sandbox (and settled by reconciliation). */
+  async function paidTeam(fee = '250') {
+    const { competition: comp } = await openRegistration({ fee, min_members: 1 });
+    const a = await student();
+    const coach = await coachUser();
+    const token = await signIn(t, coach);
+    const made = await register(token, comp, { members: [a.nationalId] });
+    const id = made.body.team._id as string;
+    const aToken = await signIn(t, a);
+    const [inv] = await invitationsOf(aToken);
+    await t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', aToken);
+    const pay = await t.http.post(`/api/teams/${id}/pay`).set('Authorization', token);
+    expect(pay.status).toBe(200);
+    const path = new URL(pay.body.response.order.url as string).pathname;
+    expect((await t.http.post(path).type('form').send({ action: 'pay' })).status).toBe(303);
+    await t.app.get(PaymentsService).reconcile();
+    expect((await t.database.db.select().from(teams).where(eq(teams.id, id)))[0].paymentStatus).toBe(true);
+    return { id, token, comp, a, coach, orderId: pay.body.order._id as string, teamNo: made.body.team.team_no };
+  }
+  const teamRow = async (id: string) => (await t.database.db.select().from(teams).where(eq(teams.id, id)))[0];
+  const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+  const refundsOf = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+
+  it('withdrawing a paid team refunds its fee in full, once; a provider failure leaves everything as it was', async () => {
+    const { id, token, orderId } = await paidTeam();
+    const provider = t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const spy = jest.spyOn(provider, 'refund').mockRejectedValueOnce(new ProviderError('down'));
+    try {
+      const failed = await t.http.delete(`/api/teams/${id}`).set('Authorization', token).set('Accept-Language', 'ar');
+      expect(failed.status).toBe(502);
+      expect(failed.body.message).toBe('تعذّر استرداد رسوم الفريق الآن، لذلك لم يُسحب الفريق. يرجى المحاولة لاحقًا.');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await teamRow(id)).toMatchObject({ state: 'waiting_members', paymentStatus: true });
+    expect((await orderRow(orderId)).status).toBe('paid');
+    expect(await refundsOf(orderId)).toEqual([]);
+    const people = await t.database.db.select().from(teamPeople).where(eq(teamPeople.teamId, id));
+    expect(people.every((p) => p.active)).toBe(true);
+
+    const gone = await t.http.delete(`/api/teams/${id}`).set('Authorization', token);
+    expect(gone.status).toBe(200);
+    const [refund] = await refundsOf(orderId);
+    expect(refund).toMatchObject({ amount: '250.00', creditNoteNumber: expect.stringMatching(/^CN-/) });
+    expect(gone.body.message).toBe(
+      `The team was withdrawn and its fee of 250.00 SAR was refunded (credit note ${refund.creditNoteNumber}).`,
+    );
+    expect(gone.body.team).toMatchObject({
+      registration_status: 'withdrawn',
+      payment_status: false,
+      fee_refunded: true,
+    });
+    expect(gone.body.refund).toMatchObject({ amount: '250.00', currency: 'SAR', credit_note: refund.creditNoteNumber });
+    expect((await orderRow(orderId)).status).toBe('refunded');
+    expect(await teamRow(id)).toMatchObject({ state: 'withdrawn', paymentStatus: false, status: false });
+
+    // Withdrawing again answers the withdrawn team and refunds nothing more.
+    const again = await t.http.delete(`/api/teams/${id}`).set('Authorization', token);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('The team was withdrawn.');
+    expect(await refundsOf(orderId)).toHaveLength(1);
+  });
+
+  it('after registration closes a paid team is not withdrawn nor refunded', async () => {
+    const { id, token, orderId } = await paidTeam();
+    await t.database.db
+      .update(registrations)
+      .set({ closesAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, (await teamRow(id)).registrationId!));
+    const late = await t.http.delete(`/api/teams/${id}`).set('Authorization', token);
+    expect(late.status).toBe(403);
+    expect(late.body.message).toBe('Registration for this competition is closed.');
+    expect(await refundsOf(orderId)).toEqual([]);
+    expect((await teamRow(id)).paymentStatus).toBe(true);
+  });
+
+  it('a full refund of a team fee by staff marks the team unpaid; a partial one does not', async () => {
+    const { id, token, orderId } = await paidTeam('100');
+    const refund = (amount: string) =>
+      t.http
+        .post(`/api/admin/transections/${orderId}/refund`)
+        .set('Authorization', admin)
+        .send({ amount, reason: 'Team fee returned' });
+    expect((await refund('40')).status).toBe(200);
+    expect((await teamRow(id)).paymentStatus).toBe(true);
+    expect((await refund('60')).status).toBe(200);
+    expect((await teamRow(id)).paymentStatus).toBe(false);
+    const mine = await t.http.get('/api/teams').set('Authorization', token);
+    expect(mine.body.teams.find((x: { _id: string }) => x._id === id)).toMatchObject({
+      payment_status: false,
+      fee_refunded: true,
+    });
+    // Withdrawing now refunds nothing more.
+    const gone = await t.http.delete(`/api/teams/${id}`).set('Authorization', token);
+    expect(gone.body.message).toBe('The team was withdrawn.');
+    expect(await refundsOf(orderId)).toHaveLength(2);
+  });
+
+  it('a withdrawal and a staff refund of the same fee at the same moment: one refund, no deadlock, no 500', async () => {
+    // On PostgreSQL both run at once and one waits for the other's locks (team, then order); PGlite serialises.
+    for (let round = 0; round < 3; round++) {
+      const { id, token, orderId } = await paidTeam('250');
+      const [withdrawal, staff] = await Promise.all([
+        t.http.delete(`/api/teams/${id}`).set('Authorization', token),
+        t.http
+          .post(`/api/admin/transections/${orderId}/refund`)
+          .set('Authorization', admin)
+          .send({ amount: '250', reason: 'Team fee returned' }),
+      ]);
+      expect(withdrawal.status).toBe(200);
+      expect([200, 409]).toContain(staff.status);
+      if (staff.status === 409) {
+        // The withdrawal refunded first; staff read that it is done.
+        expect(staff.body.message).toBe('This order has already been refunded in full.');
+        expect(withdrawal.body.refund).toMatchObject({ amount: '250.00' });
+      } else expect(withdrawal.body.message).toBe('The team was withdrawn.');
+      const done = await refundsOf(orderId);
+      expect(done).toHaveLength(1);
+      expect(done[0].amount).toBe('250.00');
+      expect((await orderRow(orderId)).status).toBe('refunded');
+      expect(await teamRow(id)).toMatchObject({ state: 'withdrawn', paymentStatus: false, status: false });
+    }
+  });
+
+  it('a fee paid after its team was withdrawn is refunded, not marked paid; a refused refund is flagged and retried', async () => {
+    /** A team whose fee page was paid at the provider but not yet settled, then withdrawn by its coach. */
+    async function withdrawnBeforeSettled() {
+      const { competition: comp } = await openRegistration({ fee: '250', min_members: 1 });
+      const a = await student();
+      const coach = await coachUser();
+      const token = await signIn(t, coach);
+      const id = (await register(token, comp, { members: [a.nationalId] })).body.team._id as string;
+      const pay = await t.http.post(`/api/teams/${id}/pay`).set('Authorization', token);
+      const path = new URL(pay.body.response.order.url as string).pathname;
+      expect((await t.http.post(path).type('form').send({ action: 'pay' })).status).toBe(303);
+      const gone = await t.http.delete(`/api/teams/${id}`).set('Authorization', token);
+      expect(gone.status).toBe(200);
+      expect(gone.body.refund).toBeNull();
+      return { id, token, orderId: pay.body.order._id as string };
+    }
+    const pendingFlags = (orderId: string) =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.recordId, orderId), eq(auditLog.action, 'refund_pending')));
+
+    // The member's own check of the order (the provider's answer) settles it: paid, then refunded.
+    const first = await withdrawnBeforeSettled();
+    const checked = await t.http.post('/api/telr/').set('Authorization', first.token).send({ order_id: first.orderId });
+    expect(checked.status).toBeLessThan(300);
+    expect((await orderRow(first.orderId)).status).toBe('refunded');
+    expect(await teamRow(first.id)).toMatchObject({ state: 'withdrawn', paymentStatus: false });
+    const [refund] = await refundsOf(first.orderId);
+    expect(refund).toMatchObject({
+      amount: '250.00',
+      actorName: 'System',
+      idempotencyKey: `team-withdrawn-fee:${first.orderId}`,
+      creditNoteNumber: expect.stringMatching(/^CN-/),
+    });
+    await t.app.get(PaymentsService).reconcile();
+    expect(await refundsOf(first.orderId)).toHaveLength(1);
+
+    // The provider refuses the refund: the payment is recorded, the team stays unpaid, staff see a flag.
+    const second = await withdrawnBeforeSettled();
+    const provider = t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const spy = jest.spyOn(provider, 'refund').mockRejectedValueOnce(new ProviderError('down'));
+    try {
+      await t.app.get(PaymentsService).reconcile();
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await orderRow(second.orderId)).status).toBe('paid');
+    expect(await teamRow(second.id)).toMatchObject({ state: 'withdrawn', paymentStatus: false });
+    expect(await refundsOf(second.orderId)).toEqual([]);
+    expect(await pendingFlags(second.orderId)).toHaveLength(1);
+    // The reconciler's next run refunds it, once.
+    const next = await t.app.get(PaymentsService).reconcile();
+    expect(next.refunded).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(second.orderId)).status).toBe('refunded');
+    expect(await refundsOf(second.orderId)).toHaveLength(1);
+    await t.app.get(PaymentsService).reconcile();
+    expect(await refundsOf(second.orderId)).toHaveLength(1);
+    expect(await pendingFlags(second.orderId)).toHaveLength(1);
+  });
+
+  it('the coach replaces a member, the second coach and the entity; an approved team goes back to approval', async () => {
+    const { competition: comp } = await openRegistration({ min_members: 1, max_coaches: 2 });
+    const [a, b] = await Promise.all([student({ name: 'Old One' }), student({ name: 'New One' })]);
+    const coach = await coachUser();
+    const [c2, c3] = await Promise.all([coachUser({ name: 'Second' }), coachUser({ name: 'Third' })]);
+    const e1 = await createUser(t, { type: 2, email: `e1.${Date.now()}@school.example`, ...PLAN });
+    const e2 = await createUser(t, { type: 2, email: `e2.${Date.now()}@school.example`, ...PLAN });
+    const token = await signIn(t, coach);
+    const made = await register(token, comp, {
+      members: [a.nationalId],
+      coaches: [c2.nationalId],
+      entity_email: e1.email,
+    });
+    const id = made.body.team._id as string;
+    const put = (body: Record<string, unknown>, lang = 'en') =>
+      t.http.put(`/api/teams/${id}`).set('Authorization', token).set('Accept-Language', lang).send(body);
+    const accept = async (who: { nationalId: string | null; email: string | null; password: string }) => {
+      const tk = await signIn(t, who as Parameters<typeof signIn>[1]);
+      const [inv] = await invitationsOf(tk);
+      expect((await t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', tk)).status).toBe(200);
+    };
+    await accept(a);
+    await accept(e1);
+    expect((await teamRow(id)).entityId).toBe(e1.id);
+
+    // Too many coaches, and the size rule, are the API's.
+    const many = await put({ coaches: [c2.nationalId, c3.nationalId] });
+    expect(many.status).toBe(400);
+    expect(many.body.message).toBe('A team of this competition has at most 2 coaches.');
+
+    const changed = await put({ members: [b.nationalId], coaches: [c3.nationalId], entity_email: e2.email });
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toBe('The team was updated.');
+    const people = (changed.body.team.people as { name: string; role: string; state: string }[])
+      .map((p) => `${p.role}:${p.name}:${p.state}`)
+      .sort();
+    expect(people).toEqual(
+      [
+        `coach:${coach.name}:accepted`,
+        'coach:Third:pending',
+        `entity:${e2.name}:pending`,
+        'member:New One:pending',
+      ].sort(),
+    );
+    expect((await teamRow(id)).entityId).toBeNull();
+    // The old member is free: another coach registers them.
+    const other = await signIn(t, await coachUser());
+    expect((await register(other, comp, { members: [a.nationalId], name: 'Other' })).status).toBe(201);
+    expect(await invitationsOf(await signIn(t, c2))).toHaveLength(0);
+
+    await accept(b);
+    await accept(c3);
+    await accept(e2);
+    expect((await t.http.post(`/api/teams/${id}/submit`).set('Authorization', token)).status).toBe(200);
+    expect(
+      (await t.http.put(`/api/admin/teams/${id}`).set('Authorization', admin).send({ status: 'approved' })).status,
+    ).toBe(200);
+
+    // After approval a rename goes back to approval (submitted), a new member to waiting for them.
+    const renamed = await put({ name: 'Robo Eagles' }, 'ar');
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.message).toBe('تم تعديل الفريق: سيعود إلى الاتحاد لاعتماده من جديد.');
+    expect(await teamRow(id)).toMatchObject({ state: 'submitted', status: false, name: 'Robo Eagles' });
+    expect(
+      (await t.http.put(`/api/admin/teams/${id}`).set('Authorization', admin).send({ status: 'approved' })).status,
+    ).toBe(200);
+    const c = await student({ name: 'Third Student' });
+    const grown = await put({ members: [b.nationalId, c.nationalId] });
+    expect(grown.body.message).toBe('The team was changed: it goes back to the federation for approval.');
+    expect(await teamRow(id)).toMatchObject({ state: 'waiting_members', status: false });
+
+    // Once registration closes, nothing changes.
+    await t.database.db
+      .update(registrations)
+      .set({ closesAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, (await teamRow(id)).registrationId!));
+    const late = await put({ members: [b.nationalId] });
+    expect(late.status).toBe(403);
+    expect(late.body.message).toBe('Registration for this competition is closed.');
+  });
+
+  it("a minor's guardian answers by a single-use, expiring WhatsApp link; wrong, used or expired links say so", async () => {
+    const { competition: comp } = await openRegistration({ min_members: 1 });
+    const minor = await student({
+      name: 'Salma',
+      language: 'ar',
+      phoneNumber: null,
+      guardianPhone: '+966507770001',
+      dob: '2013-02-01',
+    });
+    const minor2 = await student({
+      name: 'Yusuf',
+      phoneNumber: null,
+      guardianPhone: '+966507770002',
+      dob: '2013-03-01',
+    });
+    const coach = await coachUser({ name: 'Coach Huda' });
+    const token = await signIn(t, coach);
+    const made = await register(token, comp, { members: [minor.nationalId, minor2.nationalId] });
+    expect(made.status).toBe(201);
+    const toGuardian = await t.database.db.select().from(outbox).where(eq(outbox.to, '+966507770001'));
+    // One message to the guardian, in the student's language, with the link; the student's own notice is not sent there.
+    expect(toGuardian).toHaveLength(1);
+    expect(toGuardian[0]).toMatchObject({
+      channel: 'whatsapp',
+      subject: `دعوة Salma إلى الفريق ${made.body.team.team_no}`,
+    });
+    const link = /http:\/\/member\.test:3000\/invitations\/([A-Za-z0-9_-]+)/.exec(toGuardian[0].body)!;
+    expect(link).not.toBeNull();
+    const secret = link[1];
+    const [row] = await t.database.db
+      .select()
+      .from(teamPeople)
+      .where(and(eq(teamPeople.teamId, made.body.team._id), eq(teamPeople.userId, minor.id)));
+    // Only the hash is stored.
+    expect(row.guardianTokenHash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(secret);
+
+    const shown = await t.http.get(`/api/team-invitations/guardian/${secret}`).set('Accept-Language', 'ar');
+    expect(shown.status).toBe(200);
+    expect(shown.body.invitation).toMatchObject({
+      role: 'member',
+      student: { name: 'Salma' },
+      team: {
+        team_no: made.body.team.team_no,
+        coaches: [{ name: 'Coach Huda' }],
+        competion: { name_en: expect.stringMatching(/^Competition/) },
+      },
+    });
+    const ok = await t.http.post(`/api/team-invitations/guardian/${secret}/accept`).set('Accept-Language', 'ar');
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('شكرًا لك: انضم Salma إلى الفريق.');
+    expect((await t.database.db.select().from(teamPeople).where(eq(teamPeople.id, row.id)))[0].state).toBe('accepted');
+
+    const used = await t.http.post(`/api/team-invitations/guardian/${secret}/decline`);
+    expect(used.status).toBe(409);
+    expect(used.body.message).toBe('This invitation was already answered.');
+    const wrong = await t.http.get(`/api/team-invitations/guardian/${'x'.repeat(32)}`).set('Accept-Language', 'ar');
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.message).toBe('رابط الدعوة هذا غير صالح أو سبق استخدامه.');
+    expect((await t.http.get('/api/team-invitations/guardian/..%2F..')).status).toBe(404);
+    expect((await t.http.post(`/api/team-invitations/guardian/${secret}/maybe`)).status).toBe(404);
+
+    // The second guardian's link, once expired.
+    const [msg2] = await t.database.db.select().from(outbox).where(eq(outbox.to, '+966507770002'));
+    expect(msg2.subject).toBe(`Yusuf: invitation to team ${made.body.team.team_no}`);
+    const secret2 = /\/invitations\/([A-Za-z0-9_-]+)/.exec(msg2.body)![1];
+    await t.database.db
+      .update(teamPeople)
+      .set({ guardianTokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamPeople.userId, minor2.id));
+    const expired = await t.http.post(`/api/team-invitations/guardian/${secret2}/accept`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toBe('This invitation link has expired. Ask the coach to send the invitation again.');
+    // The student still answers on their own page.
+    expect(await invitationsOf(await signIn(t, minor2))).toHaveLength(1);
+    // The coach saves the team with Yusuf still in it: his guardian gets a new link, the old one is gone.
+    const saved = await t.http
+      .put(`/api/teams/${made.body.team._id}`)
+      .set('Authorization', token)
+      .send({ members: [minor.nationalId, minor2.nationalId] });
+    expect(saved.status).toBe(200);
+    const again = await t.database.db.select().from(outbox).where(eq(outbox.to, '+966507770002'));
+    expect(again).toHaveLength(2);
+    const fresh = again.map((m) => /\/invitations\/([A-Za-z0-9_-]+)/.exec(m.body)![1]).find((x) => x !== secret2)!;
+    expect((await t.http.get(`/api/team-invitations/guardian/${secret2}`)).status).toBe(404);
+    const declined = await t.http.post(`/api/team-invitations/guardian/${fresh}/decline`);
+    expect(declined.status).toBe(200);
+    expect(declined.body.message).toBe('You declined the invitation for Yusuf.');
+    // Salma's guardian, who answered, got no new link.
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, '+966507770001'))).toHaveLength(1);
   });
 });

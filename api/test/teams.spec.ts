@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { competitions, events, seasons, teamPeople, teams } from '../src/db/schema';
-import { medalOf } from '../src/teams/teams.service';
+import { medalOf } from '@platform/contract';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ describe('teams and achievements', () => {
     const student = await createUser(t, { type: 0, name: 'Student A' });
     const other = await createUser(t, { type: 0, name: 'Student B' });
     // Coaches and entities read their teams with a valid plan (entitlement.spec.ts: without one, 403).
-    const plan = { subcription: true, startDate: '2026-01-01', endDate: '2999-12-31' };
+    const plan = { subscription: true, startDate: '2026-01-01', endDate: '2999-12-31' };
     const coach = await createUser(t, { type: 1, name: 'Coach C', ...plan });
     const entity = await createUser(t, { type: 2, name: 'School E', nationalId: '0000000000', ...plan });
     const [s1, s2] = await db

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
-import * as apiMessages from '../src/common/messages';
+import * as apiMessages from '../src/common/i18n';
 
 /**
  * Both languages everywhere: every translation file has the same keys in English and Arabic, no

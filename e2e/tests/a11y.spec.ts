@@ -40,6 +40,7 @@ const publicPages = [
   ['competitions', '/competitions'],
   ['an article', '/blogs/view/how-to-build-your-first-robot'],
   ['not found', '/404/not-found/'],
+  ['guardian invitation, a wrong link', '/invitations/not-a-real-invitation-link'],
 ] as const;
 
 const memberPages = [
@@ -105,7 +106,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     test('every list and form', async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       await page.goto(adminUrl);
       await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
       await page.locator('input[type=password]').fill(E2E.admin.password);
@@ -137,6 +138,15 @@ for (const lang of ['en', 'ar'] as const) {
         await page.waitForLoadState('networkidle');
         await expectNoViolations(page, `${name} list (${lang})`);
       }
+      // The same lists on a 390 px phone: SimpleLists, toolbar buttons as icons with names.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const name of [...resources, 'media']) {
+        await page.goto(`${adminUrl}#/${name}`);
+        await expect(page.locator('main').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoViolations(page, `${name} list at 390 px (${lang})`);
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
       for (const name of [
         'users',
         'admins',

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import fc from 'fast-check';
@@ -29,9 +29,19 @@ function pathOf(file: string, param: string): string {
   return `/${segments.join('/')}`;
 }
 
-const actionFiles = readdirSync(routesDir).filter((f) =>
-  /export (async )?function action/.test(readFileSync(join(routesDir, f), 'utf8')),
-);
+/**
+ * Route modules with an action, named as their route (`accounts.tsx` for the folder
+ * `accounts/route.tsx`, whose other files are not routes).
+ */
+const actionFiles = readdirSync(routesDir, { withFileTypes: true })
+  .map((entry) =>
+    entry.isDirectory() ? [`${entry.name}.tsx`, join(entry.name, 'route.tsx')] : [entry.name, entry.name],
+  )
+  .filter(([, file]) => {
+    const path = join(routesDir, file);
+    return existsSync(path) && /export (async function|const) action\b/.test(readFileSync(path, 'utf8'));
+  })
+  .map(([name]) => name);
 
 const FIELDS = [
   'intent',

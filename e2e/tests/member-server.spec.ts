@@ -1,4 +1,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -59,8 +61,14 @@ for (const nodeEnv of ['development', 'test', '']) {
       const html = await home.text();
       expect(html).toContain('<html lang="en" dir="ltr">');
       // Hashed scripts are cached for good; pages are not.
-      const script = /["'](\/assets\/[^"']+\.js)["']/.exec(html)?.[1];
-      expect(script).toBeTruthy();
+      // The page's biggest script (files under 1 kB are not worth compressing and are sent as they are).
+      const scripts = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]))];
+      expect(scripts.length).toBeGreaterThan(0);
+      const sizes = await Promise.all(
+        scripts.map(async (path) => (await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer()).byteLength),
+      );
+      const script = scripts[sizes.indexOf(Math.max(...sizes))];
+      expect(Math.max(...sizes)).toBeGreaterThan(1024);
       const asset = await fetch(`http://127.0.0.1:${port}${script}`);
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -118,4 +126,57 @@ test('a bad WEB_CONCURRENCY stops the member server with a message naming it', a
   rmSync(dataDir, { recursive: true, force: true });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('Configuration error: WEB_CONCURRENCY must be a whole number from 1 to 64, got "many"');
+});
+
+test('a signed-in page asks the API for the member once; the home page makes one call in all', async () => {
+  // A counting proxy in front of the API: every call the member server makes, in order.
+  const calls: string[] = [];
+  const target = new URL(apiUrl);
+  const proxy = http.createServer((req, res) => {
+    calls.push(`${req.method} ${req.url?.split('?')[0]}`);
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(upstream);
+  });
+  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+  const port = E2E.memberPort + 13;
+  const { stop } = await startMember('production', port, {
+    API_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api`,
+    SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+    MEMBER_PROXY_SECRET: 'e2e-member-proxy-secret-e2e-member-proxy-0123',
+    COOKIE_SECURE: '0',
+  });
+  try {
+    const site = `http://127.0.0.1:${port}`;
+    const signin = await fetch(`${site}/student/signin/`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ national_id: E2E.student.nationalId, password: E2E.demoPassword }),
+    });
+    expect(signin.status).toBe(302);
+    const cookie = signin.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const page = async (path: string) => {
+      calls.length = 0;
+      const res = await fetch(`${site}${path}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(E2E.student.name);
+      return [...calls].sort();
+    };
+    // The first home page also fetches the courses, which the site then keeps a minute.
+    expect(await page('/')).toEqual(['GET /api/courses', 'GET /api/home']);
+    expect(await page('/')).toEqual(['GET /api/home']);
+    // Elsewhere the root loader and the page's share one /getuser.
+    expect((await page('/blogs')).filter((c) => c === 'POST /api/getuser')).toHaveLength(1);
+  } finally {
+    stop();
+    proxy.close();
+  }
 });

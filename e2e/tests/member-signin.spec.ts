@@ -146,8 +146,13 @@ async function signOut(page: import('@playwright/test').Page) {
 
 async function switchLanguage(page: import('@playwright/test').Page, name: string) {
   const menu = page.getByRole('button', { name: /language|اللغة/i });
-  if (await menu.count()) await menu.first().click();
-  await page.getByRole('button', { name }).or(page.getByRole('menuitem', { name })).first().click();
+  const choice = page.getByRole('button', { name }).or(page.getByRole('menuitem', { name })).first();
+  // The button opens its menu once the page's script has run: on a busy machine, try again until it does.
+  await expect(async () => {
+    if (!(await choice.isVisible()) && (await menu.count())) await menu.first().click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await choice.click();
 }
 
 test.describe('without JavaScript', () => {

@@ -32,6 +32,8 @@ test.describe('Content-Security-Policy', () => {
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // Styles come only from the site's built stylesheets: no style tag may run.
+    expect(csp).toMatch(/style-src 'self'(;|$)/);
     expect(csp).toContain("frame-ancestors 'self'");
     // The journeys' member server runs with NODE_ENV=production (on plain http, no MEMBER_URL).
     expect(res!.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

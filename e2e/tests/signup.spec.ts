@@ -5,6 +5,7 @@ import {
   outboxCode,
   outboxMessage,
   pasteInto,
+  saudiMobile,
   tickRequiredBoxes,
   typeCode,
   uniqueId,
@@ -19,7 +20,7 @@ test.describe('sign-up, verification and password reset', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL! }]);
     const id = uniqueId();
-    const phone = `05${id.slice(-8)}`;
+    const phone = `050${id.slice(-7)}`;
     await page.goto('/auth/join-us/');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('link', { name: 'فرد' }).click();
@@ -109,7 +110,7 @@ test.describe('sign-up, verification and password reset', () => {
   }) => {
     const suffix = uniqueId();
     const business = `office${suffix}@bright.example`;
-    const phone = `+9665${suffix.slice(-8)}`;
+    const phone = saudiMobile(suffix);
     await fillEntity(page, phone);
     await page.getByRole('button', { name: 'Next' }).click();
     await fillSupervisor(page);
@@ -139,7 +140,7 @@ test.describe('sign-up, verification and password reset', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
     test('the gmail address comes back marked on the one-page form', async ({ page }) => {
-      await fillEntity(page, `+9665${uniqueId().slice(-8)}`);
+      await fillEntity(page, saudiMobile(uniqueId()));
       await fillSupervisor(page);
       await page.getByRole('button', { name: 'Create account' }).click();
       const email = page.getByLabel('Business email');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember, signInStudent } from './helpers';
+import { createMember, saudiMobile, signInStudent } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -28,6 +28,50 @@ async function signOut(page: Page) {
 
 const arabicDigits = (s: string) => s.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
+/** The admin opens registration for a new competition of a new season (the back-office API). */
+async function openRegistration(
+  page: Page,
+  names: { season: [string, string]; competition: [string, string] },
+  rules: Record<string, unknown>,
+) {
+  const login = await page.request.post(`${apiUrl}/api/admin-login`, {
+    data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
+  });
+  const admin = { Authorization: login.headers()['authorization'] };
+  const create = async (path: string, [name, name_en]: [string, string]) =>
+    (await page.request.post(`${apiUrl}/api/admin/${path}`, { headers: admin, data: { name, name_en } })).json();
+  const season = await create('seasons', names.season);
+  const competition = await create('competitions', names.competition);
+  const opened = await page.request.post(`${apiUrl}/api/admin/registrations`, {
+    headers: admin,
+    data: {
+      season_id: season.id,
+      competition_id: competition.id,
+      opens_at: new Date(Date.now() - 86_400_000).toISOString(),
+      closes_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      ...rules,
+    },
+  });
+  expect(opened.status()).toBe(201);
+  return { season, competition };
+}
+
+/** A coach who bought an activation plan in the sandbox, through the API; answers the coach's token. */
+async function coachWithPlan(page: Page) {
+  const coach = await createMember(page, 1);
+  const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
+    data: { national_id: coach.id, password: coach.password, type: 1, loginType: 'signin' },
+  });
+  const coachAuth = { Authorization: signin.headers()['authorization'] };
+  const plans = await (await page.request.get(`${apiUrl}/api/plans?type=coach`, { headers: coachAuth })).json();
+  const bought = await (
+    await page.request.post(`${apiUrl}/api/subcripe/`, { headers: coachAuth, data: { plan_id: plans.plan[0]._id } })
+  ).json();
+  await page.request.post(bought.response.order.url, { form: { action: 'pay' }, maxRedirects: 0 });
+  await page.request.post(`${apiUrl}/api/telr/`, { headers: coachAuth, data: { order_id: bought.order._id } });
+  return { coach, coachAuth };
+}
+
 test.describe('team registration', () => {
   test('in Arabic on a phone: a coach registers a team, the students accept, the entity confirms, the fee is paid, an admin approves', async ({
     page,
@@ -37,52 +81,18 @@ test.describe('team registration', () => {
     await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
 
     // The admin opens registration for a new competition of a new season (the back-office API).
-    const login = await page.request.post(`${apiUrl}/api/admin-login`, {
-      data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
-    });
-    const admin = { Authorization: login.headers()['authorization'] };
-    const season = await (
-      await page.request.post(`${apiUrl}/api/admin/seasons`, {
-        headers: admin,
-        data: { name: 'موسم التسجيل', name_en: 'Registration season' },
-      })
-    ).json();
-    const competition = await (
-      await page.request.post(`${apiUrl}/api/admin/competitions`, {
-        headers: admin,
-        data: { name: 'تحدي الروبوت', name_en: 'Robot Challenge' },
-      })
-    ).json();
-    const opened = await page.request.post(`${apiUrl}/api/admin/registrations`, {
-      headers: admin,
-      data: {
-        season_id: season.id,
-        competition_id: competition.id,
-        opens_at: new Date(Date.now() - 86_400_000).toISOString(),
-        closes_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        min_members: 2,
-        max_members: 3,
-        max_coaches: 2,
-        entity_required: true,
-        fee: '100',
-      },
-    });
-    expect(opened.status()).toBe(201);
+    await openRegistration(
+      page,
+      { season: ['موسم التسجيل', 'Registration season'], competition: ['تحدي الروبوت', 'Robot Challenge'] },
+      { min_members: 2, max_members: 3, max_coaches: 2, entity_required: true, fee: '100' },
+    );
 
     // A coach with an active plan (bought in the sandbox through the API) and two students.
-    const coach = await createMember(page, 1);
-    const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
-      data: { national_id: coach.id, password: coach.password, type: 1, loginType: 'signin' },
-    });
-    const coachAuth = { Authorization: signin.headers()['authorization'] };
-    const plans = await (await page.request.get(`${apiUrl}/api/plans?type=coach`, { headers: coachAuth })).json();
-    const bought = await (
-      await page.request.post(`${apiUrl}/api/subcripe/`, { headers: coachAuth, data: { plan_id: plans.plan[0]._id } })
-    ).json();
-    await page.request.post(bought.response.order.url, { form: { action: 'pay' }, maxRedirects: 0 });
-    await page.request.post(`${apiUrl}/api/telr/`, { headers: coachAuth, data: { order_id: bought.order._id } });
+    const { coach, coachAuth } = await coachWithPlan(page);
     await page.request.post(`${apiUrl}/api/logout`, { headers: coachAuth });
-    const [amal, badr] = [await createMember(page, 0), await createMember(page, 0)];
+    // Badr is a minor whose guardian answers for him by the WhatsApp link.
+    const guardianPhone = saudiMobile(Math.floor(Math.random() * 1e7));
+    const [amal, badr] = [await createMember(page, 0), await createMember(page, 0, { guardianphone: guardianPhone })];
 
     // The coach registers the team: one national ID typed in Arabic-Indic digits.
     await signInStudent(page, coach.id, coach.password, 'coach');
@@ -104,20 +114,53 @@ test.describe('team registration', () => {
     await noViolations(page, 'registration page (a team)');
     await shot(page, 'register-team-ar-390');
 
-    // Both students accept on their home page (the second as a guardian would, on the phone).
-    for (const student of [amal, badr]) {
-      await signOut(page);
-      await signInStudent(page, student.id, student.password);
-      const invitation = page.locator(`li[data-invitation="${teamNo}"]`);
-      await expect(invitation.getByText('يدعوك المدرب Test Coach للانضمام إلى الفريق.')).toBeVisible();
-      if (student === amal) {
-        await noViolations(page, 'home with an invitation');
-        await shot(page, 'home-invitation-ar-390');
-      }
-      await invitation.getByRole('button', { name: 'قبول' }).click();
-      await expect(page.getByText('انضممت إلى الفريق.')).toBeVisible();
-      await expect(page.locator(`li[data-invitation="${teamNo}"]`)).toHaveCount(0);
-    }
+    // Amal accepts on her home page.
+    await signOut(page);
+    await signInStudent(page, amal.id, amal.password);
+    const invitation = page.locator(`li[data-invitation="${teamNo}"]`);
+    await expect(invitation.getByText('يدعوك المدرب Test Coach للانضمام إلى الفريق.')).toBeVisible();
+    await noViolations(page, 'home with an invitation');
+    await shot(page, 'home-invitation-ar-390');
+    await invitation.getByRole('button', { name: 'قبول' }).click();
+    await expect(page.getByText('انضممت إلى الفريق.')).toBeVisible();
+    await expect(page.locator(`li[data-invitation="${teamNo}"]`)).toHaveCount(0);
+
+    // Badr's guardian gets a WhatsApp message with a link and accepts for him, signed in as nobody.
+    await signOut(page);
+    const outbox = await (await page.request.get(`${apiUrl}/api/dev/outbox`, { params: { to: guardianPhone } })).json();
+    const message = (outbox.messages as { channel: string; body: string }[]).find(
+      (m) => m.body.includes(teamNo) && m.body.includes('/invitations/'),
+    )!;
+    expect(message.channel).toBe('whatsapp');
+    const link = /(https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+)/.exec(message.body)![1];
+    expect(link.startsWith(`${memberUrl}/invitations/`)).toBe(true);
+    // First in English on a desktop, then in Arabic on the phone, where the guardian answers.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: memberUrl }]);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Team invitation', level: 1 })).toBeVisible();
+    await expect(
+      page.getByText('Coach Test Coach invites Test Student to join this team.', { exact: false }),
+    ).toBeVisible();
+    await noViolations(page, 'guardian invitation (English)');
+    await shot(page, 'guardian-invitation-en-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'دعوة إلى فريق', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'صقور الروبوت', level: 2 })).toBeVisible();
+    await expect(page.getByText('المسابقة: تحدي الروبوت · موسم التسجيل')).toBeVisible();
+    await noViolations(page, 'guardian invitation (Arabic)');
+    await shot(page, 'guardian-invitation-ar-390');
+    await page.getByRole('button', { name: 'قبول' }).click();
+    await expect(page.getByText('شكرًا لك: انضم Test Student إلى الفريق.')).toBeVisible();
+    await shot(page, 'guardian-accepted-ar-390');
+    // The link works once; a wrong one says so too.
+    await page.goto(link);
+    await expect(page.getByText('تمت الإجابة على هذه الدعوة بالفعل.')).toBeVisible();
+    await page.goto('/invitations/not-a-real-invitation-link-at-all');
+    await expect(page.getByText('رابط الدعوة هذا غير صالح أو سبق استخدامه.')).toBeVisible();
+    await noViolations(page, 'guardian invitation (wrong link)');
 
     // The entity confirms that the team represents it.
     await signOut(page);
@@ -191,9 +234,91 @@ test.describe('team registration', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.context().addCookies([{ name: 'lang', value: 'en', url: memberUrl }]);
     await page.goto('/teams/register');
-    await expect(panel.getByText('Approved')).toBeVisible();
+    await expect(panel.getByText('Approved', { exact: true })).toBeVisible();
     await expect(panel.getByRole('button')).toHaveText(['Withdraw the team']);
+    await expect(panel.getByText(/^Withdrawing the team refunds its fee of .*100.* in full\.$/)).toBeVisible();
     await noViolations(page, 'registration page (English, approved)');
     await shot(page, 'register-approved-en-1440');
+  });
+
+  test('in Arabic on a phone: the coach replaces a student, then withdraws the paid team and the fee is refunded', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
+    const { season, competition } = await openRegistration(
+      page,
+      { season: ['موسم السحب', 'Withdrawal season'], competition: ['تحدي السحب', 'Withdrawal Challenge'] },
+      { min_members: 1, max_members: 2, max_coaches: 2, fee: '100' },
+    );
+
+    // A coach with a plan registers a team of two through the API; one accepts.
+    const { coach, coachAuth } = await coachWithPlan(page);
+    const [one, two, three] = [await createMember(page, 0), await createMember(page, 0), await createMember(page, 0)];
+    const made = await (
+      await page.request.post(`${apiUrl}/api/teams`, {
+        headers: coachAuth,
+        data: { season_id: season.id, competition_id: competition.id, name: 'نسور', members: [one.id, two.id] },
+      })
+    ).json();
+    const teamNo = made.team.team_no as string;
+    const oneSignin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
+      data: { national_id: one.id, password: one.password, type: 0, loginType: 'signin' },
+    });
+    const oneAuth = { Authorization: oneSignin.headers()['authorization'] };
+    const [inv] = (await (await page.request.get(`${apiUrl}/api/team-invitations`, { headers: oneAuth })).json())
+      .invitations;
+    expect(
+      (await page.request.post(`${apiUrl}/api/team-invitations/${inv._id}/accept`, { headers: oneAuth })).ok(),
+    ).toBe(true);
+    await page.request.post(`${apiUrl}/api/logout`, { headers: coachAuth });
+
+    // The coach replaces the second student on the page: the new one is invited, the old one freed.
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await page.goto('/teams/register');
+    const panel = page.locator(`li[data-team="${teamNo}"]`);
+    await panel.getByText('تعديل الفريق').click();
+    await panel.getByLabel('أرقام هويات الطلاب').fill(`${one.id}\n${arabicDigits(three.id)}`);
+    await noViolations(page, 'registration page (changing a team)');
+    await shot(page, 'register-change-ar-390');
+    await panel.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await expect(page.getByText('تم تحديث الفريق.')).toBeVisible();
+    await expect(panel.getByText('بانتظار الرد')).toHaveCount(1);
+    await expect(panel.getByText('مقبولة')).toHaveCount(2);
+
+    // The same form without JavaScript: the disclosure opens and the form posts (the entity is added).
+    const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: memberUrl });
+    await plain.addCookies(await page.context().cookies());
+    const noJs = await plain.newPage();
+    await noJs.setViewportSize({ width: 390, height: 844 });
+    await noJs.goto('/teams/register');
+    const plainPanel = noJs.locator(`li[data-team="${teamNo}"]`);
+    await plainPanel.getByText('تعديل الفريق').click();
+    await plainPanel.getByLabel('البريد الإلكتروني للجهة (اختياري)').fill('entity@school.example');
+    await plainPanel.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await expect(noJs.getByText('تم تحديث الفريق.')).toBeVisible();
+    await expect(noJs.locator(`li[data-team="${teamNo}"]`).getByText('بانتظار الرد')).toHaveCount(2);
+    await plain.close();
+    await page.reload();
+
+    // The fee is paid in the sandbox.
+    await panel.getByRole('button', { name: 'دفع رسوم الفريق' }).click();
+    await page.getByRole('button', { name: 'ادفع' }).click();
+    await expect(page.getByText('تم الدفع بنجاح!')).toBeVisible();
+    await expect(panel.getByText('رسوم الفريق مدفوعة')).toBeVisible();
+    await expect(panel.getByText(/^سحب الفريق يسترد رسومه البالغة .* كاملة\.$/)).toBeVisible();
+
+    // Withdrawing refunds the fee in full, with a credit note; the page says so.
+    await panel.getByRole('button', { name: 'سحب الفريق' }).click();
+    await expect(
+      page.getByText(/^تم سحب الفريق واسترداد رسومه البالغة 100\.00 SAR \(إشعار دائن CN-.+\)\.$/),
+    ).toBeVisible();
+    await expect(panel.getByText('مسحوب')).toBeVisible();
+    await expect(panel.getByText('تم استرداد رسوم الفريق')).toBeVisible();
+    await expect(panel.getByRole('button')).toHaveCount(0);
+    await noViolations(page, 'registration page (withdrawn, refunded)');
+    await shot(page, 'register-refunded-ar-390');
   });
 });

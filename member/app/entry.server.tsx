@@ -1,15 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { CacheProvider } from '@emotion/react';
 import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { registerCatalog } from './i18n';
 import { ar } from './i18n/ar';
 import { en } from './i18n/en';
-import { rtlPlugins } from './rtl';
-import { createEmotionCache } from './theme';
 import { contentSecurityPolicy, newNonce, setHardeningHeaders } from './utils/headers.server';
 import { NonceContext } from './utils/nonce';
 
@@ -20,28 +15,28 @@ registerCatalog('en', en);
 registerCatalog('ar', ar);
 
 /**
- * Streams the page inside an emotion cache of the page's direction (styles are written inline, then
- * hoisted by the client), under a Content-Security-Policy whose nonce its scripts and styles carry.
+ * Streams the page under a Content-Security-Policy whose nonce its scripts carry. Its styles are the
+ * static stylesheets Vite built (app.css, forms.css): nothing is written into the page at render.
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
-  const rootData = remixContext.staticHandlerContext.loaderData?.root as { lang?: string } | undefined;
   const nonce = newNonce();
-  const cache = createEmotionCache(nonce, rootData?.lang === 'ar' ? rtlPlugins : undefined);
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <CacheProvider value={cache}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </CacheProvider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         // React's own streaming scripts (Suspense boundaries) carry the nonce too.
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        // The page goes out whole, in one piece: its loaders have all answered before the render, so
+        // streaming it would only cut it into dozens of writes, each compressed and sent on its own.
+        onAllReady() {
           shellRendered = true;
+          clearTimeout(timer);
+          const chunks: Buffer[] = [];
           const body = new PassThrough();
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
           headers.set('Content-Type', 'text/html; charset=utf-8');
           setHardeningHeaders(headers);
           // Pages are asked for again each time (a route may say no-store); only hashed assets are cached.
@@ -50,7 +45,8 @@ export default function handleRequest(request: Request, status: number, headers:
           // A page that names who may frame it (the partner embed's frame-ancestors) is not also SAMEORIGIN.
           if (!/frame-ancestors/.test(routePolicy ?? '')) headers.set('X-Frame-Options', 'SAMEORIGIN');
           headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, routePolicy));
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+          body.on('end', () => resolve(new Response(Buffer.concat(chunks), { headers, status })));
+          body.on('error', reject);
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -62,7 +58,7 @@ export default function handleRequest(request: Request, status: number, headers:
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1000);
+    const timer = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 

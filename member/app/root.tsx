@@ -1,5 +1,3 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
@@ -21,13 +19,13 @@ import { Navbar } from './components/Navbar';
 import { MessagePage, NotFound } from './components/NotFound';
 import { ToastBar } from './components/ToastBar';
 import { dirOf, translate, useT, type Lang } from './i18n';
-import { appTheme } from './theme';
+import './styles/app.css';
+import './styles/forms.css';
+import { LinearProgress } from './ui/Progress';
 import { getViewer } from './utils/auth.server';
 import { env } from './utils/env.server';
 import { useNonce } from './utils/nonce';
 import { getLang, getSession, sessionStorage } from './utils/session.server';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 
 export interface NavUser {
   name: string;
@@ -67,7 +65,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const lang: Lang = root?.lang ?? 'en';
   const direction = dirOf(lang);
-  const theme = appTheme(direction);
   const nonce = useNonce();
   // A page framed by a partner keeps no scroll positions: a third-party frame may be refused storage.
   const bare = useBare();
@@ -76,16 +73,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="emotion-insertion-point" content="" />
         <link rel="icon" href="data:," />
         <Meta />
         <Links />
       </head>
       <body>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>{children}</Box>
-        </ThemeProvider>
+        {children}
         {!bare && <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
@@ -99,14 +92,7 @@ function PendingBar() {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   if (navigation.state === 'idle' && fetchers.every((f) => f.state === 'idle')) return null;
-  return (
-    <LinearProgress
-      data-testid="pending-bar"
-      aria-label={t('ui.loading')}
-      color="secondary"
-      sx={{ position: 'fixed', top: 0, insetInline: 0, height: 3, zIndex: (theme) => theme.zIndex.appBar + 1 }}
-    />
-  );
+  return <LinearProgress data-testid="pending-bar" aria-label={t('ui.loading')} className="pending-bar" />;
 }
 
 export default function App() {
@@ -114,9 +100,9 @@ export default function App() {
   // A page framed by a partner site shows only itself.
   if (useBare()) {
     return (
-      <Box component="main" sx={{ flex: 1 }}>
+      <main>
         <Outlet />
-      </Box>
+      </main>
     );
   }
   return (
@@ -124,9 +110,9 @@ export default function App() {
       <PendingBar />
       <Navbar user={user} adminUrl={adminUrl} />
       <ToastBar toast={toast} />
-      <Box component="main" sx={{ flex: 1 }}>
+      <main>
         <Outlet />
-      </Box>
+      </main>
       <Footer />
     </>
   );
@@ -158,9 +144,7 @@ export function ErrorBoundary() {
   return (
     <>
       <Navbar user={root?.user ?? null} adminUrl={root?.adminUrl ?? '/'} />
-      <Box component="main" sx={{ flex: 1 }}>
-        {body}
-      </Box>
+      <main>{body}</main>
       <Footer />
     </>
   );

@@ -39,7 +39,18 @@ interface AuditRecord {
   after: Record<string, unknown> | null;
 }
 
-const ACTIONS = ['create', 'update', 'toggle', 'delete', 'archive', 'restore', 'reply', 'import', 'refund'];
+const ACTIONS = [
+  'create',
+  'update',
+  'toggle',
+  'delete',
+  'archive',
+  'restore',
+  'reply',
+  'import',
+  'refund',
+  'refund_pending',
+];
 const RESOURCES = [
   'teams',
   'seasons',
@@ -117,7 +128,14 @@ function ActionChip(_props: { label?: string }) {
   const record = useRecordContext<AuditRecord>();
   const translate = useTranslate();
   if (!record) return null;
-  const color = record.action === 'delete' ? 'error' : record.action === 'create' ? 'success' : 'default';
+  const color =
+    record.action === 'delete'
+      ? 'error'
+      : record.action === 'create'
+        ? 'success'
+        : record.action === 'refund_pending'
+          ? 'warning'
+          : 'default';
   return (
     <Chip size="small" color={color} label={translate(`app.audit_action.${record.action}`, { _: record.action })} />
   );

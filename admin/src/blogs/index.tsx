@@ -1,3 +1,4 @@
+import { POST_TYPES } from '@platform/contract';
 import ArticleIcon from '@mui/icons-material/Article';
 import {
   Create,
@@ -21,10 +22,7 @@ import { ToggleField } from '../common/ToggleField';
 import { MediaInput } from '../media/MediaInput';
 
 const ltr = { htmlInput: { dir: 'ltr' } };
-const typeChoices = [
-  { id: 'post', name: 'app.blog.type.post' },
-  { id: 'video', name: 'app.blog.type.video' },
-];
+const typeChoices = POST_TYPES.map((id) => ({ id, name: `app.blog.type.${id}` }));
 
 function CategoryName(_props: { label?: string }) {
   const record = useRecordContext<{ category_name: { name: string; name_en: string } | null }>();

@@ -63,7 +63,6 @@ function RestoreButton() {
   return (
     <Button
       label="app.restore.action"
-      startIcon={<RestoreIcon />}
       disabled={isPending}
       onClick={(e) => {
         e.stopPropagation();
@@ -80,7 +79,9 @@ function RestoreButton() {
           },
         );
       }}
-    />
+    >
+      <RestoreIcon />
+    </Button>
   );
 }
 

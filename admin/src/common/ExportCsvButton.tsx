@@ -1,18 +1,21 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { useState } from 'react';
-import { Button, useListContext, useNotify, useResourceContext } from 'react-admin';
+import { Button, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { apiFetch, downloadResponse } from './api';
 
 /**
  * Downloads the server's CSV of this list with the filters and the sort on screen applied (or, with
  * `selection`, of the selected rows). The API
  * streams it (UTF-8 with BOM, formulas neutralised), so it works the same for ten rows or a million.
+ * The icon is the button's child: react-admin shows it alone, named, on a phone.
  */
 export function ExportCsvButton({ selection = false }: { selection?: boolean }) {
   const resource = useResourceContext();
   const { filterValues, sort, total, selectedIds } = useListContext();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
+  const label = selection ? 'app.action.export_selection' : 'app.action.export_csv';
   const run = async () => {
     setBusy(true);
     try {
@@ -30,10 +33,13 @@ export function ExportCsvButton({ selection = false }: { selection?: boolean }) 
   };
   return (
     <Button
-      label={selection ? 'app.action.export_selection' : 'app.action.export_csv'}
+      label={label}
+      // A disabled button on a phone is an icon react-admin leaves unnamed.
+      aria-label={translate(label)}
       onClick={run}
       disabled={busy || (selection ? selectedIds.length === 0 : total === 0)}
-      startIcon={<DownloadIcon />}
-    />
+    >
+      <DownloadIcon />
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import { useEffect, useState } from 'react';
 import {
   PasswordInput,
@@ -56,7 +57,7 @@ export function PersonInputs({ creating, staff = false }: { creating: boolean; s
         source="national_id"
         validate={[...identity, nationalId]}
         fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', maxLength: 10 } }}
+        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', maxLength: LIMITS.nationalIdDigits } }}
       />
       <SelectInput source="nationality" choices={countries} validate={identity} fullWidth />
       <PasswordInput source="password" validate={need} fullWidth autoComplete="new-password" />

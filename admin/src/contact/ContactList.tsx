@@ -1,4 +1,4 @@
-import { formatDate } from '@platform/contract';
+import { formatDate, LIMITS } from '@platform/contract';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
 import {
@@ -129,7 +129,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
               multiline
               minRows={3}
               fullWidth
-              slotProps={{ htmlInput: { maxLength: 10000 } }}
+              slotProps={{ htmlInput: { maxLength: LIMITS.contactReplyMax } }}
             />
           </Stack>
         )}
@@ -144,7 +144,7 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-/** The first words of a message, cut with an ellipsis; the whole text on hover. */
+/** The first words of a message, cut with an ellipsis at its end in either language; the whole text on hover. */
 function FirstWords(props: { label?: string; record?: ContactRecord }) {
   const record = useRecordContext<ContactRecord>(props);
   if (!record) return null;
@@ -152,7 +152,16 @@ function FirstWords(props: { label?: string; record?: ContactRecord }) {
     <Box
       component="span"
       title={record.message}
-      sx={{ display: 'block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      // The message's own direction (an English message in the Arabic interface is cut at its end), aligned with the page.
+      dir="auto"
+      sx={{
+        display: 'block',
+        maxWidth: 280,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        textAlign: 'left',
+      }}
     >
       {record.message}
     </Box>

@@ -1,4 +1,4 @@
-import { formatMoney } from '@platform/contract';
+import { formatMoney, type DashboardFigures } from '@platform/contract';
 import { Alert, Card, CardContent, CardHeader, Grid, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -6,17 +6,6 @@ import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } f
 import { apiFetch } from '../common/api';
 import { dateLocales, type Locale } from '../i18n';
 import { BarChart } from './BarChart';
-
-interface Stats {
-  members: Record<'0' | '1' | '2', number>;
-  signups: { week: string; count: number }[];
-  activeSubscriptions: number;
-  /** SAR paid per month, net of the refunds made in it. */
-  revenue?: { month: string; total: number }[];
-  refundsThisMonth?: number;
-  pendingJudges?: number;
-  unreadMessages?: number;
-}
 
 function Stat({ label, value, to, hint }: { label: string; value: number | undefined; to?: string; hint?: string }) {
   const body = (
@@ -56,7 +45,7 @@ export function Dashboard() {
   const { permissions } = usePermissions();
   const { data, error } = useQuery({
     queryKey: ['admin-dashboard'],
-    queryFn: async () => (await (await apiFetch('/admin/dashboard')).json()) as Stats,
+    queryFn: async () => (await (await apiFetch('/admin/dashboard')).json()) as DashboardFigures,
   });
   const sar = (n: number) => formatMoney(n, 'SAR', locale, { maximumFractionDigits: 0 });
   const week = (iso: string) =>

@@ -1,4 +1,4 @@
-import { DataTable } from 'react-admin';
+import { DataTable, FunctionField } from 'react-admin';
 import { ContentList } from '../common/ContentList';
 import { LocalDateField, LtrField } from '../common/fields';
 import { ToggleField } from '../common/ToggleField';
@@ -11,7 +11,10 @@ export function EventList() {
     >
       <DataTable.Col source="name" />
       <DataTable.Col source="name_en" />
-      <DataTable.Col source="type" />
+      <DataTable.Col source="type">
+        {/* The results site's code (wro), shown as its settings name (WRO). */}
+        <FunctionField<{ type: string }> render={(r) => <bdi dir="ltr">{r.type.toUpperCase()}</bdi>} />
+      </DataTable.Col>
       <DataTable.Col source="link" disableSort>
         <LtrField source="link" />
       </DataTable.Col>

@@ -98,7 +98,10 @@ const app = {
   audit: { field: 'Field', before: 'Before', after: 'After' },
   results: {
     import: 'Import results',
-    hint: 'A CSV file with the columns team_no, score and ranked. Check the preview, then apply: all rows are saved together, or none.',
+    hint: 'A CSV file with the columns team_no, score and ranked (a score may use a decimal comma: 12,5). Download the template for the teams in this list, fill it in, check the preview, then apply: all rows are saved together, or none.',
+    choose_file: 'Choose a CSV file',
+    no_file: 'No file chosen',
+    template: 'Download the template',
     preview: 'Preview',
     apply: 'Apply',
     line: 'Line',
@@ -172,6 +175,7 @@ const app = {
     reply: 'Replied',
     import: 'Imported',
     refund: 'Refunded',
+    refund_pending: 'Refund pending',
   },
   user_type: { student: 'Student', coach: 'Coach', entity: 'Entity' },
   subscription: { active: 'Active', inactive: 'Not active' },
@@ -189,6 +193,8 @@ const app = {
     mark_unread: 'Mark unread',
   },
   restore: { action: 'Restore', done: 'Restored: it is listed again (still inactive until you enable it).' },
+  order_type: { subscription: 'Subscription', renewal: 'Renewal', team_fee: 'Team fee' },
+  payment_method: { card: 'Card', sandbox_card: 'Sandbox card', mada: 'mada', applepay: 'Apple Pay' },
   team_state: {
     waiting_members: 'Waiting for members',
     submitted: 'Submitted',
@@ -246,7 +252,12 @@ export const en = {
       heading5: 'Heading 5',
       heading6: 'Heading 6',
     },
-    message: { ...englishMessages.ra.message, delete_content: 'Are you sure you want to delete?' },
+    message: {
+      ...englishMessages.ra.message,
+      delete_content: 'Are you sure you want to delete?',
+      // react-admin's not-found screen puts the full stop after this text itself.
+      not_found: 'Either you typed a wrong address, or you followed a broken link',
+    },
     notification: {
       ...englishMessages.ra.notification,
       created: 'Saved successfully!',
@@ -451,6 +462,7 @@ export const en = {
       empty: 'No registrations yet.',
       grades_hint: 'Eligible grades (numbers); empty: any grade.',
       fee_hint: 'Team fee in SAR; 0 for none.',
+      team_size: '%{min}–%{max} members, up to %{coaches} coaches',
       fields: {
         season_id: 'Season',
         season_name: 'Season',
@@ -461,6 +473,7 @@ export const en = {
         min_members: 'Minimum members',
         max_members: 'Maximum members',
         max_coaches: 'Maximum coaches',
+        team_size: 'Team size',
         entity_required: 'Entity required',
         grades: 'Grades',
         min_age: 'Minimum age',

@@ -107,7 +107,6 @@ function CvButton(_props: { label?: string }) {
   return (
     <Button
       label="app.action.download_cv"
-      startIcon={<DownloadIcon />}
       onClick={async (e) => {
         e.stopPropagation();
         try {
@@ -116,7 +115,9 @@ function CvButton(_props: { label?: string }) {
           notify((error as Error).message, { type: 'error' });
         }
       }}
-    />
+    >
+      <DownloadIcon />
+    </Button>
   );
 }
 

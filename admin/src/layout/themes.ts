@@ -46,6 +46,16 @@ const components = {
       },
     },
   },
+  // A phone's list rows: a long name or e-mail address wraps inside the row instead of pushing the
+  // page sideways.
+  RaSimpleList: {
+    styleOverrides: {
+      root: {
+        '& .MuiListItemText-root': { minWidth: 0 },
+        '& .MuiListItemText-primary, & .MuiListItemText-secondary': { overflowWrap: 'anywhere' },
+      },
+    },
+  },
   // The table scrolls in its own box, so its header row (position: sticky) stays in view and the
   // pagination below it stays on screen.
   RaDataTable: {

@@ -1,3 +1,4 @@
+import { DURATION_TYPES, PLAN_TYPES } from '@platform/contract';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import {
   Create,
@@ -16,8 +17,8 @@ import { ContentList } from '../common/ContentList';
 import { BilingualName, MoneyField, bilingualRepresentation } from '../common/fields';
 import { ToggleField } from '../common/ToggleField';
 
-const durationChoices = ['day', 'month', 'year'].map((id) => ({ id, name: `app.plan.duration_type.${id}` }));
-const typeChoices = ['coach', 'entity'].map((id) => ({ id, name: `app.plan.type.${id}` }));
+const durationChoices = DURATION_TYPES.map((id) => ({ id, name: `app.plan.duration_type.${id}` }));
+const typeChoices = PLAN_TYPES.map((id) => ({ id, name: `app.plan.type.${id}` }));
 const notAboveOriginal: Validator = (value, values) =>
   value !== undefined && values.orignal_pirce !== undefined && Number(value) > Number(values.orignal_pirce)
     ? 'app.plan.price_above_original'

@@ -4,7 +4,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateField,
   DateInput,
   DateTimeInput,
   DeleteWithConfirmButton,
@@ -18,15 +17,52 @@ import {
   SelectInput,
   SimpleForm,
   TextArrayInput,
+  SimpleList,
   required,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
-import { BilingualName } from '../common/fields';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { formatDate } from '@platform/contract';
+import { BilingualName, LocalDateField, MoneyField } from '../common/fields';
 import { ListActions } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { ToggleField } from '../common/ToggleField';
 
+type Bilingual = { name: string; name_en: string } | null;
+
+interface RegistrationRecord {
+  id: string;
+  season_name: Bilingual;
+  competion_name: Bilingual;
+  opens_at: string;
+  closes_at: string;
+  status: boolean;
+}
+
+/** A team's size as "2–3 members, up to 2 coaches" in the interface language. */
+function TeamSizeField(_props: { source?: string; label?: string }) {
+  const record = useRecordContext<{ min_members: number; max_members: number; max_coaches: number }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <span>
+      {translate('resources.registrations.team_size', {
+        min: record.min_members,
+        max: record.max_members,
+        coaches: record.max_coaches,
+      })}
+    </span>
+  );
+}
+
 /** Team registration per season and competition: the window, team size, eligibility and the fee (issue 20). */
 function RegistrationList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const bilingual = (n: Bilingual) => (n ? (locale === 'ar' ? n.name : n.name_en) : '—');
   return (
     <List
       filters={[
@@ -50,31 +86,55 @@ function RegistrationList() {
         </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
-        <DataTable.Col source="season_name" disableSort>
-          <BilingualName source="season_name" />
-        </DataTable.Col>
-        <DataTable.Col source="competion_name" disableSort>
-          <BilingualName source="competion_name" />
-        </DataTable.Col>
-        <DataTable.Col source="opens_at">
-          <DateField source="opens_at" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="closes_at">
-          <DateField source="closes_at" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="max_members" disableSort />
-        <DataTable.Col source="fee" disableSort />
-        <DataTable.Col source="status" disableSort>
-          <ToggleField source="status" />
-        </DataTable.Col>
-        <DataTable.Col label="ra.action.edit">
-          <EditButton />
-        </DataTable.Col>
-        <DataTable.Col label="ra.action.delete">
-          <DeleteWithConfirmButton mutationMode="pessimistic" />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <SimpleList<RegistrationRecord>
+          primaryText={(r) => (
+            <>
+              <bdi>{bilingual(r.competion_name)}</bdi> · <bdi>{bilingual(r.season_name)}</bdi>
+            </>
+          )}
+          secondaryText={(r) => (
+            <>
+              {formatDate(r.opens_at, locale, 'time')} – {formatDate(r.closes_at, locale, 'time')}
+            </>
+          )}
+          tertiaryText={(r) => translate(r.status ? 'app.content.shown' : 'app.content.hidden')}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
+          <DataTable.Col source="season_name" disableSort>
+            <BilingualName source="season_name" />
+          </DataTable.Col>
+          <DataTable.Col source="competion_name" disableSort>
+            <BilingualName source="competion_name" />
+          </DataTable.Col>
+          <DataTable.Col source="opens_at">
+            <LocalDateField source="opens_at" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="closes_at">
+            <LocalDateField source="closes_at" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="team_size" label="resources.registrations.fields.team_size" disableSort>
+            <TeamSizeField />
+          </DataTable.Col>
+          <DataTable.Col source="entity_required" disableSort>
+            <ToggleField source="entity_required" />
+          </DataTable.Col>
+          <DataTable.Col source="fee" disableSort>
+            <MoneyField source="fee" currencySource="currency" />
+          </DataTable.Col>
+          <DataTable.Col source="status" disableSort>
+            <ToggleField source="status" />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.edit">
+            <EditButton />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.delete">
+            <DeleteWithConfirmButton mutationMode="pessimistic" />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }
@@ -86,10 +146,10 @@ function RegistrationForm() {
       defaultValues={{ min_members: 2, max_members: 3, max_coaches: 2, entity_required: false, fee: 0, status: true }}
     >
       <ReferenceInput source="season_id" reference="seasons" sort={{ field: 'created_at', order: 'DESC' }}>
-        <SelectInput optionText="name_en" validate={required()} fullWidth />
+        <SelectInput optionText={<BilingualName />} validate={required()} fullWidth />
       </ReferenceInput>
       <ReferenceInput source="competition_id" reference="competitions" sort={{ field: 'name_en', order: 'ASC' }}>
-        <SelectInput optionText="name_en" validate={required()} fullWidth />
+        <SelectInput optionText={<BilingualName />} validate={required()} fullWidth />
       </ReferenceInput>
       <DateTimeInput source="opens_at" validate={required()} fullWidth />
       <DateTimeInput source="closes_at" validate={required()} fullWidth />

@@ -1,7 +1,8 @@
-import { TEAM_STATES } from '@platform/contract';
+import { RESULTS_COLUMNS, TEAM_STATES, type ResultsPreviewRow } from '@platform/contract';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupsIcon from '@mui/icons-material/Groups';
 import UploadIcon from '@mui/icons-material/UploadFile';
+import DownloadIcon from '@mui/icons-material/GetApp';
 import {
   Alert,
   Button as MuiButton,
@@ -19,6 +20,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useState } from 'react';
 import {
@@ -40,8 +43,12 @@ import {
   SearchInput,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextInput,
   required,
+  useDataProvider,
+  useListContext,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -49,7 +56,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { ExportCsvButton } from '../common/ExportCsvButton';
-import { apiFetch } from '../common/api';
+import { apiFetch, downloadResponse } from '../common/api';
 import { named } from '../common/NamedResource';
 import { BilingualName } from '../common/fields';
 import { ListActions } from '../common/filters';
@@ -59,12 +66,35 @@ import { ToggleField } from '../common/ToggleField';
 export const seasons = named(EmojiEventsIcon);
 export const competitions = named(EmojiEventsIcon);
 
-interface PreviewRow {
-  line: number;
-  team_no: string;
-  score: string;
-  ranked: string;
-  error: string | null;
+/**
+ * A CSV to fill in: the columns the import reads (team_no, score, ranked) and a row for each team in
+ * the list's filter (up to 1,000), so staff only type the scores and ranks.
+ */
+function ResultsTemplateButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const { filterValues } = useListContext();
+  const download = async () => {
+    try {
+      const { data } = await dataProvider.getList<{ id: string; team_no: string }>('teams', {
+        filter: filterValues ?? {},
+        sort: { field: 'team_no', order: 'ASC' },
+        pagination: { page: 1, perPage: 1000 },
+      });
+      const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+      const lines = [RESULTS_COLUMNS.join(','), ...data.map((t) => `${cell(t.team_no)},,`)];
+      const blob = new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+      await downloadResponse(new Response(blob), 'results-template.csv');
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <MuiButton startIcon={<DownloadIcon />} onClick={download}>
+      {translate('app.results.template')}
+    </MuiButton>
+  );
 }
 
 /** Results from a CSV (team_no, score, ranked): a preview with each row's error, then Apply. */
@@ -74,7 +104,7 @@ function ImportResults() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const [rows, setRows] = useState<PreviewRow[] | null>(null);
+  const [rows, setRows] = useState<ResultsPreviewRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const send = async (dry: boolean) => {
     if (!file) return;
@@ -83,7 +113,7 @@ function ImportResults() {
       const body = new FormData();
       body.set('file', file);
       const res = await apiFetch(`/admin/teams/import${dry ? '?dry_run=true' : ''}`, { method: 'POST', body });
-      const data = (await res.json()) as { rows: PreviewRow[]; message?: string };
+      const data = (await res.json()) as { rows: ResultsPreviewRow[]; message?: string };
       setRows(data.rows);
       if (!dry) {
         notify(data.message ?? 'ra.notification.updated', { type: 'success' });
@@ -99,22 +129,34 @@ function ImportResults() {
   const errors = rows?.filter((r) => r.error).length ?? 0;
   return (
     <>
-      <Button label="app.results.import" startIcon={<UploadIcon />} onClick={() => setOpen(true)} />
+      <Button label="app.results.import" onClick={() => setOpen(true)}>
+        <UploadIcon />
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
         <DialogTitle>{translate('app.results.import')}</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {translate('app.results.hint')}
           </Typography>
-          <input
-            type="file"
-            name="results-file"
-            accept=".csv,text/csv"
-            onChange={(e) => {
-              setFile(e.currentTarget.files?.[0] ?? null);
-              setRows(null);
-            }}
-          />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, my: 1 }}>
+            <MuiButton variant="outlined" component="label" startIcon={<UploadIcon />}>
+              {translate('app.results.choose_file')}
+              <input
+                type="file"
+                name="results-file"
+                accept=".csv,text/csv"
+                hidden
+                onChange={(e) => {
+                  setFile(e.currentTarget.files?.[0] ?? null);
+                  setRows(null);
+                }}
+              />
+            </MuiButton>
+            <Typography variant="body2" data-testid="results-file-name">
+              {file ? <bdi>{file.name}</bdi> : translate('app.results.no_file')}
+            </Typography>
+            <ResultsTemplateButton />
+          </Stack>
           {rows && (
             <>
               <Alert severity={errors ? 'warning' : 'success'} sx={{ my: 2 }}>
@@ -161,7 +203,22 @@ function ImportResults() {
   );
 }
 
+type Bilingual = { name: string; name_en: string } | null;
+
+interface TeamRecord {
+  id: string;
+  team_no: string;
+  name: string | null;
+  registration_status: string;
+  season_name: Bilingual;
+  competion_name: Bilingual;
+}
+
 function TeamList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const bilingual = (n: Bilingual) => (n ? (locale === 'ar' ? n.name : n.name_en) : '—');
   return (
     <List
       filters={[
@@ -195,33 +252,56 @@ function TeamList() {
         </ListActions>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
-        <DataTable.Col source="team_no" />
-        <DataTable.Col source="name" />
-        <DataTable.Col source="registration_status">
-          <StateField />
-        </DataTable.Col>
-        <DataTable.Col source="season_name" disableSort>
-          <BilingualName source="season_name" />
-        </DataTable.Col>
-        <DataTable.Col source="competion_name" disableSort>
-          <BilingualName source="competion_name" />
-        </DataTable.Col>
-        <DataTable.Col source="score" />
-        <DataTable.Col source="ranked" />
-        <DataTable.Col source="status" disableSort>
-          <ToggleField source="status" />
-        </DataTable.Col>
-        <DataTable.Col source="payment_status" disableSort>
-          <ToggleField source="payment_status" />
-        </DataTable.Col>
-        <DataTable.Col label="ra.action.edit">
-          <EditButton />
-        </DataTable.Col>
-        <DataTable.Col label="ra.action.delete">
-          <DeleteWithConfirmButton mutationMode="pessimistic" />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <SimpleList<TeamRecord>
+          primaryText={(r) => (
+            <>
+              <bdi dir="ltr">{r.team_no}</bdi>
+              {r.name ? (
+                <>
+                  {' · '}
+                  <bdi>{r.name}</bdi>
+                </>
+              ) : null}
+            </>
+          )}
+          secondaryText={(r) => (
+            <>
+              <bdi>{bilingual(r.competion_name)}</bdi> · <bdi>{bilingual(r.season_name)}</bdi>
+            </>
+          )}
+          tertiaryText={(r) => translate(`app.team_state.${r.registration_status}`)}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick="edit" sx={stickyTableSx}>
+          <DataTable.Col source="team_no" />
+          <DataTable.Col source="name" />
+          <DataTable.Col source="registration_status">
+            <StateField />
+          </DataTable.Col>
+          <DataTable.Col source="season_name" disableSort>
+            <BilingualName source="season_name" />
+          </DataTable.Col>
+          <DataTable.Col source="competion_name" disableSort>
+            <BilingualName source="competion_name" />
+          </DataTable.Col>
+          <DataTable.Col source="score" />
+          <DataTable.Col source="ranked" />
+          <DataTable.Col source="status" disableSort>
+            <ToggleField source="status" />
+          </DataTable.Col>
+          <DataTable.Col source="payment_status" disableSort>
+            <ToggleField source="payment_status" />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.edit">
+            <EditButton />
+          </DataTable.Col>
+          <DataTable.Col label="ra.action.delete">
+            <DeleteWithConfirmButton mutationMode="pessimistic" />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, formatDate } from '@platform/contract';
+import { ORDER_STATUSES, formatDate, formatMoney } from '@platform/contract';
 import {
   Box,
   Chip,
@@ -20,7 +20,6 @@ import {
   DataTable,
   Link,
   List,
-  NumberField,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -33,7 +32,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { BilingualName, LocalDateField, LtrField } from '../common/fields';
+import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/fields';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { FinanceExportButton } from './FinanceExportButton';
@@ -108,6 +107,26 @@ function MemberLink(_props: { label?: string }) {
   );
 }
 
+/** The kind of order in the interface language (subscription, renewal, team fee). */
+function OrderTypeField(props: { label?: string; record?: OrderRecord }) {
+  const record = useRecordContext<OrderRecord>(props);
+  const translate = useTranslate();
+  if (!record) return null;
+  return <span>{translate(`app.order_type.${record.order_type}`, { _: record.order_type })}</span>;
+}
+
+/**
+ * How an order was paid, as the payment provider names it: known words translated ("card" /
+ * "بطاقة"), a brand or anything else as the provider wrote it.
+ */
+export function PaymentMethodField(props: { label?: string; record?: OrderRecord }) {
+  const record = useRecordContext<OrderRecord>(props);
+  const translate = useTranslate();
+  if (!record?.payment_method) return <span>—</span>;
+  const key = record.payment_method.trim().toLowerCase().replace(/\s+/g, '_');
+  return <bdi>{translate(`app.payment_method.${key}`, { _: record.payment_method })}</bdi>;
+}
+
 function PlanName(props: { label?: string; record?: OrderRecord }) {
   const record = useRecordContext<OrderRecord>(props);
   const translate = useTranslate();
@@ -149,7 +168,7 @@ function RefundRows({ detail }: { detail: OrderDetail }) {
       {detail.refunds.map((r) => (
         <Box component="li" key={r.id} sx={{ py: 0.5, '& + li': { borderTop: 1, borderColor: 'divider' } }}>
           <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            <bdi dir="ltr">{`${r.amount} ${detail.currency}`}</bdi> · {translate('app.order.credit_note')}{' '}
+            <bdi>{formatMoney(r.amount, detail.currency, locale)}</bdi> · {translate('app.order.credit_note')}{' '}
             <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
               {r.credit_note_number}
             </Box>
@@ -188,13 +207,13 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
           ? order.items[0]?.name_ar
           : order.items[0]?.name,
     ],
-    ['app.order.total', <bdi dir="ltr">{`${order.total_amount} ${order.currency}`}</bdi>],
+    ['app.order.total', <bdi>{formatMoney(order.total_amount, order.currency, locale)}</bdi>],
     ['app.order.reference', <bdi dir="ltr">{order.trx_reference ?? '—'}</bdi>],
     ['app.order.invoice', <bdi dir="ltr">{current.invoice_number ?? '—'}</bdi>],
     ['app.order.status', translate(`app.payment_status.${current.payment_status}`, { _: current.payment_status })],
     ...(detail && Number(detail.refunded_amount) > 0
       ? [
-          ['app.order.refunded', <bdi dir="ltr">{`${detail.refunded_amount} ${order.currency}`}</bdi>] as [
+          ['app.order.refunded', <bdi>{formatMoney(detail.refunded_amount, order.currency, locale)}</bdi>] as [
             string,
             React.ReactNode,
           ],
@@ -261,6 +280,7 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
 export function TransactionList() {
   const [open, setOpen] = useState<OrderRecord | null>(null);
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const [locale] = useLocaleState();
   return (
     <>
       <List
@@ -290,7 +310,7 @@ export function TransactionList() {
             primaryText={(o) => o.customer_name}
             secondaryText={(o) => (
               <>
-                <PlanName record={o} /> · <bdi dir="ltr">{`${o.total_amount} ${o.currency}`}</bdi>
+                <PlanName record={o} /> · <bdi>{formatMoney(o.total_amount, o.currency, locale)}</bdi>
               </>
             )}
             tertiaryText={(o) => <StatusChip record={o} />}
@@ -314,12 +334,15 @@ export function TransactionList() {
             <DataTable.Col source="items" disableSort>
               <PlanName />
             </DataTable.Col>
-            <DataTable.Col source="order_type" disableSort />
-            <DataTable.Col source="currency" disableSort />
-            <DataTable.Col source="total_amount">
-              <NumberField source="total_amount" options={{ minimumFractionDigits: 2 }} />
+            <DataTable.Col source="order_type" disableSort>
+              <OrderTypeField />
             </DataTable.Col>
-            <DataTable.Col source="payment_method" />
+            <DataTable.Col source="total_amount">
+              <MoneyField source="total_amount" currencySource="currency" />
+            </DataTable.Col>
+            <DataTable.Col source="payment_method">
+              <PaymentMethodField />
+            </DataTable.Col>
             <DataTable.Col source="payment_status">
               <StatusChip />
             </DataTable.Col>

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATES, formatDate } from '@platform/contract';
+import { SUBSCRIPTION_STATES, formatDate, type UserRecord } from '@platform/contract';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import UnverifiedIcon from '@mui/icons-material/GppMaybe';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
@@ -24,15 +24,7 @@ import { useCountries } from '../common/people';
 import { ToggleField } from '../common/ToggleField';
 import { CutText, LtrField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
-import {
-  SubscriptionChip,
-  UserAvatar,
-  UserTypeField,
-  initials,
-  pictureUrl,
-  userTypeChoices,
-  type UserRecord,
-} from './fields';
+import { SubscriptionChip, UserAvatar, UserTypeField, initials, pictureUrl, userTypeChoices } from './fields';
 
 const subscriptionChoices = SUBSCRIPTION_STATES.map((id) => ({ id, name: `app.subscription_state.${id}` }));
 

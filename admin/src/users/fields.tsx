@@ -1,24 +1,7 @@
-import { MEMBER_TYPES, isMemberType, roleOf, GENDERS } from '@platform/contract';
+import { MEMBER_TYPES, isMemberType, roleOf, GENDERS, type UserRecord } from '@platform/contract';
 import { Avatar, Chip, Stack } from '@mui/material';
 import { BooleanField, Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/fields';
-
-export interface UserRecord {
-  id: string;
-  name: string;
-  email: string | null;
-  national_id: string | null;
-  phone_number: string | null;
-  picture: string | null;
-  type: number;
-  subcription: boolean;
-  isVerified: boolean;
-  /** false: disabled, cannot sign in. */
-  status: boolean;
-  /** The current or last plan's days (YYYY-MM-DD), null without one. */
-  start_date: string | null;
-  end_date: string | null;
-}
 
 export const genderChoices = GENDERS.map((id) => ({ id, name: `app.gender.${id.toLowerCase()}` }));
 

@@ -2,10 +2,10 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
-import type { MessageKey } from '../common/messages';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
+import type { MessageKey } from '../common/i18n';
+import type { AppConfig } from '../core/config';
+import type { Db } from '../core/database';
+import { CONFIG, DB } from '../core/core.module';
 import { verifications } from '../db/schema';
 
 export type Purpose = 'verify' | 'phone' | 'reset';

@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Put, Query, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { LIMITS } from '@platform/contract';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Public, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
-import { langOf, translate } from '../common/messages';
-import { Upload } from '../media/uploads';
+import { Lang, translate } from '../common/i18n';
+import { Upload, type ReceivedFile } from '../media/uploads';
 import { ChangePasswordDto, ProfileDto, PublicProfileDto, SkillDto } from './profile.dto';
 import { PhoneCodeDto } from './verification.dto';
 import { ProfileService } from './profile.service';
@@ -35,8 +35,7 @@ export class ProfileController {
     summary:
       "Saves the editable profile fields (others are ignored). A new phone_number is kept aside and a code sent to it (phone_pending: destination, length); POST accounts/phone with the code makes it the account's",
   })
-  async update(@CurrentAuth() auth: Auth, @Body() body: ProfileDto, @Headers('accept-language') al?: string) {
-    const lang = langOf(al);
+  async update(@CurrentAuth() auth: Auth, @Body() body: ProfileDto, @Lang() lang: Lang) {
     const { user, phonePending } = await this.profiles.update(auth.user, body, lang);
     if (!phonePending) return { success: true, message: translate(lang, 'account.updated'), user };
     return { success: true, message: translate(lang, 'account.phone_code_sent'), user, phone_pending: phonePending };
@@ -46,22 +45,18 @@ export class ProfileController {
   @Roles(...MEMBERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Confirms a new phone number with the code sent to it; the old number is replaced' })
-  async confirmPhone(@CurrentAuth() auth: Auth, @Body() body: PhoneCodeDto, @Headers('accept-language') al?: string) {
+  async confirmPhone(@CurrentAuth() auth: Auth, @Body() body: PhoneCodeDto, @Lang() lang: Lang) {
     const user = await this.profiles.view(await this.verification.confirmPhoneChange(auth.user, body.code));
-    return { success: true, message: translate(langOf(al), 'account.phone_updated'), user };
+    return { success: true, message: translate(lang, 'account.phone_updated'), user };
   }
 
   @Post('accounts/changepassword')
   @Roles(...MEMBERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Changes the password (password, npassword, cpassword); every session ends' })
-  async changePassword(
-    @CurrentAuth() auth: Auth,
-    @Body() body: ChangePasswordDto,
-    @Headers('accept-language') al?: string,
-  ) {
+  async changePassword(@CurrentAuth() auth: Auth, @Body() body: ChangePasswordDto, @Lang() lang: Lang) {
     await this.profiles.changePassword(auth.user, body);
-    return { success: true, message: translate(langOf(al), 'account.password_updated') };
+    return { success: true, message: translate(lang, 'account.password_updated') };
   }
 
   @Post('profile/uploads')
@@ -69,35 +64,31 @@ export class ProfileController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Replaces the profile picture (field file: JPG or PNG, 5 MB at most)' })
   @Upload('file', { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 10 })
-  async uploadPicture(
-    @CurrentAuth() auth: Auth,
-    @UploadedFile() file: Express.Multer.File | undefined,
-    @Headers('accept-language') al?: string,
-  ) {
+  async uploadPicture(@CurrentAuth() auth: Auth, @UploadedFile() file: ReceivedFile | undefined, @Lang() lang: Lang) {
     const filename = await this.profiles.setPicture(auth.user, file);
-    return { success: true, status: 'success', filename, message: translate(langOf(al), 'upload.picture_saved') };
+    return { success: true, status: 'success', filename, message: translate(lang, 'upload.picture_saved') };
   }
 
   @Post('skills')
   @Roles(...MEMBERS)
   @HttpCode(200)
-  async addSkill(@CurrentAuth() auth: Auth, @Body() body: SkillDto, @Headers('accept-language') al?: string) {
-    const skilles = await this.profiles.addSkill(auth.user, body.skillname ?? body.name);
-    return { success: true, message: translate(langOf(al), 'skill.saved'), skilles };
+  async addSkill(@CurrentAuth() auth: Auth, @Body() body: SkillDto, @Lang() lang: Lang) {
+    const skills = await this.profiles.addSkill(auth.user, body.skillname ?? body.name);
+    return { success: true, message: translate(lang, 'skill.saved'), skilles: skills };
   }
 
   @Put('skills')
   @Roles(...MEMBERS)
-  async renameSkill(@CurrentAuth() auth: Auth, @Body() body: SkillDto, @Headers('accept-language') al?: string) {
-    const skilles = await this.profiles.renameSkill(auth.user, body.id, body.name ?? body.skillname);
-    return { success: true, message: translate(langOf(al), 'skill.saved'), skilles };
+  async renameSkill(@CurrentAuth() auth: Auth, @Body() body: SkillDto, @Lang() lang: Lang) {
+    const skills = await this.profiles.renameSkill(auth.user, body.id, body.name ?? body.skillname);
+    return { success: true, message: translate(lang, 'skill.saved'), skilles: skills };
   }
 
   @Delete('skills')
   @Roles(...MEMBERS)
-  async deleteSkill(@CurrentAuth() auth: Auth, @Query('id') id?: string, @Headers('accept-language') al?: string) {
-    const skilles = await this.profiles.deleteSkill(auth.user, id);
-    return { success: true, message: translate(langOf(al), 'skill.deleted'), skilles };
+  async deleteSkill(@CurrentAuth() auth: Auth, @Lang() lang: Lang, @Query('id') id?: string) {
+    const skills = await this.profiles.deleteSkill(auth.user, id);
+    return { success: true, message: translate(lang, 'skill.deleted'), skilles: skills };
   }
 
   @Post('profile')

@@ -1,4 +1,4 @@
-import { GENDERS } from '@platform/contract';
+import { GENDERS, LIMITS } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -12,9 +12,9 @@ export class EducationDto {
 }
 
 export class SupervisorDto {
-  @ApiProperty() @Text(100) name?: string;
-  @ApiProperty() @Text(254) email?: string;
-  @ApiProperty() @Digits(30) phone_number?: string;
+  @ApiProperty() @Text(LIMITS.nameMax) name?: string;
+  @ApiProperty() @Text(LIMITS.emailMax) email?: string;
+  @ApiProperty() @Digits(LIMITS.phoneMax) phone_number?: string;
   @ApiProperty() @NoneAsEmpty() @Digits(20) supervisor_id?: string;
 }
 
@@ -23,8 +23,8 @@ export class SupervisorDto {
  * subcription, dates, isVerified, plan, e-mail, national ID, another id) is stripped.
  */
 export class ProfileDto {
-  @ApiProperty() @Text(100) name?: string;
-  @ApiProperty() @Digits(30) phone_number?: string;
+  @ApiProperty() @Text(LIMITS.nameMax) name?: string;
+  @ApiProperty() @Digits(LIMITS.phoneMax) phone_number?: string;
   @ApiProperty({ description: 'YYYY-MM-DD' }) @NoneAsEmpty() @Text(20) dob?: string;
   @ApiProperty({ enum: ['Male', 'Female'] })
   @NoneAsEmpty()
@@ -58,9 +58,21 @@ export class ProfileDto {
 }
 
 export class ChangePasswordDto {
-  @ApiProperty({ description: 'the current password' }) @IsOptional() @IsString() @MaxLength(256) password?: string;
-  @ApiProperty({ description: 'the new password' }) @IsOptional() @IsString() @MaxLength(256) npassword?: string;
-  @ApiProperty({ description: 'the new password again' }) @IsOptional() @IsString() @MaxLength(256) cpassword?: string;
+  @ApiProperty({ description: 'the current password' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.passwordMax)
+  password?: string;
+  @ApiProperty({ description: 'the new password' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.passwordMax)
+  npassword?: string;
+  @ApiProperty({ description: 'the new password again' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.passwordMax)
+  cpassword?: string;
 }
 
 export class SkillDto {

@@ -1,24 +1,23 @@
-import { LIMITS } from '@platform/contract';
+import { isEducationLevel, isEntityType, isGrade, LIMITS, type PublicProfileView } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
-import type { Db } from '../db/database';
-import { DB } from '../db/db.module';
+import type { Db } from '../core/database';
+import { DB } from '../core/core.module';
 import { regions, skills, users, type User } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { SessionService } from '../auth/session.service';
 import { removePicture, storePicture } from '../media/images';
 import { UploadStore } from '../media/upload-store';
-import { UploadQuota } from '../media/uploads';
-import type { AppConfig } from '../config/config';
-import { CONFIG } from '../db/db.module';
+import { UploadQuota, type ReceivedFile } from '../media/uploads';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 import { TeamsService } from '../teams/teams.service';
 import { isMinorAccount, memberUser, publicProfileOn } from './user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
 import { isCountryCode, isEmail, normalizeMobile, normalizePhone } from './reference';
-import { ENTITY_TYPES, LEVELS } from './signup.service';
 import { VerificationService } from './verification.service';
-import type { Lang } from '../common/messages';
+import type { Lang } from '../common/i18n';
 import { isUuid } from '../common/ids';
 
 /** A skill's name as stored: trimmed, inner spaces collapsed. */
@@ -67,7 +66,7 @@ export class ProfileService {
    * Replaces the profile picture: JPG or PNG by its bytes, re-encoded square; the old file goes once
    * the new one is saved, within the member's storage quota.
    */
-  async setPicture(user: User, file: Express.Multer.File | undefined): Promise<string> {
+  async setPicture(user: User, file: ReceivedFile | undefined): Promise<string> {
     if (!file?.size) throw new AppError(400, 'upload.missing');
     const picture = await storePicture(this.uploads, file.path, ['jpeg', 'png'], this.config.uploads.maxPixels);
     if (!picture) throw new AppError(400, 'upload.picture_type');
@@ -158,12 +157,12 @@ export class ProfileService {
         if (user.type === 0) {
           if (dto.education.education_admin !== undefined) next.education_admin = dto.education.education_admin;
           if (dto.education.level !== undefined) {
-            if (!LEVELS.includes(dto.education.level)) throw new AppError(400, 'signup.fields_empty');
+            if (!isEducationLevel(dto.education.level)) throw new AppError(400, 'signup.fields_empty');
             next.level = dto.education.level;
           }
           if (dto.education.grade !== undefined) {
             const g = Number(dto.education.grade);
-            if (!Number.isInteger(g) || g < 1 || g > 12) throw new AppError(400, 'signup.fields_empty');
+            if (!isGrade(g)) throw new AppError(400, 'signup.fields_empty');
             next.grade = String(g);
           }
         } else if (dto.education.level !== undefined && dto.education.level) {
@@ -173,7 +172,7 @@ export class ProfileService {
       }
     } else {
       if (dto.entityType !== undefined) {
-        if (!ENTITY_TYPES.includes(dto.entityType)) throw new AppError(400, 'signup.entity_fields_empty');
+        if (!isEntityType(dto.entityType)) throw new AppError(400, 'signup.entity_fields_empty');
         set.entityType = dto.entityType;
       }
       if (dto.tax_id !== undefined) {
@@ -261,7 +260,7 @@ export class ProfileService {
    * switch: a minor's is off until turned on). It shows no contact details; a minor's only the name,
    * picture and achievements.
    */
-  async publicProfile(id: string | undefined) {
+  async publicProfile(id: string | undefined): Promise<PublicProfileView> {
     if (!isUuid(id)) throw new AppError(404, 'request.not_found');
     const [user] = await this.db
       .select()

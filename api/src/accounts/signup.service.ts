@@ -1,26 +1,15 @@
-import { isMemberType, isMinor, LIMITS } from '@platform/contract';
+import { isEducationLevel, isEntityType, isGrade, isMemberType, isMinor, LIMITS } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
-import type { Db } from '../db/database';
-import { DB } from '../db/db.module';
+import type { Db } from '../core/database';
+import { DB } from '../core/core.module';
 import { regions, settings, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { isCountryCode, isEmail, isFreeEmail, normalizeMobile, normalizePhone } from './reference';
 import type { UserInfoDto } from './signup.dto';
 import { isUuid } from '../common/ids';
 
-export const ENTITY_TYPES = [
-  'School',
-  'University',
-  'GOV',
-  'Company',
-  'Non-Profit',
-  'Club/Center',
-  'Institute',
-  'Other',
-];
-export const LEVELS = ['Elementry', 'Jonior', 'Senior'];
 const ENTITY_NATIONAL_ID = '0000000000';
 
 /** A refusal about one field of `userInof` (the body's `field`, so the page can mark it), or of the whole form. */
@@ -45,7 +34,7 @@ export class SignupService {
   async signup(info: UserInfoDto) {
     const type = Number(info.type);
     if (type === 3) throw fail('signup.researcher_closed');
-    if (!isMemberType(type) || !/^\d$/.test(info.type ?? '')) throw fail('auth.unknown_type');
+    if (!isMemberType(type) || !/^\d$/.test(info.type ?? '')) throw fail('auth.unknown_type', 'type');
     const entity = type === 2;
 
     // Step 1
@@ -95,8 +84,8 @@ export class SignupService {
       const guardianPhone = normalizePhone(info.guardianphone);
       const missing = firstEmpty(info, ['schoolname', 'ElevelSelected', 'grade', 'guardianname', 'guardianphone']);
       if (missing) throw fail('signup.fields_empty', missing);
-      if (!LEVELS.includes(info.ElevelSelected!)) throw fail('signup.fields_empty', 'ElevelSelected');
-      if (!Number.isInteger(grade) || grade < 1 || grade > 12) throw fail('signup.fields_empty', 'grade');
+      if (!isEducationLevel(info.ElevelSelected)) throw fail('signup.fields_empty', 'ElevelSelected');
+      if (!isGrade(grade)) throw fail('signup.fields_empty', 'grade');
       if (!guardianPhone) throw fail('signup.phone', 'guardianphone');
       row.guardianName = info.guardianname!;
       row.guardianPhone = guardianPhone;
@@ -126,7 +115,7 @@ export class SignupService {
         'supervisor_phone',
       ]);
       if (missing) throw fail('signup.entity_fields_empty', missing);
-      if (!ENTITY_TYPES.includes(info.entityType!)) throw fail('signup.entity_fields_empty', 'entityType');
+      if (!isEntityType(info.entityType)) throw fail('signup.entity_fields_empty', 'entityType');
       const supervisorPhone = normalizePhone(info.supervisor_phone);
       if (!supervisorPhone) throw fail('signup.phone', 'supervisor_phone');
       if (!isEmail(info.supervisor_email!)) throw fail('signup.email', 'supervisor_email');
@@ -169,7 +158,7 @@ export class SignupService {
           type,
           passwordHash: await hashPassword(info.password!),
           // Students start with access; coaches and entities need a plan.
-          subcription: type === 0,
+          subscription: type === 0,
           isVerified: false,
           dob,
           nationality,

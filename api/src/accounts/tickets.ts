@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
-import type { AppConfig } from '../config/config';
-import { CONFIG } from '../db/db.module';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 
 export type TicketPurpose = 'verify' | 'reset';
 

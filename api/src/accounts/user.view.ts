@@ -1,22 +1,22 @@
-import { AccountType, canApplyAsJudge, hasFullAccess, isMinor, platformDay } from '@platform/contract';
+import { AccountType, canApplyAsJudge, hasFullAccess, isMinor, platformDay, type MemberUser } from '@platform/contract';
 import type { User } from '../db/schema';
 
-type Plan = Pick<User, 'type' | 'subcription' | 'startDate' | 'endDate'>;
+type Plan = Pick<User, 'type' | 'subscription' | 'startDate' | 'endDate'>;
 
 /**
  * Whether a subscription is valid today (on the platform's clock): a plan (or a student's standing
  * access) and an end date not passed.
  */
 export function subscriptionValid(user: Plan, today = new Date()): boolean {
-  if (user.type === AccountType.Student) return user.subcription;
-  if (!user.subcription || !user.startDate || !user.endDate) return false;
+  if (user.type === AccountType.Student) return user.subscription;
+  if (!user.subscription || !user.startDate || !user.endDate) return false;
   return user.startDate <= user.endDate && user.endDate >= platformDay(today);
 }
 
 /** The contract's entitlement rule on an account row. */
 export const fullAccess = (user: Plan, now = new Date()) =>
   hasFullAccess(
-    { type: user.type, subscribed: user.subcription, startDate: user.startDate, endDate: user.endDate },
+    { type: user.type, subscribed: user.subscription, startDate: user.startDate, endDate: user.endDate },
     now,
   );
 
@@ -32,7 +32,7 @@ export const publicProfileOn = (user: Pick<User, 'type' | 'dob' | 'publicProfile
   user.publicProfile ?? !isMinorAccount(user, now);
 
 /** The member contract's user object (spec §3), field names as the contract spells them. Never the password hash. */
-export function memberUser(user: User) {
+export function memberUser(user: User): MemberUser {
   return {
     _id: user.id,
     name: user.name,
@@ -42,15 +42,15 @@ export function memberUser(user: User) {
     picture: user.picture,
     type: user.type,
     isVerified: user.isVerified,
-    subcription: user.subcription,
+    subcription: user.subscription,
     subscriptionValid: subscriptionValid(user),
     /** Teams, achievements and certificates: students and staff always, coaches and entities with a valid plan. */
     fullAccess: fullAccess(user),
     start_date: user.startDate,
     end_date: user.endDate,
     plan: user.plan ?? null,
-    steb_user_id: user.stebUserId,
-    refree_judge: user.refreeJudge,
+    steb_user_id: user.externalUserId,
+    refree_judge: user.refereeJudge,
     apply_as: user.applyAs,
     /** May apply as a judge or referee: an adult person, never an entity (the judges service refuses others). */
     canApplyAsJudge: canApplyAsJudge(user),
@@ -70,6 +70,6 @@ export function memberUser(user: User) {
     /** Under 18 (the public profile starts off, a guardian consented at sign-up). */
     minor: isMinorAccount(user),
     public_profile: publicProfileOn(user),
-    created_at: user.createdAt,
+    created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,9 +1,9 @@
 import { Body, Controller, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import { tokenOf } from '../auth/session.service';
-import { langOf, translate } from '../common/messages';
+import { Lang, translate } from '../common/i18n';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { CheckCodeDto, ForgotDto, NewPasswordDto, SendCodeDto } from './verification.dto';
 import { VerificationService } from './verification.service';
@@ -21,8 +21,7 @@ export class VerificationController {
   @ApiOperation({
     summary: 'Sends a verification code to a phone (WhatsApp); user_id is the ticket from sign-up or getuser',
   })
-  async sendCode(@Body() body: SendCodeDto, @Headers('accept-language') al?: string) {
-    const lang = langOf(al);
+  async sendCode(@Body() body: SendCodeDto, @Lang() lang: Lang) {
     const sent = await this.verification.sendVerifyCode(body.user_id, body.phone_number, lang);
     return { success: true, message: translate(lang, 'otp.sent'), ...sent };
   }
@@ -33,13 +32,18 @@ export class VerificationController {
     summary:
       'Checks the verification code (user_id: the ticket); the account becomes verified and is signed in: the session token comes back in the Authorization header',
   })
-  async verify(@Body() body: CheckCodeDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async verify(
+    @Body() body: CheckCodeDto,
+    @Lang() lang: Lang,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     const { token } = await this.verification.verify(body.user_id, body.code, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     });
-    if (token) res.setHeader('Authorization', token);
-    return { success: true, message: translate(langOf(req.headers['accept-language']), 'otp.verified') };
+    if (token) res.header('Authorization', token);
+    return { success: true, message: translate(lang, 'otp.verified') };
   }
 
   @Post('otp/forget')
@@ -48,8 +52,7 @@ export class VerificationController {
     summary:
       'Sends a password-reset code by e-mail; user._id is a reset ticket for /verify/forget; the same answer whether or not the account exists',
   })
-  async forgot(@Body() body: ForgotDto, @Headers('accept-language') al?: string) {
-    const lang = langOf(al);
+  async forgot(@Body() body: ForgotDto, @Lang() lang: Lang) {
     const { ticket, destination } = await this.verification.sendResetCode(body.email, lang);
     return { success: true, message: translate(lang, 'reset.sent'), user: { _id: ticket }, destination };
   }
@@ -64,12 +67,8 @@ export class VerificationController {
   @Post('update-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets a new password with the reset token (Authorization); answers the account type' })
-  async update(
-    @Body() body: NewPasswordDto,
-    @Headers('authorization') auth?: string,
-    @Headers('accept-language') al?: string,
-  ) {
+  async update(@Body() body: NewPasswordDto, @Lang() lang: Lang, @Headers('authorization') auth?: string) {
     const type = await this.verification.resetPassword(tokenOf(auth), body.password, body.cpassword);
-    return { success: true, message: translate(langOf(al), 'reset.done'), type };
+    return { success: true, message: translate(lang, 'reset.done'), type };
   }
 }

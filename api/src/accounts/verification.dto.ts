@@ -1,3 +1,4 @@
+import { LIMITS } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
@@ -25,6 +26,6 @@ export class ForgotDto {
 }
 
 export class NewPasswordDto {
-  @ApiProperty() @IsOptional() @IsString() @MaxLength(256) password?: string;
-  @ApiProperty({ required: false }) @IsOptional() @IsString() @MaxLength(256) cpassword?: string;
+  @ApiProperty() @IsOptional() @IsString() @MaxLength(LIMITS.passwordMax) password?: string;
+  @ApiProperty({ required: false }) @IsOptional() @IsString() @MaxLength(LIMITS.passwordMax) cpassword?: string;
 }

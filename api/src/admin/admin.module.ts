@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ContactReplyController } from './contact/contact-reply.controller';
+import { ContactReplyService } from './contact/contact-reply.service';
 import { PaymentsModule } from '../payments/payments.module';
 import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardService } from './dashboard/dashboard.service';
 import { FinanceController } from './finance/finance.controller';
 import { FinanceService } from './finance/finance.service';
+import { PeopleFilesService } from './people/people-files.service';
 import { PeopleFilesController } from './people/uploads.controller';
 import { ResultsImportController } from './results/results-import.controller';
+import { ResultsImportService } from './results/results-import.service';
 import { resourceController } from './resource.controller';
 import { ResourceService } from './resource.service';
 import { adminsResource } from './resources/admins.resource';
@@ -62,6 +66,13 @@ export const ADMIN_RESOURCES = [
     ResultsImportController,
     ...ADMIN_RESOURCES.map(resourceController),
   ],
-  providers: [ResourceService, FinanceService],
+  providers: [
+    ResourceService,
+    FinanceService,
+    DashboardService,
+    ContactReplyService,
+    PeopleFilesService,
+    ResultsImportService,
+  ],
 })
 export class AdminModule {}

@@ -1,25 +1,11 @@
-import {
-  Body,
-  Delete,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-  type Type,
-} from '@nestjs/common';
+import { Body, Delete, Controller, Get, HttpCode, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
+import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { Roles, type Role } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { AppError } from '../common/app-error';
-import { langOf } from '../common/messages';
+import { Lang } from '../common/i18n';
 import type { Body as WriteBody, ResourceDef } from './resource';
 import { ResourceService } from './resource.service';
 
@@ -39,48 +25,39 @@ export function resourceController(def: ResourceDef): Type<unknown> {
   class ResourceController {
     constructor(readonly service: ResourceService) {}
 
-    async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
       const page = await this.service.list(def, query);
       const range = page.records.length ? `${page.start}-${page.end}` : `*`;
-      res.setHeader('Content-Range', `${def.name} ${range}/${page.total}`);
-      res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+      res.header('Content-Range', `${def.name} ${range}/${page.total}`);
+      res.header('Access-Control-Expose-Headers', 'Content-Range');
       return page.records;
     }
 
-    async export(
-      @Query() query: Record<string, unknown>,
-      @Res() res: Response,
-      @Headers('accept-language') al?: string,
-    ) {
+    async export(@Query() query: Record<string, unknown>, @Res() res: FastifyReply, @Lang() lang: Lang) {
       // Built and started before answering, so a bad filter is still a 400 and a database down a 503.
-      const csv = await this.service.exportCsv(def, query, langOf(al));
+      const csv = await this.service.exportCsv(def, query, lang);
       const date = new Date().toISOString().slice(0, 10);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${def.export!.filename}-${date}.csv"`);
-      res.setHeader('Cache-Control', 'no-store');
-      // A failure mid-way cuts the download short rather than ending it as if it were whole.
-      pipeline(csv, res).catch(() => res.destroy());
+      res.header('Content-Type', 'text/csv; charset=utf-8');
+      res.header('Content-Disposition', `attachment; filename="${def.export!.filename}-${date}.csv"`);
+      res.header('Cache-Control', 'no-store');
+      // A failure mid-way cuts the download short (Fastify ends the socket) rather than ending it as if it were whole.
+      return res.send(csv);
     }
 
     get(@Param('id') id: string) {
       return this.service.get(def, id);
     }
 
-    create(@Body() raw: unknown, @CurrentAuth() auth: Auth, @Headers('accept-language') al?: string) {
-      return this.service.create(def, body(raw), auth.user, langOf(al));
+    create(@Body() raw: unknown, @CurrentAuth() auth: Auth, @Lang() lang: Lang) {
+      return this.service.create(def, body(raw), auth.user, lang);
     }
 
-    update(
-      @Param('id') id: string,
-      @Body() raw: unknown,
-      @CurrentAuth() auth: Auth,
-      @Headers('accept-language') al?: string,
-    ) {
-      return this.service.update(def, id, body(raw), auth.user, langOf(al));
+    update(@Param('id') id: string, @Body() raw: unknown, @CurrentAuth() auth: Auth, @Lang() lang: Lang) {
+      return this.service.update(def, id, body(raw), auth.user, lang);
     }
 
-    remove(@Param('id') id: string, @CurrentAuth() auth: Auth, @Headers('accept-language') al?: string) {
-      return this.service.remove(def, id, auth.user, langOf(al));
+    remove(@Param('id') id: string, @CurrentAuth() auth: Auth, @Lang() lang: Lang) {
+      return this.service.remove(def, id, auth.user, lang);
     }
   }
 

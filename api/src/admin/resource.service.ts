@@ -19,19 +19,17 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
-import type { Lang } from '../common/messages';
-import type { Database, Db } from '../db/database';
-import { DATABASE, DB } from '../db/db.module';
-import { auditLog, type User } from '../db/schema';
+import { likePattern } from '../common/like-pattern';
+import type { Lang } from '../common/i18n';
+import type { Database, Db } from '../core/database';
+import { DATABASE, DB } from '../core/core.module';
+import type { User } from '../db/schema';
 import { csvCell, csvHeader } from './csv';
-import { uniqueViolation } from './form';
+import { uniqueViolation } from '../common/unique-violation';
+import { validateBody } from '../common/validation';
+import { AuditService } from '../audit/audit.service';
 import { parseListQuery, type ListQuery } from './list-query';
 import type { Body, ResourceDef, WriteContext } from './resource';
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Fields that differ between two records, as { before, after } holding only those fields. */
 function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
@@ -54,6 +52,7 @@ export class ResourceService {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(DATABASE) private readonly database: Database,
+    private readonly audits: AuditService,
   ) {}
 
   // Joins change the row type with every call; the builder is typed loosely here and rows by each resource.
@@ -145,15 +144,7 @@ export class ResourceService {
     before: object | null,
     after: object | null,
   ) {
-    return ctx.tx.insert(auditLog).values({
-      actorId: ctx.actor.id,
-      actorName: ctx.actor.name,
-      action,
-      resource: def.name,
-      recordId,
-      before: before as Record<string, unknown> | null,
-      after: after as Record<string, unknown> | null,
-    });
+    return this.audits.record(ctx.tx, { actor: ctx.actor, action, resource: def.name, recordId, before, after });
   }
 
   /** Every write and its audit entry in one transaction; a unique-index clash becomes its message. */
@@ -174,9 +165,18 @@ export class ResourceService {
     }
   }
 
+  /** The write's body checked against the resource's DTO (all of it on create, the fields sent on update). */
+  private input(def: ResourceDef, body: Body, action: 'create' | 'update'): Promise<Body> {
+    const dto = action === 'create' ? def.input?.create : (def.input?.update ?? def.input?.create);
+    if (!dto) return Promise.resolve({});
+    const missing = def.input?.missing?.[action] ?? (action === 'create' ? 'admin.fill_form' : 'admin.fill_form_edit');
+    return validateBody(dto, body, { partial: action === 'update', missing });
+  }
+
   async create(def: ResourceDef, body: Body, actor: User, lang: Lang) {
-    return this.write(def, actor, lang, body, async (ctx) => {
-      const values = await def.create!(body, ctx);
+    const input = await this.input(def, body, 'create');
+    return this.write(def, actor, lang, input, async (ctx) => {
+      const values = await def.create!(input, ctx);
       const [inserted] = await ctx.tx.insert(def.table).values(values).returning();
       const id = String((inserted as Record<string, unknown>)[this.idKey(def)]);
       const row = await this.find(def, id, ctx.tx);
@@ -188,12 +188,13 @@ export class ResourceService {
   }
 
   async update(def: ResourceDef, id: string, body: Body, actor: User, lang: Lang) {
-    return this.write(def, actor, lang, body, async (ctx) => {
+    const { archived, ...rest } = body;
+    // `archived: false` restores an archived record (with whatever else the PUT changes).
+    const restoring = def.archive !== undefined && (archived === false || archived === 'false');
+    const input = await this.input(def, def.archive ? rest : body, 'update');
+    return this.write(def, actor, lang, input, async (ctx) => {
       const beforeRow = await this.find(def, id, ctx.tx, true);
-      const { archived, ...rest } = body;
-      // `archived: false` restores an archived record (with whatever else the PUT changes).
-      const restoring = def.archive !== undefined && (archived === false || archived === 'false');
-      const set = await def.update!(def.archive ? rest : body, beforeRow, ctx);
+      const set = await def.update!(input, beforeRow, ctx);
       if (restoring) set[this.columnKey(def, def.archive!)] = null;
       if (Object.keys(set).length) await ctx.tx.update(def.table).set(set).where(eq(def.id, id));
       const row = await this.find(def, id, ctx.tx);

@@ -1,8 +1,9 @@
 import type { SQL } from 'drizzle-orm';
+import type { Type } from '@nestjs/common';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../auth/roles';
-import type { Lang, MessageKey } from '../common/messages';
-import type { Db } from '../db/database';
+import type { Lang, MessageKey } from '../common/i18n';
+import type { Db } from '../core/database';
 import type { User } from '../db/schema';
 import type { CsvColumn } from './csv';
 
@@ -25,7 +26,7 @@ export interface WriteContext {
   actor: User;
   tx: Db;
   lang: Lang;
-  /** The request body of the write (empty for a delete). */
+  /** The write's validated input (its DTO; empty for a delete). */
   body: Body;
 }
 
@@ -37,7 +38,7 @@ export type Body = Record<string, unknown>;
  * only when its hook (and its roles) are declared. Every write runs in one transaction with its
  * audit-log entry.
  */
-export interface ResourceDef<Row = any> {
+export interface ResourceDef<Row = any, Input extends object = any> {
   /** The path segment under /api/admin/ and the Content-Range unit. */
   name: string;
   table: PgTable;
@@ -67,13 +68,24 @@ export interface ResourceDef<Row = any> {
   /** More for the one-record view (e.g. a message's replies); may also mark the record as seen. */
   detail?(row: Row, db: Db): Promise<Record<string, unknown>>;
 
-  /** Validated insert values from a create body; throws AppError with the message to show. */
-  create?(body: Body, ctx: WriteContext): Promise<Record<string, unknown>>;
   /**
-   * Validated column changes from an update body (only the fields sent change: a toggle is a PUT of
-   * one field). Also where per-record rules live (an admin cannot disable themselves).
+   * The class-validator DTOs of the writes, checked as the member routes' bodies are (see
+   * common/validation.ts): `create` in full, `update` (the same class unless given) only for the
+   * fields sent. `missing` is the message for a required field left empty (by default 'Please fill
+   * in the form carefully!' on create and its edit variant on update).
    */
-  update?(body: Body, before: Row, ctx: WriteContext): Promise<Record<string, unknown>>;
+  input?: {
+    create?: Type<Input>;
+    update?: Type<Input>;
+    missing?: { create?: MessageKey; update?: MessageKey };
+  };
+  /** Insert values from a create's validated input; throws AppError with the message to show. */
+  create?(input: Input, ctx: WriteContext): Promise<Record<string, unknown>>;
+  /**
+   * Column changes from an update's validated input (only the fields sent change: a toggle is a PUT
+   * of one field). Also where per-record rules live (an admin cannot disable themselves).
+   */
+  update?(input: Input, before: Row, ctx: WriteContext): Promise<Record<string, unknown>>;
   /** Fields whose PUT alone is recorded as a toggle in the audit log. */
   toggles?: string[];
   /** Checks before a delete, or does it differently (archive); the default deletes the row. */
@@ -93,6 +105,11 @@ export interface ResourceDef<Row = any> {
   };
 }
 
-export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {
+export function defineResource<Row, Input extends object = any>(def: ResourceDef<Row, Input>): ResourceDef<Row, Input> {
   return def;
+}
+
+/** Drops undefined entries, so an update sets only what the form sent. */
+export function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,23 +1,20 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { SignupService } from '../accounts/signup.service';
-import { TicketService } from '../accounts/tickets';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { memberUser } from '../accounts/user.view';
 import { AppError } from '../common/app-error';
-import { langOf, translate } from '../common/messages';
+import { Lang, translate } from '../common/i18n';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
-import { AdminSigninDto, SigninDto } from './auth.dto';
+import { AdminSigninDto } from './auth.dto';
 import { AuthService, type ClientMeta } from './auth.service';
 import { CurrentAuth } from './current-auth.decorator';
-import type { AppConfig } from '../config/config';
-import { CONFIG } from '../db/db.module';
-import type { User } from '../db/schema';
-import { AllowUnverified, EVERYONE, mustVerify, Public, Roles, STAFF } from './roles';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
+import { AllowUnverified, EVERYONE, Public, Roles, STAFF } from './roles';
 import { SessionService, tokenOf, type Auth } from './session.service';
 import { clearStaffCookie, cookieToken, COOKIE_SESSION_HEADER, csrfToken, setStaffCookie } from './staff-cookie';
 
-const meta = (req: Request): ClientMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
 @ApiTags('auth')
 @ApiHeader({ name: 'Accept-Language', required: false, description: 'en or ar: the language of messages' })
@@ -26,35 +23,8 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
-    private readonly signups: SignupService,
     @Inject(CONFIG) private readonly config: AppConfig,
-    private readonly tickets: TicketService,
   ) {}
-
-  /** The contract's user object; for a member still to verify, `_id` is the opaque verification ticket. */
-  private userView(user: User) {
-    const view = memberUser(user);
-    return mustVerify(user) ? { ...view, _id: this.tickets.issue('verify', user.id) } : view;
-  }
-
-  @Post('adduser-steb')
-  @Public()
-  @UseGuards(SigninThrottleGuard)
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Member sign-in (loginType signin; the token is returned in the Authorization header) or sign-up (loginType signup with userInof; answers user._id, the ticket that /otp and /verify take to verify the phone)',
-  })
-  async signin(@Body() body: SigninDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const lang = langOf(req.headers['accept-language']);
-    if (body.loginType === 'signup') {
-      const user = await this.signups.signup(body.userInof!);
-      return { success: true, message: translate(lang, 'signup.registered'), user: this.userView(user) };
-    }
-    const { token } = await this.auth.signinMember(body.national_id, body.password, body.type, meta(req));
-    res.setHeader('Authorization', token);
-    return { success: true, message: translate(lang, 'auth.signed_in') };
-  }
 
   @Post('admin-login')
   @Public()
@@ -69,14 +39,19 @@ export class AuthController {
     description:
       'cookie: the back-office page; the session is set as an httpOnly cookie and the body carries its CSRF token',
   })
-  async adminLogin(@Body() body: AdminSigninDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async adminLogin(
+    @Body() body: AdminSigninDto,
+    @Lang() lang: Lang,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     const { token, sessionId } = await this.auth.signinStaff(body.national_id, body.password, meta(req));
-    const message = translate(langOf(req.headers['accept-language']), 'auth.signed_in');
+    const message = translate(lang, 'auth.signed_in');
     if (req.headers[COOKIE_SESSION_HEADER] === 'cookie') {
       setStaffCookie(res, token, this.config);
       return { success: true, message, csrf: csrfToken(sessionId, this.config.jwtSecret) };
     }
-    res.setHeader('Authorization', token);
+    res.header('Authorization', token);
     return { success: true, message };
   }
 
@@ -90,18 +65,6 @@ export class AuthController {
       csrf: csrfToken(auth.session.id, this.config.jwtSecret),
       idle_minutes: this.config.staffIdleMinutes,
     };
-  }
-
-  @Post('getuser')
-  @Roles(...EVERYONE)
-  @AllowUnverified()
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'The signed-in account; for a member who has not verified the phone, user._id is the ticket that /otp and /verify take',
-  })
-  getUser(@CurrentAuth() auth: Auth) {
-    return { success: true, user: this.userView(auth.user) };
   }
 
   @Get('loginseason')
@@ -122,10 +85,15 @@ export class AuthController {
   @AllowUnverified()
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the current session' })
-  async logout(@CurrentAuth() auth: Auth, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async logout(
+    @CurrentAuth() auth: Auth,
+    @Lang() lang: Lang,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     await this.sessions.revoke(auth.session.id);
     // The back-office cookie goes only with its own session (a member signing out in the same browser keeps it).
     if (cookieToken(req) === auth.token) clearStaffCookie(res, this.config);
-    return { success: true, message: translate(langOf(req.headers['accept-language']), 'auth.signed_out') };
+    return { success: true, message: translate(lang, 'auth.signed_out') };
   }
 }

@@ -1,44 +1,10 @@
-import { MEMBER_TYPES, STAFF_TYPES } from '@platform/contract';
+import { STAFF_TYPES, LIMITS } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { UserInfoDto } from '../accounts/signup.dto';
-import { AsciiDigits } from '../common/dto';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-
-export class SigninDto {
-  @ApiProperty({ description: 'National ID (students, coaches) or e-mail (entities, admins)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(320)
-  @AsciiDigits()
-  national_id?: string;
-
-  @ApiProperty()
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
-  password?: string;
-
-  @ApiProperty({ enum: MEMBER_TYPES, description: 'sign-in only: 0 student, 1 coach, 2 entity' })
-  @ValidateIf((o: SigninDto) => o.loginType !== 'signup')
-  @Transform(toNumber)
-  @IsIn([...MEMBER_TYPES], { message: 'auth.unknown_type' })
-  type!: 0 | 1 | 2;
-
-  @ApiProperty({ enum: ['signin', 'signup'] })
-  @IsIn(['signin', 'signup'])
-  loginType!: 'signin' | 'signup';
-
-  @ApiProperty({ required: false, type: UserInfoDto, description: 'sign-up only' })
-  @ValidateIf((o: SigninDto) => o.loginType === 'signup')
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UserInfoDto)
-  userInof?: UserInfoDto;
-}
 
 export class AdminSigninDto {
   @ApiProperty({ description: "The admin's e-mail" })
@@ -50,7 +16,7 @@ export class AdminSigninDto {
   @ApiProperty()
   @IsOptional()
   @IsString()
-  @MaxLength(256)
+  @MaxLength(LIMITS.passwordMax)
   password?: string;
 
   @ApiProperty({ required: false, enum: [4] })

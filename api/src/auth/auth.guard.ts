@@ -1,45 +1,62 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import { AuthGuard as PassportGuard } from '@nestjs/passport';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../common/app-error';
-import type { AppConfig } from '../config/config';
-import { CONFIG } from '../db/db.module';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 import { fullAccess } from '../accounts/user.view';
+import { bindSessionReader, sessionToken, signingKey } from './jwt.strategy';
 import { FULL_ACCESS_KEY, mustVerify, PUBLIC_KEY, ROLES_KEY, roleOf, UNVERIFIED_KEY, type Role } from './roles';
-import { SessionService, tokenOf, type Auth } from './session.service';
-import { checkCsrf, clearStaffCookie, cookieToken } from './staff-cookie';
+import { SessionService, type Auth } from './session.service';
+import { checkCsrf, clearStaffCookie } from './staff-cookie';
 
-export type AuthedRequest = Request & { auth?: Auth };
+export type AuthedRequest = FastifyRequest & { auth?: Auth };
 
 /**
- * Global guard: public routes pass; every other route needs a live session and one of its declared
- * roles. The token comes from the Authorization header (members through their site, API clients) or
- * from the back-office's cookie, whose state-changing calls must also carry the CSRF proof. A member who
- * has not verified the phone is refused unless the route is marked @AllowUnverified, and a route
- * marked @FullAccess refuses a coach or entity without a valid plan.
+ * Global guard: public routes pass; every other route needs a live session (read by the passport JWT
+ * strategy, jwt.strategy.ts) and one of its declared roles. The token comes from the Authorization
+ * header (members through their site, API clients) or from the back-office's cookie, whose
+ * state-changing calls must also carry the CSRF proof. A member who has not verified the phone is
+ * refused unless the route is marked @AllowUnverified, and a route marked @FullAccess refuses a coach
+ * or entity without a valid plan.
  */
 @Injectable()
-export class AuthGuard implements CanActivate {
+export class AuthGuard extends PassportGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionService,
     @Inject(CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super();
+    this.key = signingKey(config.jwtSecret);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  private readonly key;
+
+  /** The session lands on `request.auth`; no passport session (every call carries its token). */
+  override getAuthenticateOptions() {
+    return { session: false, property: 'auth' };
+  }
+
+  /** No token: 401 unauthorized. A bad, expired or revoked one: 401 session ended, the same for all (a stale cookie is cleared). */
+  override handleRequest<T = Auth>(err: unknown, auth: T | false, _info: unknown, context: ExecutionContext): T {
+    if (err) throw err;
+    if (auth) return auth;
+    const found = sessionToken(context.switchToHttp().getRequest<AuthedRequest>());
+    if (!found) throw new AppError(401, 'auth.unauthorized');
+    if (found.from === 'cookie') clearStaffCookie(context.switchToHttp().getResponse<FastifyReply>(), this.config);
+    throw new AppError(401, 'auth.session_ended');
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    const headerToken = tokenOf(req.headers.authorization);
-    const token = headerToken ?? cookieToken(req);
-    if (!token) throw new AppError(401, 'auth.unauthorized');
-    const auth = await this.sessions.resolve(token);
-    if (!auth) {
-      if (!headerToken) clearStaffCookie(context.switchToHttp().getResponse<Response>(), this.config);
-      throw new AppError(401, 'auth.session_ended');
-    }
-    if (!headerToken) checkCsrf(req, auth.session.id, this.config);
-    req.auth = auth;
+    bindSessionReader(req, { sessions: this.sessions, secret: this.key });
+    await super.canActivate(context);
+    const auth = req.auth!;
+    if (sessionToken(req)?.from === 'cookie') checkCsrf(req, auth.session.id, this.config);
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (!roles || !roles.includes(roleOf(auth.user.type))) throw new AppError(403, 'auth.forbidden');
     if (mustVerify(auth.user) && !this.reflector.getAllAndOverride<boolean>(UNVERIFIED_KEY, targets))

@@ -2,9 +2,9 @@ import { STAFF_TYPES } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
+import type { AppConfig } from '../core/config';
+import type { Db } from '../core/database';
+import { CONFIG, DB } from '../core/core.module';
 import { sessions, users, type Session, type User } from '../db/schema';
 import { isUuid } from '../common/ids';
 
@@ -17,7 +17,8 @@ export interface Auth {
 /** Admins and sub-admins: their sessions end when idle. */
 const STAFF = new Set<number>(STAFF_TYPES);
 
-interface Claims {
+/** What a session token says: the session row (`sid`) and its account (`sub`). */
+export interface Claims {
   sid: string;
   sub: string;
 }
@@ -51,7 +52,12 @@ export class SessionService {
     } catch {
       return null;
     }
-    if (!isUuid(claims.sid)) return null;
+    return this.live(claims, token);
+  }
+
+  /** The live session and account that verified claims name, or null (revoked, expired, idle, account disabled or another). */
+  async live(claims: Claims, token: string): Promise<Auth | null> {
+    if (typeof claims.sid !== 'string' || !isUuid(claims.sid)) return null;
     const [row] = await this.db
       .select({ session: sessions, user: users })
       .from(sessions)

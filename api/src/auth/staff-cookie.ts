@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../common/app-error';
-import type { AppConfig } from '../config/config';
+import type { AppConfig } from '../core/config';
 
 /**
  * The back-office's session travels in an httpOnly, SameSite=Strict cookie on the API's own origin
@@ -21,9 +21,9 @@ export const COOKIE_SESSION_HEADER = 'x-admin-session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The session token in the request's staff cookie, if any. */
-export function cookieToken(req: Request): string | undefined {
+export function cookieToken(req: { headers: Record<string, string | string[] | undefined> }): string | undefined {
   const header = req.headers.cookie;
-  if (!header) return undefined;
+  if (typeof header !== 'string' || !header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === STAFF_COOKIE) return part.slice(eq + 1).trim() || undefined;
@@ -31,16 +31,24 @@ export function cookieToken(req: Request): string | undefined {
   return undefined;
 }
 
-const cookieOptions = (config: AppConfig) =>
-  ({ httpOnly: true, sameSite: 'strict', path: '/api', secure: config.production }) as const;
+/** The Set-Cookie line of the staff cookie: httpOnly, SameSite=Strict, on /api, Secure in production. */
+const cookieLine = (value: string, config: AppConfig, expires?: string) =>
+  [
+    `${STAFF_COOKIE}=${value}`,
+    'Path=/api',
+    ...(expires ? [`Expires=${expires}`] : []),
+    'HttpOnly',
+    ...(config.production ? ['Secure'] : []),
+    'SameSite=Strict',
+  ].join('; ');
 
 /** A browser session cookie (no Max-Age): the server ends the session itself when idle or expired. */
-export function setStaffCookie(res: Response, token: string, config: AppConfig) {
-  res.cookie(STAFF_COOKIE, token, cookieOptions(config));
+export function setStaffCookie(reply: FastifyReply, token: string, config: AppConfig) {
+  reply.header('Set-Cookie', cookieLine(encodeURIComponent(token), config));
 }
 
-export function clearStaffCookie(res: Response, config: AppConfig) {
-  res.clearCookie(STAFF_COOKIE, cookieOptions(config));
+export function clearStaffCookie(reply: FastifyReply, config: AppConfig) {
+  reply.header('Set-Cookie', cookieLine('', config, new Date(0).toUTCString()));
 }
 
 /** The CSRF token of a session: stateless, bound to the session row, useless without its cookie. */
@@ -49,7 +57,7 @@ export function csrfToken(sessionId: string, secret: string): string {
 }
 
 /** Refuses (403) a state-changing cookie-authenticated call without the session's CSRF token or from another origin. */
-export function checkCsrf(req: Request, sessionId: string, config: AppConfig) {
+export function checkCsrf(req: FastifyRequest, sessionId: string, config: AppConfig) {
   if (SAFE_METHODS.has(req.method)) return;
   const given = req.headers[CSRF_HEADER];
   const expected = Buffer.from(csrfToken(sessionId, config.jwtSecret));
@@ -65,7 +73,7 @@ export function checkCsrf(req: Request, sessionId: string, config: AppConfig) {
  * Sec-Fetch-Site (when sent) says same-origin; Origin (when sent) names the host the request came to
  * or the API's public address (PUBLIC_API_URL, for a proxy that rewrites Host).
  */
-function sameOrigin(req: Request, publicUrl: string): boolean {
+function sameOrigin(req: FastifyRequest, publicUrl: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin') return false;
   const origin = req.headers.origin;

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { MessageKey } from './messages';
+import type { MessageKey } from './i18n';
 
 /**
  * An error meant for a person: a status and a message key translated into the caller's language;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** The header in which the member server names its browser's address, believed only with the secret below. */
 export const CLIENT_ADDRESS_HEADER = 'x-member-client-address';
@@ -12,12 +12,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /**
  * Decides, once per request, the address the rate limits, sessions and logs use, and puts it in
  * `req.ip`: the address the member server forwards, when it comes with the shared secret; otherwise
- * Express's own answer, which with `trust proxy` set to TRUST_PROXY_HOPS is the socket's address or the
+ * Fastify's own answer, which with `trustProxy` set to TRUST_PROXY_HOPS is the socket's address or the
  * entry that many hops from the right of X-Forwarded-For, never a value the client wrote itself.
+ * An `onRequest` hook.
  */
-export function clientAddressMiddleware(secret: string) {
+export function clientAddressHook(secret: string) {
   const expected = digest(secret);
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return (req: FastifyRequest, _reply: FastifyReply, next: HookHandlerDoneFunction) => {
     const given = req.headers[PROXY_SECRET_HEADER];
     const forwarded = req.headers[CLIENT_ADDRESS_HEADER];
     if (

@@ -1,6 +1,42 @@
 import { isNoneFiller, toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDate,
+  IsIn,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import type { Type } from '@nestjs/common';
+import type { MessageKey } from './i18n';
+import { isUuid } from './ids';
+
+/** Required fields by the prototype that declares them, with the message to give when one is empty. */
+const requiredFields = new Map<object, Map<string | symbol, MessageKey | undefined>>();
+
+/**
+ * Whether a DTO instance's field is required (declared on its class or a parent), and with which
+ * message: `false` when it is not.
+ */
+export function requiredField(dto: object, key: string | symbol): { message?: MessageKey } | false {
+  for (let proto = Object.getPrototypeOf(dto); proto; proto = Object.getPrototypeOf(proto)) {
+    const fields = requiredFields.get(proto);
+    if (fields?.has(key)) return { message: fields.get(key) };
+  }
+  return false;
+}
+
+/** Like IsOptional (null or undefined skip the field's checks), except for a required field. */
+const Optional = (): PropertyDecorator => (target, key) =>
+  ValidateIf((dto: object, value: unknown) => (value !== undefined && value !== null) || !!requiredField(dto, key))(
+    target,
+    key,
+  );
 
 const trim = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value;
@@ -8,7 +44,7 @@ const trim = ({ value }: { value: unknown }) =>
 /** An optional text field, trimmed (numbers accepted as text), at most `max` characters. */
 export function Text(max = 200): PropertyDecorator {
   return (target, key) => {
-    IsOptional()(target, key);
+    Optional()(target, key);
     Transform(trim)(target, key);
     IsString()(target, key);
     MaxLength(max)(target, key);
@@ -39,17 +75,223 @@ export const NoneAsEmpty = (): PropertyDecorator => Transform(({ value }) => (is
 export const AsciiDigits = (): PropertyDecorator => Transform(asciiDigits);
 
 /**
- * A check box or switch: true, or the text a form posts for a ticked one ("true", "on", "1"), is
- * true; any other value given is false; left out stays undefined.
+ * A check box or switch: true (a JSON boolean), 1, or the text a form posts for a ticked one ("true",
+ * "on", "1"), is true; any other value given is false; left out stays undefined.
  */
 export function Checkbox(): PropertyDecorator {
   return (target, key) => {
-    IsOptional()(target, key);
+    Optional()(target, key);
     Transform(({ value }: { value: unknown }) =>
       value === undefined || value === null
         ? undefined
-        : value === true || (typeof value === 'string' && ['true', 'on', '1'].includes(value.trim().toLowerCase())),
+        : value === true ||
+          value === 1 ||
+          (typeof value === 'string' && ['true', 'on', '1'].includes(value.trim().toLowerCase())),
     )(target, key);
     IsBoolean()(target, key);
   };
+}
+
+/** A value a form sends for a field it leaves empty. */
+export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * A field the form must fill. With the other field decorators here, which pass an empty value, an
+ * absent, null or '' value fails only this check, reported as the form's one message (e.g. 'Please
+ * fill in the form carefully!', or `message` when given) after any field of the wrong type (see
+ * common/validation.ts). On an
+ * update only the fields sent are checked, so a required field may be left out but not emptied.
+ */
+export const Required =
+  (message?: MessageKey): PropertyDecorator =>
+  (target, key) => {
+    if (!requiredFields.has(target)) requiredFields.set(target, new Map());
+    requiredFields.get(target)!.set(key, message);
+    ValidateBy({ name: 'required', validator: { validate: (value) => !isBlank(value) } })(target, key);
+  };
+
+/** null, as a form sends an emptied field, read as '' (for a text column that holds no null). */
+export const NullAsEmpty = (): PropertyDecorator => Transform(({ value }) => (value === null ? '' : value));
+
+/** A text field (trimmed, numbers accepted as text, at most `max`) whose emptying stores ''. */
+export function FormText(max = 200): PropertyDecorator {
+  return (target, key) => {
+    Text(max)(target, key);
+    NullAsEmpty()(target, key);
+  };
+}
+
+/** A field people type digits into (see Digits) whose emptying stores ''. */
+export function FormDigits(max = 30): PropertyDecorator {
+  return (target, key) => {
+    Digits(max)(target, key);
+    NullAsEmpty()(target, key);
+  };
+}
+
+/** An optional text: '', null or the old contract's filler `None` clear it (null); absent leaves it. */
+export function OptionalText(max = 200, digits = false): PropertyDecorator {
+  return (target, key) => {
+    (digits ? Digits : Text)(max)(target, key);
+    Transform(({ value }) => (value === '' || isNoneFiller(value) ? null : value))(target, key);
+  };
+}
+
+const LINK = /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*|\/)$/i;
+const WEB_ADDRESS = /^https?:\/\/[^\s]+$/i;
+
+/**
+ * A link: an http(s) address, or (unless `webOnly`) a path on this site; '' when sent empty, or
+ * null with `clear`.
+ */
+export function Link(max = 500, { webOnly = false, clear = false } = {}): PropertyDecorator {
+  return (target, key) => {
+    FormText(max)(target, key);
+    if (clear) Transform(({ value }) => (value === '' ? null : value))(target, key);
+    ValidateBy({
+      name: 'isLink',
+      validator: { validate: (value) => isBlank(value) || (webOnly ? WEB_ADDRESS : LINK).test(String(value)) },
+    })(target, key);
+  };
+}
+
+/**
+ * A yes/no field: a JSON boolean or the text "true" / "false"; anything else is a wrong type.
+ * Absent or null leave it as it is.
+ */
+export function Bool(): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) =>
+      value === null ? undefined : value === 'true' ? true : value === 'false' ? false : value,
+    )(target, key);
+    Optional()(target, key);
+    IsBoolean()(target, key);
+  };
+}
+
+/** The empty value of a number, date or choice field: left unchanged (undefined) or cleared (null). */
+const emptied = (clear: boolean) => (clear ? null : undefined);
+
+/**
+ * A whole number from min to max: a JSON number or its digits as text (Arabic-Indic digits read as
+ * ASCII). Empty ('' or null) leaves it unchanged, or clears it (null) with `clear`.
+ */
+export function Int(min: number, max: number, { clear = false } = {}): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => {
+      if (isBlank(value)) return emptied(clear);
+      const text = typeof value === 'string' ? toAsciiDigits(value).trim() : null;
+      return text !== null && /^-?\d+$/.test(text) ? Number(text) : value;
+    })(target, key);
+    Optional()(target, key);
+    ValidateBy({
+      name: 'isIntInRange',
+      validator: { validate: (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max },
+    })(target, key);
+  };
+}
+
+/**
+ * A non-negative amount with at most two decimals (a JSON number or text), as the numeric column
+ * wants it ('350.00'). Empty leaves it unchanged, or clears it (null) with `clear`.
+ */
+export function Money({ clear = false } = {}): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => {
+      if (isBlank(value)) return emptied(clear);
+      const text = typeof value === 'string' || typeof value === 'number' ? toAsciiDigits(String(value)).trim() : '';
+      // A value that is not an amount is boxed, so the string check below refuses it.
+      return /^\d{1,10}(\.\d{1,2})?$/.test(text) ? Number(text).toFixed(2) : [value];
+    })(target, key);
+    Optional()(target, key);
+    IsString()(target, key);
+  };
+}
+
+/** A calendar date YYYY-MM-DD (a full ISO timestamp is cut to its date); '' or null clear it (null). */
+export function Day(): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => {
+      if (value === null || value === '') return null;
+      if (
+        typeof value !== 'string' ||
+        !/^\d{4}-\d{2}-\d{2}/.test(value) ||
+        Number.isNaN(Date.parse(value.slice(0, 10)))
+      )
+        return [value];
+      return value.slice(0, 10);
+    })(target, key);
+    Optional()(target, key);
+    IsString()(target, key);
+  };
+}
+
+/** A moment in time (ISO text); '' or null clear it (null). */
+export function Moment(): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => {
+      if (value === null || value === '') return null;
+      const date = typeof value === 'string' ? new Date(value) : null;
+      return date && !Number.isNaN(date.getTime()) ? date : [value];
+    })(target, key);
+    Optional()(target, key);
+    IsDate()(target, key);
+  };
+}
+
+/**
+ * One of the allowed values (from the contract), matched as text so `0` and "0" are the same;
+ * absent, null or '' leave the field as it is.
+ */
+export function OneOf(allowed: readonly (string | number)[]): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => {
+      if (isBlank(value)) return undefined;
+      const match = allowed.find((a) => String(a) === String(value));
+      return match === undefined ? [value] : match;
+    })(target, key);
+    Optional()(target, key);
+    IsIn([...allowed])(target, key);
+  };
+}
+
+/** An id (UUID); '', null or `None` clear it (null). */
+export function OptionalId(message?: MessageKey): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => (value === '' || isNoneFiller(value) ? null : value))(target, key);
+    Optional()(target, key);
+    ValidateBy({ name: 'isUuid', validator: { validate: isUuid } }, message ? { message } : {})(target, key);
+  };
+}
+
+/** An id (UUID) the form must give; see Required for how an empty one is told. */
+export function RequiredId(): PropertyDecorator {
+  return (target, key) => {
+    Required()(target, key);
+    ValidateBy({ name: 'isUuid', validator: { validate: (v) => isBlank(v) || isUuid(v) } })(target, key);
+  };
+}
+
+/** A list of at most `max` ids (UUIDs). */
+export function Ids(max: number): PropertyDecorator {
+  return (target, key) => {
+    Optional()(target, key);
+    IsArray()(target, key);
+    ArrayMaxSize(max)(target, key);
+    ValidateBy({ name: 'isUuid', validator: { validate: isUuid } }, { each: true })(target, key);
+  };
+}
+
+/** A field whose shape a resource checks itself (a list of library paths sent as JSON text or as a list). */
+export const Checked = (): PropertyDecorator => Allow();
+
+/**
+ * The same DTO with more fields required, for a create whose form must fill what its update may
+ * leave out (a member's e-mail, phone and national ID).
+ */
+export function RequiredOn<T extends object>(base: Type<T>, keys: (keyof T & string)[]): Type<T> {
+  class WithRequired extends (base as Type<object>) {}
+  for (const key of keys) Required()(WithRequired.prototype, key);
+  Object.defineProperty(WithRequired, 'name', { value: `${base.name}Create` });
+  return WithRequired as Type<T>;
 }

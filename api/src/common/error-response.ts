@@ -1,22 +1,25 @@
-import type { Request, Response } from 'express';
-import { langOf, translate, type MessageKey } from './messages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { langOf, translate, type MessageKey } from './i18n';
 
 /**
  * The one shape of every error: a status, `e_message` header (URI-encoded) and `{ success: false, message }`,
  * with `field` when one request field is at fault.
  */
 export function sendError(
-  req: Request,
-  res: Response,
+  req: Pick<FastifyRequest, 'headers'>,
+  reply: FastifyReply,
   status: number,
   key: MessageKey,
   params: Record<string, string | number> = {},
   field?: string,
 ): void {
   const message = translate(langOf(req.headers['accept-language']), key, params);
-  if (res.headersSent) return;
-  res.setHeader('e_message', encodeURIComponent(message));
-  res.status(status).json(field ? { success: false, message, field } : { success: false, message });
+  if (reply.sent || reply.raw.headersSent) return;
+  reply
+    .code(status)
+    .header('e_message', encodeURIComponent(message))
+    .type('application/json; charset=utf-8')
+    .send(field ? { success: false, message, field } : { success: false, message });
 }
 
 const DB_DOWN_CODES = new Set([
@@ -64,6 +67,18 @@ export function isDatabaseDown(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * The 4xx status of an error raised before a route runs (Fastify's body reading, a static file
+ * refused), or undefined for anything else.
+ */
+export function clientErrorStatus(err: unknown): number | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const e = err as { code?: unknown; statusCode?: unknown; status?: unknown; expose?: unknown };
+  if (!(typeof e.code === 'string' && e.code.startsWith('FST_')) && e.expose !== true) return undefined;
+  const status = typeof e.statusCode === 'number' ? e.statusCode : e.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 export function statusKey(status: number): MessageKey {

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
-import { isDatabaseDown, isRefusedValue, sendError, statusKey } from './error-response';
+import { clientErrorStatus, isDatabaseDown, isRefusedValue, sendError, statusKey } from './error-response';
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -9,8 +9,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const req = ctx.getRequest<Request>();
-    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<FastifyRequest>();
+    const res = ctx.getResponse<FastifyReply>();
     if (exception instanceof AppError) {
       return sendError(req, res, exception.getStatus(), exception.key, exception.params, exception.field);
     }
@@ -18,9 +18,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       return sendError(req, res, status, statusKey(status));
     }
+    const clientStatus = clientErrorStatus(exception);
+    if (clientStatus) return sendError(req, res, clientStatus, statusKey(clientStatus));
     if (isDatabaseDown(exception)) {
-      this.logger.warn(`database unavailable on ${req.method} ${req.path}`);
-      res.setHeader('Retry-After', '5');
+      this.logger.warn(`database unavailable on ${req.method} ${req.url.split('?')[0]}`);
+      res.header('Retry-After', '5');
       return sendError(req, res, 503, 'server.unavailable');
     }
     if (isRefusedValue(exception)) return sendError(req, res, 400, 'request.bad');

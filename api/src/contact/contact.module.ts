@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContactController } from './contact.controller';
+import { ContactService } from './contact.service';
 
-@Module({ controllers: [ContactController] })
+@Module({ controllers: [ContactController], providers: [ContactService] })
 export class ContactModule {}

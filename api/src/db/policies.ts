@@ -40,7 +40,7 @@ export const STARTING_POLICIES = {
 <p>نحتفظ ببياناتك ما دام حسابك قائمًا، وبالفواتير المدة التي يوجبها النظام. ويمكنك أن تطلب تصحيح بياناتك أو حذفها.</p>
 <h2>التواصل</h2>
 <p>للاستفسارات والطلبات راسلنا عبر <a href="/contact">صفحة التواصل</a>، واذكر هل أنت العضو أم ولي أمره.</p>`,
-  tearmConditionEn: `<p>By registering you accept these terms and the privacy policy. The version you accepted is kept with your account.</p>
+  termsConditionsEn: `<p>By registering you accept these terms and the privacy policy. The version you accepted is kept with your account.</p>
 <h2>Accounts</h2>
 <ul>
 <li>Give true details, keep one account per person and keep your password to yourself.</li>
@@ -56,7 +56,7 @@ export const STARTING_POLICIES = {
 <p>A new version of these terms applies from the day it is published here.</p>
 <h2>Contact</h2>
 <p>Write to us through the <a href="/contact">contact page</a>.</p>`,
-  tearmCondition: `<p>بتسجيلك في المنصة فإنك توافق على هذه الشروط وعلى سياسة الخصوصية، وتُحفظ مع حسابك النسخة التي وافقت عليها.</p>
+  termsConditions: `<p>بتسجيلك في المنصة فإنك توافق على هذه الشروط وعلى سياسة الخصوصية، وتُحفظ مع حسابك النسخة التي وافقت عليها.</p>
 <h2>الحسابات</h2>
 <ul>
 <li>أدخل بيانات صحيحة، ولكل شخص حساب واحد، واحفظ كلمة المرور لنفسك.</li>

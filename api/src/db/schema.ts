@@ -1,4 +1,14 @@
-import type { InvitationState, TeamRole, TeamState } from '@platform/contract';
+import type {
+  DurationType,
+  Education,
+  InvitationState,
+  PlanSnapshot,
+  PlanType,
+  PostType,
+  Supervisor,
+  TeamRole,
+  TeamState,
+} from '@platform/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -29,25 +39,7 @@ export const regions = pgTable('regions', {
   arName: text('ar_name').notNull(),
 });
 
-/** A member's schooling; a field that does not apply is '' (never the old contract's 'None'). */
-export interface Education {
-  school_name: string;
-  education_admin: string;
-  level: string;
-  grade: string;
-}
-export interface Supervisor {
-  name: string;
-  email: string;
-  phone_number: string;
-  supervisor_id: string;
-}
-export interface PlanSnapshot {
-  name: string;
-  name_en: string;
-  duration: number;
-  duration_type: string;
-}
+export type { Education, PlanSnapshot, Supervisor };
 
 /** Types: 0 student, 1 coach, 2 entity, 4 admin, 5 sub-admin. */
 export const users = pgTable(
@@ -64,13 +56,14 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     /** Admin status: a disabled account cannot sign in and its sessions end. */
     isActive: boolean('is_active').notNull().default(true),
-    subcription: boolean('subcription').notNull().default(false),
+    subscription: boolean('subscription').notNull().default(false),
     startDate: date('start_date'),
     endDate: date('end_date'),
     plan: jsonb('plan').$type<PlanSnapshot>(),
-    stebUserId: text('steb_user_id'),
-    refreeJudge: boolean('refree_judge').notNull().default(false),
-    /** The contract's state: 'None' (has not applied), 'Refree' or 'Judge'; compared, never shown. */
+    /** The external provider's user id (the contract's `steb_user_id`). */
+    externalUserId: text('external_user_id'),
+    refereeJudge: boolean('referee_judge').notNull().default(false),
+    /** The contract's state: 'None' (has not applied), 'Refree' (referee, as the contract spells it) or 'Judge'; compared, never shown. */
     applyAs: text('apply_as').notNull().default('None'),
     dob: date('dob'),
     gender: text('gender'),
@@ -141,11 +134,11 @@ export const rateLimits = pgTable('rate_limits', {
 export const settings = pgTable('settings', {
   id: id(),
   siteName: text('site_name').notNull().unique(),
-  siteCopyRight: text('site_copy_right').notNull().default(''),
+  siteCopyright: text('site_copyright').notNull().default(''),
   privacy: text('privacy').notNull().default(''),
   privacyEn: text('privacy_en').notNull().default(''),
-  tearmCondition: text('tearm_condition').notNull().default(''),
-  tearmConditionEn: text('tearm_condition_en').notNull().default(''),
+  termsConditions: text('terms_conditions').notNull().default(''),
+  termsConditionsEn: text('terms_conditions_en').notNull().default(''),
   updatedAt: updatedAt(),
 });
 
@@ -155,13 +148,12 @@ export const plans = pgTable('plans', {
   nameEn: text('name_en').notNull(),
   description: text('description').notNull().default(''),
   descriptionEn: text('description_en').notNull().default(''),
-  orignalPirce: numeric('orignal_pirce', { precision: 12, scale: 2 }).notNull(),
+  originalPrice: numeric('original_price', { precision: 12, scale: 2 }).notNull(),
   price: numeric('price', { precision: 12, scale: 2 }).notNull(),
   currency: text('currency').notNull().default('SAR'),
   duration: integer('duration').notNull(),
-  durationType: text('duration_type').notNull(),
-  /** coach or entity */
-  type: text('type').notNull(),
+  durationType: text('duration_type').$type<DurationType>().notNull(),
+  type: text('type').$type<PlanType>().notNull(),
   subtype: text('subtype').notNull().default(''),
   status: boolean('status').notNull().default(true),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -217,7 +209,7 @@ export const posts = pgTable(
     nameEn: text('name_en').notNull(),
     slug: text('slug').notNull().unique(),
     /** post or video */
-    type: text('type').notNull().default('post'),
+    type: text('type').$type<PostType>().notNull().default('post'),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     shortDesc: text('short_desc').notNull().default(''),
     shortDescEn: text('short_desc_en').notNull().default(''),
@@ -313,11 +305,11 @@ export const judgeApplications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     organizationName: text('organization_name').notNull(),
     city: text('city').notNull(),
-    /** Refree or Judge */
+    /** 'Refree' (referee, as the contract spells it) or 'Judge' */
     applyAs: text('apply_as').notNull(),
     /** yes or no */
-    pexperince: text('pexperince').notNull(),
-    certifcates: jsonb('certifcates').$type<StoredFile[]>().notNull().default([]),
+    previousExperience: text('previous_experience').notNull(),
+    certificates: jsonb('certificates').$type<StoredFile[]>().notNull().default([]),
     status: text('status').$type<'pending' | 'accepted' | 'rejected'>().notNull().default('pending'),
     createdAt: createdAt(),
   },
@@ -705,6 +697,12 @@ export const teamPeople = pgTable(
     /** False once the team is withdrawn or rejected: its members are free again. */
     active: boolean('active').notNull().default(true),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /**
+     * A minor's invitation sent to the guardian's phone: the SHA-256 of the link's single-use token
+     * (never the token) and when the link expires. Answering the invitation uses it up.
+     */
+    guardianTokenHash: text('guardian_token_hash').unique(),
+    guardianTokenExpiresAt: timestamp('guardian_token_expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('team_people_unique').on(t.teamId, t.userId),

@@ -1,24 +1,19 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import type { Database } from '../db/database';
-import { DATABASE } from '../db/db.module';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/roles';
+import { HealthService } from './health.service';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(private readonly health: HealthService) {}
 
   @Get()
   @Public()
-  async check(@Res({ passthrough: true }) res: Response) {
-    try {
-      await this.database.query('SELECT 1');
-      return { status: 'ok', database: this.database.kind };
-    } catch {
-      res.status(503);
-      return { status: 'unavailable', database: this.database.kind };
-    }
+  async check(@Res({ passthrough: true }) res: FastifyReply) {
+    const { up, answer } = await this.health.check();
+    if (!up) res.code(503);
+    return answer;
   }
 }

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
-import type { AppConfig } from '../config/config';
-import { CONFIG } from '../db/db.module';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 
 /** Public facts the back-office needs about the deployment (where the member site is). */
 @ApiTags('health')

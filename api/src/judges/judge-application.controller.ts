@@ -1,13 +1,13 @@
-import { Body, Controller, Headers, HttpCode, Post, UploadedFiles, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UploadedFiles, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { AppError } from '../common/app-error';
-import { langOf, translate } from '../common/messages';
-import { Upload } from '../media/uploads';
+import { Lang, translate } from '../common/i18n';
+import { Upload, type ReceivedFile } from '../media/uploads';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
-import { JudgeApplicationService, type ApplicationForm } from './judge-application.service';
+import { JudgeApplicationService } from './judge-application.service';
 
 const MAX_FILES = 5;
 
@@ -27,20 +27,15 @@ export class JudgeApplicationController {
   @Upload({ any: true }, { fileSize: 10 * 1024 * 1024, files: MAX_FILES + 1, fields: 20 })
   async register(
     @CurrentAuth() auth: Auth,
-    @Body() body: ApplicationForm,
-    @UploadedFiles() files: Express.Multer.File[] = [],
-    @Headers('accept-language') al?: string,
+    @Body() body: Record<string, unknown>,
+    @UploadedFiles() files: ReceivedFile[] = [],
+    @Lang() lang: Lang,
   ) {
     const cvs = files.filter((f) => /^file_\d+$/.test(f.fieldname));
     if (cvs.length > MAX_FILES) throw new AppError(400, 'judge.too_many_files');
-    const form: ApplicationForm = {
-      organization_name: typeof body.organization_name === 'string' ? body.organization_name : undefined,
-      city: typeof body.city === 'string' ? body.city : undefined,
-      apply_as: typeof body.apply_as === 'string' ? body.apply_as : undefined,
-      pexperince: typeof body.pexperince === 'string' ? body.pexperince : undefined,
-    };
-    await this.applications.apply(auth.user, form, cvs);
-    const msg = translate(langOf(al), 'judge.submitted');
+    // The text fields are checked as JudgeApplicationDto by the service, after who may apply.
+    await this.applications.apply(auth.user, body ?? {}, cvs);
+    const msg = translate(lang, 'judge.submitted');
     return { success: true, msg, message: msg };
   }
 }

@@ -1,20 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { canApplyAsJudge, APPLY_AS } from '@platform/contract';
+import { canApplyAsJudge } from '@platform/contract';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
-import type { Db } from '../db/database';
-import { DB } from '../db/db.module';
+import { validateBody } from '../common/validation';
+import type { Db } from '../core/database';
+import { DB } from '../core/core.module';
 import { judgeApplications, users, type StoredFile, type User } from '../db/schema';
 import { FileStore } from '../media/file-store';
 import { UploadStore, readHead, uploadedName } from '../media/upload-store';
-import { UploadQuota } from '../media/uploads';
-
-export interface ApplicationForm {
-  organization_name?: string;
-  city?: string;
-  apply_as?: string;
-  pexperince?: string;
-}
+import { UploadQuota, type ReceivedFile } from '../media/uploads';
+import { JudgeApplicationDto } from './judge-application.dto';
 
 const isPdf = async (path: string) => (await readHead(path, 5)).toString('latin1') === '%PDF-';
 
@@ -31,19 +26,12 @@ export class JudgeApplicationService {
     this.cvStore = new UploadStore(files, 'private');
   }
 
-  async apply(user: User, form: ApplicationForm, files: Express.Multer.File[]) {
+  async apply(user: User, body: Record<string, unknown>, files: ReceivedFile[]) {
     // Adults only, and people only: an entity or a minor is refused before anything is read or kept.
     if (!canApplyAsJudge(user)) throw new AppError(403, 'judge.not_eligible');
-    const organization = form.organization_name?.trim();
-    const city = form.city?.trim();
-    if (
-      !organization ||
-      !city ||
-      !(APPLY_AS as readonly string[]).includes(form.apply_as ?? '') ||
-      !['yes', 'no'].includes(form.pexperince ?? '')
-    ) {
-      throw new AppError(400, 'judge.fields_empty');
-    }
+    const form = await validateBody(JudgeApplicationDto, { ...body }, { missing: 'judge.fields_empty' });
+    const organization = form.organization_name!;
+    const city = form.city!;
     if (!files.length) throw new AppError(400, 'upload.missing');
     if ((await Promise.all(files.map((f) => isPdf(f.path)))).includes(false)) throw new AppError(400, 'judge.pdf_only');
     const [pending] = await this.db
@@ -67,11 +55,11 @@ export class JudgeApplicationService {
         );
         await tx.insert(judgeApplications).values({
           userId: user.id,
-          organizationName: organization.slice(0, 200),
-          city: city.slice(0, 100),
+          organizationName: organization,
+          city,
           applyAs: form.apply_as!,
-          pexperince: form.pexperince!,
-          certifcates: saved,
+          previousExperience: form.pexperince!,
+          certificates: saved,
         });
         await tx.update(users).set({ applyAs: form.apply_as!, updatedAt: new Date() }).where(eq(users.id, user.id));
       });

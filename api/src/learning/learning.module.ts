@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import type { AppConfig } from '../config/config';
-import { CONFIG } from '../db/db.module';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 import { COURSES, CoursesController } from './courses.controller';
 import { OdooCourses } from './odoo-courses';
 

@@ -1,10 +1,7 @@
-export interface Course {
-  id: number;
-  name: string;
-  url: string;
-  image: string;
-  description: string;
-}
+import type { CourseView } from '@platform/contract';
+
+/** A course as the API answers it (the contract's shape). */
+export type Course = CourseView;
 
 export interface OdooOptions {
   url: string;

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/config';
+import { loadConfig } from '../core/config';
 import { FileStore, LocalFileStore, S3FileStore } from './file-store';
 
 /** The two areas of stored files: served at /uploads, and private (CVs, research). */

@@ -3,7 +3,7 @@ import { createReadStream, type Dirent } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppConfig } from '../config/config';
+import type { AppConfig, S3Settings } from '../core/config';
 import { MIME, extensionOf } from './sniff';
 
 /** A stored file being read: its bytes as a stream, with what a download needs. */
@@ -137,15 +137,6 @@ export class LocalFileStore extends FileStore {
     if (!dir.startsWith(this.root + sep)) throw new Error(`prefix escapes the storage folder: ${prefix}`);
     yield* walk(dir, `${base}/`);
   }
-}
-
-export interface S3Settings {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
 }
 
 const notFound = (err: unknown) => {

@@ -1,24 +1,12 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  UploadedFiles,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
-import { langOf, translate } from '../common/messages';
+import { Lang, translate } from '../common/i18n';
 import { GALLERY_MAX_BYTES, GalleryService, type GalleryMode } from './gallery.service';
 import { GalleryUpdateDto } from './gallery.dto';
-import { Upload } from './uploads';
+import { Upload, type ReceivedFile } from './uploads';
 
 @ApiTags('admin: media library')
 @Controller('gallery')
@@ -42,14 +30,14 @@ export class GalleryController {
   })
   @Upload({ array: 'files' }, { fileSize: GALLERY_MAX_BYTES, files: 10, fields: 50 })
   async upload(
-    @UploadedFiles() files: Express.Multer.File[] = [],
+    @UploadedFiles() files: ReceivedFile[] = [],
     @Query('type') type: string | undefined,
     @CurrentAuth() auth: Auth,
-    @Headers('accept-language') al?: string,
+    @Lang() lang: Lang,
   ) {
     const mode: GalleryMode = type === 'image' || type === 'video' ? type : 'all';
     const saved = await this.gallery.upload(files, mode, auth.user);
-    return { success: true, message: translate(langOf(al), 'gallery.uploaded'), files: saved };
+    return { success: true, message: translate(lang, 'gallery.uploaded'), files: saved };
   }
 
   @Get(':id')
@@ -69,8 +57,7 @@ export class GalleryController {
   @Delete(':id')
   @Roles('admin')
   @ApiOperation({ summary: 'Deletes a file nothing uses; a file in use is refused (409) naming where it is used' })
-  async remove(@Param('id') id: string, @CurrentAuth() auth: Auth, @Headers('accept-language') al?: string) {
-    const lang = langOf(al);
+  async remove(@Param('id') id: string, @CurrentAuth() auth: Auth, @Lang() lang: Lang) {
     await this.gallery.remove(id, auth.user, lang);
     return { success: true, message: translate(lang, 'gallery.deleted') };
   }

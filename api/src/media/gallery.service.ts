@@ -2,17 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { likePattern } from '../admin/resource.service';
+import { likePattern } from '../common/like-pattern';
 import { AppError } from '../common/app-error';
-import { translate, type Lang } from '../common/messages';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
-import { auditLog, events, galleryFiles, plans, posts, settings, type User } from '../db/schema';
+import { translate, type Lang } from '../common/i18n';
+import type { AppConfig } from '../core/config';
+import type { Db } from '../core/database';
+import { CONFIG, DB } from '../core/core.module';
+import { events, galleryFiles, plans, posts, settings, type User } from '../db/schema';
+import { AuditService } from '../audit/audit.service';
 import { makeThumbnail } from './images';
 import { sniff } from './sniff';
 import { isPlainSvg } from './svg';
 import { UploadStore, readHead, uploadedName } from './upload-store';
+import type { ReceivedFile } from './uploads';
 
 export type GalleryMode = 'all' | 'image' | 'video';
 
@@ -66,7 +68,7 @@ const PLACES = [
     id: settings.id,
     name: settings.siteName,
     nameEn: settings.siteName,
-    columns: [settings.privacy, settings.privacyEn, settings.tearmCondition, settings.tearmConditionEn],
+    columns: [settings.privacy, settings.privacyEn, settings.termsConditions, settings.termsConditionsEn],
   },
 ] as const;
 
@@ -107,6 +109,7 @@ export class GalleryService {
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadStore,
+    private readonly audits: AuditService,
   ) {}
 
   async list(query: { type?: string; page?: string; limit?: string; s?: string }) {
@@ -146,7 +149,7 @@ export class GalleryService {
       .where(and(inArray(galleryFiles.path, paths), eq(galleryFiles.active, true)));
   }
 
-  async upload(files: Express.Multer.File[], mode: GalleryMode, actor: User) {
+  async upload(files: ReceivedFile[], mode: GalleryMode, actor: User) {
     const moved: string[] = [];
     try {
       if (!files.length) throw new AppError(400, 'upload.missing');
@@ -204,19 +207,21 @@ export class GalleryService {
     return { ...view(file), used_in: await this.usage(this.db, file.path) };
   }
 
-  /** The places (posts, events, plans, policies) whose fields or rich text hold the file's path. */
+  /**
+   * The places (posts, events, plans, policies) whose fields or rich text hold the file's path. One
+   * query after another: `db` may be a transaction, whose one connection takes one query at a time.
+   */
   private async usage(db: Pick<Db, 'select'>, path: string): Promise<GalleryUse[]> {
-    const found = await Promise.all(
-      PLACES.map(async (place) => {
-        const rows = await db
-          .select({ id: place.id, name: place.name, nameEn: place.nameEn })
-          .from(place.table)
-          .where(or(...place.columns.map((c) => mentions(c, path))))
-          .limit(20);
-        return rows.map((r) => ({ section: place.section, id: r.id, name: r.name, name_en: r.nameEn }));
-      }),
-    );
-    return found.flat();
+    const found: GalleryUse[] = [];
+    for (const place of PLACES) {
+      const rows = await db
+        .select({ id: place.id, name: place.name, nameEn: place.nameEn })
+        .from(place.table)
+        .where(or(...place.columns.map((c) => mentions(c, path))))
+        .limit(20);
+      found.push(...rows.map((r) => ({ section: place.section, id: r.id, name: r.name, name_en: r.nameEn })));
+    }
+    return found;
   }
 
   /** Sets a file's alternative text (used when a picture is put into a post). */
@@ -227,9 +232,8 @@ export class GalleryService {
       if (!file || !file.active) throw new AppError(404, 'request.not_found');
       if (file.alt === alt) return file;
       const [saved] = await tx.update(galleryFiles).set({ alt }).where(eq(galleryFiles.id, id)).returning();
-      await tx.insert(auditLog).values({
-        actorId: actor.id,
-        actorName: actor.name,
+      await this.audits.record(tx, {
+        actor,
         action: 'update',
         resource: 'gallery',
         recordId: id,
@@ -257,9 +261,8 @@ export class GalleryService {
         throw new AppError(409, 'gallery.in_use', { places });
       }
       await tx.delete(galleryFiles).where(eq(galleryFiles.id, id));
-      await tx.insert(auditLog).values({
-        actorId: actor.id,
-        actorName: actor.name,
+      await this.audits.record(tx, {
+        actor,
         action: 'delete',
         resource: 'gallery',
         recordId: id,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { FileStore, StoredObject } from './file-store';
+import type { ReceivedFile } from './uploads';
 
 /**
  * Uploaded files by their public path (/uploads/<folder>/<uuid><ext>, what the database keeps), in
@@ -29,7 +30,7 @@ export class UploadStore {
   }
 
   /**
-   * Stores an upload multer streamed to DATA_DIR/tmp at `folder/<uuid><ext>` (on the local disk a
+   * Stores an upload streamed to DATA_DIR/tmp at `folder/<uuid><ext>` (on the local disk a
    * rename, in a bucket a streamed upload: never the whole file in memory) and returns its public path.
    */
   async move(folder: string, ext: string, tempPath: string): Promise<string> {
@@ -57,19 +58,9 @@ export class UploadStore {
   }
 }
 
-/**
- * The name the uploader gave a file, as they wrote it. Multer hands it over decoded as latin1, so
- * an Arabic name arrives garbled; the bytes are re-read as UTF-8 when they form valid UTF-8.
- */
-export function uploadedName(file: Pick<Express.Multer.File, 'originalname'>, max = 200): string {
-  const raw = file.originalname;
-  const bytes = Buffer.from(raw, 'latin1');
-  let name = raw;
-  try {
-    name = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    name = raw;
-  }
+/** The name the uploader gave a file, as they wrote it (the multipart reader decodes it as UTF-8). */
+export function uploadedName(file: Pick<ReceivedFile, 'originalname'>, max = 200): string {
+  const name = file.originalname;
   // Control characters and path separators never reach a header or a listing.
   return [...name]
     .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || c === '/' || c === '\\' ? '_' : c))

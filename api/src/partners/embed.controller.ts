@@ -1,11 +1,8 @@
-import { Body, Controller, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { memberUser, subscriptionValid } from '../accounts/user.view';
-import { AuthService } from '../auth/auth.service';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/roles';
-import { AppError } from '../common/app-error';
-import { langOf, translate } from '../common/messages';
+import { Lang, translate } from '../common/i18n';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { PartnersService } from './partners.service';
 
@@ -16,10 +13,7 @@ import { PartnersService } from './partners.service';
 @ApiTags('partner embed')
 @Controller()
 export class EmbedController {
-  constructor(
-    private readonly partners: PartnersService,
-    private readonly auth: AuthService,
-  ) {}
+  constructor(private readonly partners: PartnersService) {}
 
   @Post('iframe/checker')
   @Public()
@@ -41,24 +35,12 @@ export class EmbedController {
   })
   async signin(
     @Body() body: Record<string, unknown>,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-    @Headers('accept-language') al?: string,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+    @Lang() lang: Lang,
   ) {
-    const partner = await this.partners.check(body?.client_id, body?.key);
-    if (!partner) throw new AppError(404, 'embed.unknown_partner');
-    const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const { token, user } = await this.auth.signinEmbedded(
-      str(body.national_id),
-      str(body.password),
-      { ip: req.ip, userAgent: req.headers['user-agent'] },
-      (member) => {
-        if (!member.isVerified) throw new AppError(403, 'embed.unverified');
-        // Students need their standing access; coaches and entities a plan whose start is not after its end, not expired.
-        if (!subscriptionValid(member)) throw new AppError(403, 'embed.not_subscribed');
-      },
-    );
-    res.setHeader('Authorization', token);
-    return { success: true, message: translate(langOf(al), 'auth.signed_in'), token, user: memberUser(user) };
+    const { token, user } = await this.partners.signin(body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    res.header('Authorization', token);
+    return { success: true, message: translate(lang, 'auth.signed_in'), token, user };
   }
 }

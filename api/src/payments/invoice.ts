@@ -5,7 +5,7 @@ import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatDate } from '@platform/contract';
-import { translate } from '../common/messages';
+import { translate } from '../common/i18n';
 import type { Order } from './payments.service';
 
 const bidi = bidiFactory();

@@ -1,6 +1,6 @@
 import { platformDay } from '@platform/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db } from '../core/database';
 import { documentCounters } from '../db/schema';
 
 /** INV: simplified tax invoices; CN: credit notes. */

@@ -1,40 +1,27 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import { orderStatusWord, type BillingOrder, type BillingRefund, type CheckedOrder } from '@platform/contract';
+  orderStatusWord,
+  type BillingOrder,
+  type BillingRefund,
+  type CheckedOrder,
+  type PaymentCheck,
+} from '@platform/contract';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { and, eq } from 'drizzle-orm';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { AppError } from '../common/app-error';
-import { isUuid } from '../common/ids';
-import { langOf, translate } from '../common/messages';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
-import { pendingPayments } from '../db/schema';
+import { Lang, translate } from '../common/i18n';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
-import { vatCents, writeTaxDocument, type TaxDocument } from './invoice';
+import { vatCents } from './invoice';
 import { PaymentsService, type Order } from './payments.service';
+import { PendingPaymentsService } from './pending-payments.service';
+import { TaxDocumentsService } from './tax-documents.service';
 import { RefundsService, type Refund } from './refunds.service';
-
-const text = (v: unknown, max = 200) =>
-  typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '';
 
 function refundView(r: Refund, currency: string): BillingRefund {
   return {
@@ -64,8 +51,12 @@ export function orderView(o: Order, refunds: Refund[] = []): BillingOrder {
   };
 }
 
-const subscriptionView = (u: { subcription: boolean; startDate: string | null; endDate: string | null }) => ({
-  subcription: u.subcription,
+const subscriptionView = (u: {
+  subscription: boolean;
+  startDate: string | null;
+  endDate: string | null;
+}): PaymentCheck['user'] => ({
+  subcription: u.subscription,
   start_date: u.startDate,
   end_date: u.endDate,
 });
@@ -77,7 +68,8 @@ export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
     private readonly refunds: RefundsService,
-    @Inject(DB) private readonly db: Db,
+    private readonly pending: PendingPaymentsService,
+    private readonly documents: TaxDocumentsService,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,12 +82,8 @@ export class PaymentsController {
     summary:
       'Creates an order for plan_id (coaches and entities; the amount comes from the plan) and the payment page: response.order {ref, url}',
   })
-  async subscribe(
-    @CurrentAuth() auth: Auth,
-    @Body() body: { plan_id?: unknown },
-    @Headers('accept-language') al?: string,
-  ) {
-    const { page, order } = await this.payments.subscribe(auth.user, body?.plan_id, langOf(al));
+  async subscribe(@CurrentAuth() auth: Auth, @Body() body: { plan_id?: unknown }, @Lang() lang: Lang) {
+    const { page, order } = await this.payments.subscribe(auth.user, body?.plan_id, lang);
     return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
   }
 
@@ -106,7 +94,7 @@ export class PaymentsController {
     summary:
       'Asks the provider about one of the member’s orders (order_id) and activates it when paid; order.vat is the VAT included ({percent, amount})',
   })
-  async check(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown; ref?: unknown }) {
+  async check(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown; ref?: unknown }): Promise<PaymentCheck> {
     const { order, user } = await this.payments.check(auth.user, body?.order_id);
     const percent = this.config.payments.vatPercent;
     const checked: CheckedOrder = {
@@ -147,17 +135,16 @@ export class PaymentsController {
       'Makes the simplified tax invoice PDF of one of the member’s paid (or refunded) orders; answers invoice_path',
   })
   async invoice(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown }) {
-    const order = await this.paidOrder(auth, body?.order_id);
-    await this.documentFile(auth, order);
+    const { order } = await this.documents.invoice(auth.user, body?.order_id);
     return { success: true, invoice_path: `/api/subcripe/invoice/${order.id}` };
   }
 
   @Get('subcripe/invoice/:id')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Downloads the invoice of one of the member’s paid orders, named by its invoice number' })
-  async download(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: Response) {
-    const order = await this.paidOrder(auth, id);
-    this.sendPdf(res, await this.documentFile(auth, order), order.invoiceNumber!);
+  async download(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: FastifyReply) {
+    const { path, name } = await this.documents.invoice(auth.user, id);
+    return this.sendPdf(res, path, name);
   }
 
   @Get('subcripe/credit-note/:id')
@@ -165,46 +152,16 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'Downloads the credit note of a refund of one of the member’s orders (by the refund’s _id)',
   })
-  async creditNote(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: Response) {
-    const found = await this.refunds.ownRefund(auth.user, id);
-    if (!found) throw new AppError(404, 'payment.credit_note_not_found');
-    const { refund, order } = found;
-    this.sendPdf(res, await this.documentFile(auth, order, refund), refund.creditNoteNumber);
+  async creditNote(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: FastifyReply) {
+    const { path, name } = await this.documents.creditNote(auth.user, id);
+    return this.sendPdf(res, path, name);
   }
 
-  private sendPdf(res: Response, path: string, name: string) {
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="${name}.pdf"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    createReadStream(path).pipe(res);
-  }
-
-  /** The PDF of an order's invoice or of one refund's credit note, made once and kept under its number. */
-  private async documentFile(auth: Auth, order: Order, refund?: Refund) {
-    const number = refund ? refund.creditNoteNumber : order.invoiceNumber!;
-    const path = join(this.config.dataDir, 'invoices', `${number}.pdf`);
-    if (existsSync(path)) return path;
-    const doc: TaxDocument = {
-      kind: refund ? 'credit_note' : 'invoice',
-      number,
-      issuedAt: refund ? refund.createdAt : (order.activatedAt ?? order.updatedAt),
-      invoiceNumber: order.invoiceNumber,
-      total: refund ? refund.amount : order.total,
-      reason: refund?.reason,
-      order,
-      member: { name: order.customerName || auth.user.name, nationalId: auth.user.nationalId, email: auth.user.email },
-      seller: this.config.payments.seller,
-      vatPercent: this.config.payments.vatPercent,
-    };
-    await writeTaxDocument(path, doc);
-    return path;
-  }
-
-  private async paidOrder(auth: Auth, orderId: unknown) {
-    const order = await this.payments.ownOrder(auth.user, orderId).catch(() => null);
-    if (!order || !order.invoiceNumber || (order.status !== 'paid' && order.status !== 'refunded'))
-      throw new AppError(404, 'payment.invoice_not_found');
-    return order;
+  private sendPdf(res: FastifyReply, path: string, name: string) {
+    res.header('Content-Type', 'application/pdf');
+    res.header('Content-Disposition', `attachment; filename="${name}.pdf"`);
+    res.header('Cache-Control', 'private, no-store');
+    return res.send(createReadStream(path));
   }
 
   // The member site's pending payment record (spec §7 /api/seasons/), the member's own only.
@@ -216,53 +173,21 @@ export class PaymentsController {
     summary: 'Saves the pending payment record of one of the member’s orders (type, order_id, ref, data)',
   })
   async saveRecord(@CurrentAuth() auth: Auth, @Body() body: Record<string, unknown>) {
-    const order = await this.payments.ownOrder(auth.user, body?.order_id);
-    const data =
-      body?.data && typeof body.data === 'object' && !Array.isArray(body.data)
-        ? (body.data as Record<string, unknown>)
-        : null;
-    const values = {
-      userId: auth.user.id,
-      orderId: order.id,
-      type: text(body.type, 20) || 'telr',
-      ref: text(body.ref),
-      data,
-    };
-    const [season] = await this.db
-      .insert(pendingPayments)
-      .values(values)
-      .onConflictDoUpdate({ target: pendingPayments.orderId, set: { type: values.type, ref: values.ref, data } })
-      .returning();
-    return { success: true, season: recordView(season) };
+    return { success: true, season: await this.pending.save(auth.user, body) };
   }
 
   @Get('seasons')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'The pending payment record of one of the member’s orders (?order_id=)' })
   async getRecord(@CurrentAuth() auth: Auth, @Query('order_id') orderId?: string) {
-    if (!isUuid(orderId)) throw new AppError(404, 'payment.order_not_found');
-    const [season] = await this.db
-      .select()
-      .from(pendingPayments)
-      .where(and(eq(pendingPayments.orderId, orderId), eq(pendingPayments.userId, auth.user.id)));
-    if (!season) throw new AppError(404, 'payment.order_not_found');
-    return { success: true, season: recordView(season) };
+    return { success: true, season: await this.pending.get(auth.user, orderId) };
   }
 
   @Delete('seasons')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Deletes one of the member’s pending payment records (?id=)' })
-  async deleteRecord(@CurrentAuth() auth: Auth, @Query('id') id?: string, @Headers('accept-language') al?: string) {
-    if (!isUuid(id)) throw new AppError(404, 'request.not_found');
-    const gone = await this.db
-      .delete(pendingPayments)
-      .where(and(eq(pendingPayments.id, id), eq(pendingPayments.userId, auth.user.id)))
-      .returning({ id: pendingPayments.id });
-    if (gone.length === 0) throw new AppError(404, 'request.not_found');
-    return { success: true, message: translate(langOf(al), 'research.deleted') };
+  async deleteRecord(@CurrentAuth() auth: Auth, @Lang() lang: Lang, @Query('id') id?: string) {
+    await this.pending.remove(auth.user, id);
+    return { success: true, message: translate(lang, 'research.deleted') };
   }
-}
-
-function recordView(r: typeof pendingPayments.$inferSelect) {
-  return { _id: r.id, order_id: r.orderId, refrance_id: r.orderId, type: r.type, ref: r.ref, data: r.data };
 }

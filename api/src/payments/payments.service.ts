@@ -1,16 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { subscriptionValid } from '../accounts/user.view';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
-import type { Lang } from '../common/messages';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
-import { orders, plans, teams, users, type User } from '../db/schema';
+import type { Lang } from '../common/i18n';
+import type { AppConfig } from '../core/config';
+import type { Db } from '../core/database';
+import { CONFIG, DB } from '../core/core.module';
+import { auditLog, orders, plans, teams, users, type User } from '../db/schema';
+import { AuditService } from '../audit/audit.service';
+import { lockTeamOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
 import { addPeriod, isoDay } from './period';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentCheck, type PaymentProvider } from './provider';
+import { RefundsService, SYSTEM_ACTOR } from './refunds.service';
 
 export type Order = typeof orders.$inferSelect;
 
@@ -31,6 +34,8 @@ export class PaymentsService {
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly refunds: RefundsService,
+    private readonly audits: AuditService,
   ) {}
 
   /** Creates an order for a plan of the member's type and the provider's payment page for it. */
@@ -165,12 +170,17 @@ export class PaymentsService {
    */
   async settle(orderId: string, answer: PaymentCheck): Promise<Order> {
     return this.db.transaction(async (tx) => {
+      // A team fee's team first, then the order, as a withdrawal and a refund do (see lockTeamOfOrder).
+      const team = await lockTeamOfOrder(tx as unknown as Db, orderId);
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order || order.activatedAt) return order;
       if (answer.state === 'paid') {
         // Money taken counts even when the order was already marked expired or cancelled.
-        // A team fee marks its team paid; a plan extends the member's subscription.
-        if (order.teamId) await tx.update(teams).set({ paymentStatus: true }).where(eq(teams.id, order.teamId));
+        // A team fee marks its team paid (unless the coach withdrew it meanwhile: then the payment is
+        // refunded below); a plan extends the member's subscription.
+        const withdrawn = team?.state === 'withdrawn';
+        if (order.teamId && !withdrawn)
+          await tx.update(teams).set({ paymentStatus: true }).where(eq(teams.id, order.teamId));
         const period = order.userId && !order.teamId ? await this.extend(tx as unknown as Db, order) : null;
         const paidAt = new Date();
         const invoiceNumber = order.invoiceNumber ?? (await nextDocumentNumber(tx as unknown as Db, 'INV', paidAt));
@@ -190,6 +200,7 @@ export class PaymentsService {
           .where(eq(orders.id, order.id))
           .returning();
         this.logger.log(`order ${order.id} paid${period ? `; subscription until ${period.end}` : ''}`);
+        if (withdrawn) return this.refundWithdrawnFee(tx as unknown as Db, paid, team.teamNo);
         return paid;
       }
       // A held payment stays held until the provider captures it (paid) or voids it (cancelled, declined).
@@ -204,6 +215,40 @@ export class PaymentsService {
     });
   }
 
+  /**
+   * A team fee paid after its team was withdrawn (the provider answered late, or the reconciler
+   * found it): the team stays withdrawn and unpaid, and the payment is refunded in full through
+   * RefundsService (credit note, audit entry), inside the caller's transaction (a savepoint), with
+   * the key `team-withdrawn-fee:<order id>` so a second try never refunds twice. When the provider
+   * refuses, the order stays paid with a `refund_pending` audit entry for staff, and the reconciler
+   * tries again on its next run.
+   */
+  private async refundWithdrawnFee(tx: Db, order: Order, teamNo: string, retry = false): Promise<Order> {
+    try {
+      const { order: after } = await this.refunds.refundRest(
+        tx,
+        SYSTEM_ACTOR,
+        order.id,
+        `Team ${teamNo} was withdrawn before its fee was paid`,
+        `team-withdrawn-fee:${order.id}`,
+      );
+      return after;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.key !== 'refund.provider_refused') throw err;
+      this.logger.warn(`order ${order.id}: fee of withdrawn team ${teamNo} not refunded yet`);
+      if (!retry)
+        await this.audits.record(tx, {
+          actor: SYSTEM_ACTOR,
+          action: 'refund_pending',
+          resource: 'transections',
+          recordId: order.id,
+          before: null,
+          after: { payment_status: order.status, team_no: teamNo, reason: 'team withdrawn before payment' },
+        });
+      return order;
+    }
+  }
+
   /** Extends the member's subscription by the order's plan: from today, or from the current end date when still valid. */
   private async extend(tx: Db, order: Order) {
     const [member] = await tx.select().from(users).where(eq(users.id, order.userId!)).for('update');
@@ -215,7 +260,7 @@ export class PaymentsService {
     await tx
       .update(users)
       .set({
-        subcription: true,
+        subscription: true,
         startDate: renewing ? member.startDate : today,
         endDate: end,
         plan: order.plan,
@@ -237,7 +282,37 @@ export class PaymentsService {
       .where(and(inArray(orders.status, ['pending', 'held']), sql`${orders.createdAt} > now() - interval '30 days'`))
       .orderBy(asc(orders.createdAt))
       .limit(limit);
-    const result = { checked: 0, paid: 0, closed: 0 };
+    const result = { checked: 0, paid: 0, closed: 0, refunded: 0 };
+    // Fees paid after their team was withdrawn whose refund the provider refused on an earlier run: again.
+    const unrefunded = await this.db
+      .select({ order: orders, teamNo: teams.teamNo })
+      .from(orders)
+      .innerJoin(teams, eq(teams.id, orders.teamId))
+      .where(
+        and(
+          eq(orders.status, 'paid'),
+          eq(teams.state, 'withdrawn'),
+          exists(
+            this.db
+              .select({ id: auditLog.id })
+              .from(auditLog)
+              .where(and(eq(auditLog.action, 'refund_pending'), eq(auditLog.recordId, sql`${orders.id}::text`))),
+          ),
+        ),
+      )
+      .limit(limit);
+    for (const { order, teamNo } of unrefunded) {
+      try {
+        const after = await this.db.transaction((tx) =>
+          this.refundWithdrawnFee(tx as unknown as Db, order, teamNo, true),
+        );
+        if (after.status === 'refunded') result.refunded++;
+      } catch (err) {
+        // Staff refunded it meanwhile, or another instance did: nothing left to do for this one.
+        if (!(err instanceof AppError)) throw err;
+        this.logger.warn(`order ${order.id}: ${err.key}`);
+      }
+    }
     for (const order of pending) {
       if (!order.providerRef) {
         // The provider was never reached (the API stopped before it answered).
@@ -266,6 +341,7 @@ export class PaymentsService {
         (answer.state === 'held' && age > this.config.payments.holdDays * 86_400_000);
       const settled = await this.settle(order.id, expired ? { ...answer, state: 'expired' } : answer);
       if (settled?.status === 'paid') result.paid++;
+      else if (settled?.status === 'refunded') result.refunded++;
       else if (settled && settled.status !== 'pending' && settled.status !== 'held') result.closed++;
     }
     return result;

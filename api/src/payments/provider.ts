@@ -1,6 +1,11 @@
-/** What a payment provider says about one hosted payment. */
-/** `held`: authorised but not captured (Telr's status 2, authorised or on hold), until captured or voided. */
-export type PaymentState = 'pending' | 'held' | 'paid' | 'declined' | 'cancelled' | 'expired';
+import type { OrderStatus } from '@platform/contract';
+
+/**
+ * What a payment provider says about one hosted payment: an order's state, except the two only we
+ * decide (`failed` on our side, `refunded`). `held`: authorised but not captured (Telr's status 2,
+ * authorised or on hold), until captured or voided.
+ */
+export type PaymentState = Exclude<OrderStatus, 'failed' | 'refunded'>;
 
 export interface CreatePayment {
   /** Our order id; Telr's cart id, which Telr refuses twice (so a retried create cannot charge twice). */

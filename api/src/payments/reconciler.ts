@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { AppConfig } from '../config/config';
-import { CONFIG } from '../db/db.module';
+import { PollingJob } from '../common/polling-job';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 import { PaymentsService } from './payments.service';
 
 /**
@@ -10,8 +11,10 @@ import { PaymentsService } from './payments.service';
 @Injectable()
 export class PaymentsReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Reconciliation');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
+  private readonly job = new PollingJob('Reconciliation', async () => {
+    const r = await this.payments.reconcile();
+    if (r.paid || r.closed) this.logger.log(`${r.paid} orders activated, ${r.closed} closed`);
+  });
 
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -19,25 +22,10 @@ export class PaymentsReconciler implements OnApplicationBootstrap, OnApplication
   ) {}
 
   onApplicationBootstrap() {
-    if (this.config.nodeEnv === 'test' && !process.env.PAYMENT_RECONCILER) return;
-    if (!this.config.runJobs) return; // another process of this machine runs it
-    this.timer = setInterval(() => this.tick(), this.config.payments.reconcileMs);
-    this.timer.unref();
+    this.job.start(this.config, this.config.payments.reconcileMs, 'PAYMENT_RECONCILER');
   }
 
-  async onApplicationShutdown() {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  private tick() {
-    if (this.running) return;
-    this.running = this.payments
-      .reconcile()
-      .then((r) => {
-        if (r.paid || r.closed) this.logger.log(`${r.paid} orders activated, ${r.closed} closed`);
-      })
-      .catch((err) => this.logger.warn(`reconciliation failed: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => (this.running = undefined));
+  onApplicationShutdown() {
+    return this.job.stop();
   }
 }

@@ -3,9 +3,11 @@ import { platformDay, toAsciiDigits } from '@platform/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
-import type { Db } from '../db/database';
-import { DB } from '../db/db.module';
-import { auditLog, orders, refunds, users, type User } from '../db/schema';
+import type { Db } from '../core/database';
+import { DB } from '../core/core.module';
+import { orders, refunds, teams, users, type User } from '../db/schema';
+import { AuditService } from '../audit/audit.service';
+import { lockTeamOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
 import type { Order } from './payments.service';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './provider';
@@ -27,6 +29,18 @@ function shiftDay(day: string, n: number): string {
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+export interface RefundOutcome {
+  refund: Refund;
+  order: Order;
+  replayed: boolean;
+}
+
+/** Who refunds: a staff member, the coach withdrawing, or the platform itself (no user). */
+export type RefundActor = Pick<User, 'name'> & { id: string | null };
+
+/** The platform's own refunds (a fee paid after its team was withdrawn). */
+export const SYSTEM_ACTOR: RefundActor = { id: null, name: 'System' };
+
 export interface RefundInput {
   amount: unknown;
   reason: unknown;
@@ -47,14 +61,10 @@ export class RefundsService {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly audits: AuditService,
   ) {}
 
-  async refund(
-    actor: User,
-    orderId: string,
-    input: RefundInput,
-    key: string | undefined,
-  ): Promise<{ refund: Refund; order: Order; replayed: boolean }> {
+  async refund(actor: User, orderId: string, input: RefundInput, key: string | undefined): Promise<RefundOutcome> {
     const amountText = toAsciiDigits(
       typeof input.amount === 'number' ? String(input.amount) : String(input.amount ?? ''),
     )
@@ -72,16 +82,37 @@ export class RefundsService {
     if (key !== undefined && !/^[\x21-\x7e]{8,200}$/.test(key))
       throw new AppError(400, 'request.invalid_field', { field: 'Idempotency-Key' });
     if (!isUuid(orderId)) throw new AppError(404, 'request.not_found');
+    return this.perform(this.db, actor, orderId, amount, reason, end === true, key);
+  }
 
+  /**
+   * Refunds what is left of a paid order (a withdrawn team's fee), inside the caller's transaction
+   * (a savepoint): when the provider refuses, nothing of the caller's change is kept either.
+   */
+  refundRest(tx: Db, actor: RefundActor, orderId: string, reason: string, key: string): Promise<RefundOutcome> {
+    return this.perform(tx, actor, orderId, 'rest', reason, false, key);
+  }
+
+  private async perform(
+    db: Db,
+    actor: RefundActor,
+    orderId: string,
+    requested: number | 'rest',
+    reason: string,
+    end: boolean,
+    key: string | undefined,
+  ): Promise<RefundOutcome> {
     try {
-      return await this.db.transaction(async (t) => {
+      return await db.transaction(async (t) => {
         const tx = t as unknown as Db;
+        // A team fee's team first, then the order (see lockTeamOfOrder).
+        await lockTeamOfOrder(tx, orderId);
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!order) throw new AppError(404, 'request.not_found');
         if (key) {
           const [earlier] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key));
           if (earlier) {
-            if (earlier.orderId !== order.id || cents(earlier.amount) !== amount)
+            if (earlier.orderId !== order.id || (requested !== 'rest' && cents(earlier.amount) !== requested))
               throw new AppError(409, 'refund.key_reused');
             return { refund: earlier, order, replayed: true };
           }
@@ -93,6 +124,7 @@ export class RefundsService {
           .where(eq(refunds.orderId, order.id));
         const left = cents(order.total) - cents(done);
         if (left <= 0) throw new AppError(409, 'refund.fully_refunded');
+        const amount = requested === 'rest' ? left : requested;
         if (amount > left)
           throw new AppError(400, 'refund.too_much', { left: decimal(left), currency: order.currency });
 
@@ -105,7 +137,10 @@ export class RefundsService {
           throw new AppError(502, 'refund.provider_refused');
         }
         const full = amount === left;
-        const ended = (full || end === true) && (await this.endSubscription(tx, order));
+        const ended = (full || end) && (await this.endSubscription(tx, order));
+        // A team fee refunded in full leaves its team unpaid.
+        if (full && order.teamId)
+          await tx.update(teams).set({ paymentStatus: false }).where(eq(teams.id, order.teamId));
         const now = new Date();
         const [refund] = await tx
           .insert(refunds)
@@ -127,9 +162,8 @@ export class RefundsService {
           .set({ status: full ? 'refunded' : order.status, updatedAt: now })
           .where(eq(orders.id, order.id))
           .returning();
-        await tx.insert(auditLog).values({
-          actorId: actor.id,
-          actorName: actor.name,
+        await this.audits.record(tx, {
+          actor,
           action: 'refund',
           resource: 'transections',
           recordId: order.id,

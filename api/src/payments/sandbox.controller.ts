@@ -1,17 +1,12 @@
 import { formatMoney } from '@platform/contract';
-import { Body, Controller, Get, Header, Inject, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Inject, Param, Post, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { and, eq } from 'drizzle-orm';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/roles';
-import { translate, type Lang } from '../common/messages';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
-import { sandboxPayments } from '../db/schema';
-
-const ACTIONS = { pay: 3, decline: -3, cancel: -2 } as const;
-const RETURN_OF = { pay: 'authorised', decline: 'declined', cancel: 'cancelled' } as const;
+import { translate, type Lang } from '../common/i18n';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
+import { SANDBOX_ACTIONS, SandboxService, type SandboxAction } from './sandbox.service';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -21,16 +16,9 @@ const escapeHtml = (s: string) =>
 @Controller('sandbox/pay')
 export class SandboxController {
   constructor(
-    @Inject(DB) private readonly db: Db,
+    private readonly sandbox: SandboxService,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
-
-  private async find(ref: string) {
-    if (this.config.payments.telr || !/^SBX[0-9A-F]{24}$/.test(ref)) throw new NotFoundException();
-    const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.ref, ref));
-    if (!row) throw new NotFoundException();
-    return row;
-  }
 
   private csp() {
     const member = new URL(this.config.memberUrl).origin;
@@ -40,17 +28,17 @@ export class SandboxController {
   @Get(':ref')
   @Public()
   @Header('Cache-Control', 'no-store')
-  async page(@Param('ref') ref: string, @Res() res: Response) {
-    const row = await this.find(ref);
+  async page(@Param('ref') ref: string, @Res() res: FastifyReply) {
+    const row = await this.sandbox.find(ref);
     const lang = row.lang as Lang;
     const t = (key: Parameters<typeof translate>[1]) => escapeHtml(translate(lang, key));
     const amount = formatMoney(row.amount, row.currency, lang);
     const open = row.code === 1;
-    const buttons = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[])
+    const buttons = (Object.keys(SANDBOX_ACTIONS) as SandboxAction[])
       .map((a) => `<button name="action" value="${a}" class="${a}">${t(`sandbox.${a}`)}</button>`)
       .join('');
-    res.setHeader('Content-Security-Policy', this.csp());
-    res.type('html').send(`<!doctype html>
+    res.header('Content-Security-Policy', this.csp());
+    return res.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t('sandbox.title')}</title>
@@ -73,21 +61,7 @@ ${open ? `<form method="post">${buttons}</form>` : `<p>${t('sandbox.closed')}</p
 
   @Post(':ref')
   @Public()
-  async act(@Param('ref') ref: string, @Body() body: { action?: unknown }, @Res() res: Response) {
-    const row = await this.find(ref);
-    const action =
-      typeof body?.action === 'string' && Object.hasOwn(ACTIONS, body.action)
-        ? (body.action as keyof typeof ACTIONS)
-        : null;
-    if (!action) throw new NotFoundException();
-    // Only a payment still open changes; pressing twice (or back and again) keeps the first outcome.
-    const [changed] = await this.db
-      .update(sandboxPayments)
-      .set({ code: ACTIONS[action], updatedAt: new Date() })
-      .where(and(eq(sandboxPayments.ref, ref), eq(sandboxPayments.code, 1)))
-      .returning();
-    const final = changed ?? row;
-    const outcome = final.code === 3 ? 'pay' : final.code === -3 ? 'decline' : final.code === -2 ? 'cancel' : action;
-    res.redirect(303, final.returnUrls[RETURN_OF[outcome]]);
+  async act(@Param('ref') ref: string, @Body() body: { action?: unknown }, @Res() res: FastifyReply) {
+    return res.redirect(await this.sandbox.act(ref, body?.action), 303);
   }
 }

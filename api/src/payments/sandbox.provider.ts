@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
+import type { AppConfig } from '../core/config';
+import type { Db } from '../core/database';
 import { sandboxPayments } from '../db/schema';
 import {
   ProviderError,

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config/config';
+import type { AppConfig } from '../core/config';
 import {
   ProviderError,
   stateOfTelrCode,

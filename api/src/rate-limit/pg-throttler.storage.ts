@@ -1,6 +1,6 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import type { Database } from '../db/database';
+import type { Database } from '../core/database';
 
 /**
  * Rate-limit counters in PostgreSQL, so every API instance behind a load balancer shares them.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { normalizeIp, ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { PgThrottlerStorage } from './pg-throttler.storage';
 
 /** The per-address throttler's name: it counts failed attempts only (a success gives its hit back). */
@@ -24,8 +24,9 @@ export class SigninThrottleGuard extends ThrottlerGuard {
     const { req, res } = this.getRequestResponse(context);
     const key = generateKey(context, await getTracker(req, context), throttler.name);
     const storage = this.storageService;
-    (res as Response).once('finish', () => {
-      if ((res as Response).statusCode < 400) void storage.giveBack(key).catch(() => undefined);
+    const raw = (res as FastifyReply).raw;
+    raw.once('finish', () => {
+      if (raw.statusCode < 400) void storage.giveBack(key).catch(() => undefined);
     });
     return allowed;
   }

@@ -1,12 +1,12 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Req, Res, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
-import { langOf, translate } from '../common/messages';
+import { Lang, translate } from '../common/i18n';
 import { sendStored } from '../media/serve';
-import { Upload } from '../media/uploads';
+import { Upload, type ReceivedFile } from '../media/uploads';
 import { RESEARCH_MAX_BYTES, ResearchService } from './research.service';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -31,28 +31,33 @@ export class ResearchController {
   async add(
     @CurrentAuth() auth: Auth,
     @Body() body: Record<string, unknown>,
-    @UploadedFile() file: Express.Multer.File | undefined,
-    @Headers('accept-language') al?: string,
+    @UploadedFile() file: ReceivedFile | undefined,
+    @Lang() lang: Lang,
   ) {
     const entry = await this.research.add(auth.user, { title: text(body.title), desc: text(body.desc) }, file);
-    return { success: true, message: translate(langOf(al), 'research.saved'), research: entry };
+    return { success: true, message: translate(lang, 'research.saved'), research: entry };
   }
 
   @Delete(':id')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Deletes one of the member’s research entries and its file' })
-  async remove(@CurrentAuth() auth: Auth, @Param('id') id: string, @Headers('accept-language') al?: string) {
+  async remove(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     await this.research.remove(auth.user, id);
-    return { success: true, message: translate(langOf(al), 'research.deleted') };
+    return { success: true, message: translate(lang, 'research.deleted') };
   }
 
   @Get(':id/file')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Downloads the file of one of the member’s research entries' })
-  async download(@CurrentAuth() auth: Auth, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+  async download(
+    @CurrentAuth() auth: Auth,
+    @Param('id') id: string,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
+  ) {
     const file = await this.research.file(auth.user, id);
-    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    await sendStored(req, res, { ...file.stored, type: file.mime });
+    res.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    res.header('X-Content-Type-Options', 'nosniff');
+    return sendStored(req, res, { ...file.stored, type: file.mime });
   }
 }

@@ -1,14 +1,15 @@
+import type { ResearchView } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
-import type { Db } from '../db/database';
-import { DB } from '../db/db.module';
+import type { Db } from '../core/database';
+import { DB } from '../core/core.module';
 import { research, type User } from '../db/schema';
 import { MIME, sniff } from '../media/sniff';
 import { FileStore } from '../media/file-store';
 import { UploadStore, readHead, uploadedName } from '../media/upload-store';
-import { UploadQuota } from '../media/uploads';
+import { UploadQuota, type ReceivedFile } from '../media/uploads';
 
 /** The research file types of the spec (pdf, word, ppt, xls, xlsx, pptx, zip). */
 export const RESEARCH_TYPES = ['pdf', 'doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx', 'zip'] as const;
@@ -17,12 +18,12 @@ const MAX_ENTRIES = 50;
 
 type Row = typeof research.$inferSelect;
 
-const view = (r: Row) => ({
+const view = (r: Row): ResearchView => ({
   _id: r.id,
   title: r.title,
   desc: r.description,
   file: { name: r.file.name, size: r.file.size, type: r.file.type },
-  created_at: r.createdAt,
+  created_at: r.createdAt.toISOString(),
 });
 
 /** A member's research entries; each file is checked by its bytes and kept outside the public uploads. */
@@ -47,7 +48,7 @@ export class ResearchService {
     return rows.map(view);
   }
 
-  async add(user: User, form: { title?: string; desc?: string }, file: Express.Multer.File | undefined) {
+  async add(user: User, form: { title?: string; desc?: string }, file: ReceivedFile | undefined) {
     const title = form.title?.trim();
     if (!title) throw new AppError(400, 'research.fields_empty');
     if (!file) throw new AppError(400, 'upload.missing');

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
-import { FullAccess, MEMBERS, Roles } from '../auth/roles';
+import { FullAccess, MEMBERS, Public, Roles } from '../auth/roles';
+import { AppError } from '../common/app-error';
 import type { Auth } from '../auth/session.service';
-import { langOf, translate } from '../common/messages';
+import { Lang, translate } from '../common/i18n';
 import { orderView } from '../payments/payments.controller';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { RegistrationService } from './registration.service';
@@ -50,8 +51,7 @@ export class RegistrationController {
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
   @ApiOperation({ summary: "Invites a student without an account to sign up: { phone } (the guardian's) or { email }" })
-  async inviteSignup(@CurrentAuth() auth: Auth, @Body() body: unknown, @Headers('accept-language') al?: string) {
-    const lang = langOf(al);
+  async inviteSignup(@CurrentAuth() auth: Auth, @Body() body: unknown, @Lang() lang: Lang) {
     await this.registration.inviteSignup(auth.user, bodyOf(body), lang);
     return { success: true, message: translate(lang, 'team.signup_invite_sent') };
   }
@@ -59,18 +59,36 @@ export class RegistrationController {
   @Put('teams/:id')
   @Roles('coach')
   @FullAccess()
-  @ApiOperation({ summary: 'Renames the team or replaces its members ({ name?, members? }); new members accept again' })
-  async update(@CurrentAuth() auth: Auth, @Param('id') id: string, @Body() body: unknown) {
-    return { success: true, team: await this.registration.update(auth.user, id, bodyOf(body)) };
+  @ApiOperation({
+    summary:
+      'Until registration closes: renames the team or replaces its members, other coaches or entity ({ name?, members?, coaches?, entity_email? }); new people accept again; an approved team goes back to approval',
+  })
+  async update(@CurrentAuth() auth: Auth, @Param('id') id: string, @Body() body: unknown, @Lang() lang: Lang) {
+    const { team, reapproval } = await this.registration.update(auth.user, id, bodyOf(body));
+    return {
+      success: true,
+      message: translate(lang, reapproval ? 'team.back_to_approval' : 'team.updated'),
+      team,
+    };
   }
 
   @Delete('teams/:id')
   @Roles('coach')
   @FullAccess()
-  @ApiOperation({ summary: 'Withdraws the team (until registration closes); its members are free again' })
-  async withdraw(@CurrentAuth() auth: Auth, @Param('id') id: string, @Headers('accept-language') al?: string) {
-    const team = await this.registration.withdraw(auth.user, id);
-    return { success: true, message: translate(langOf(al), 'team.withdrawn'), team };
+  @ApiOperation({
+    summary:
+      'Withdraws the team (until registration closes); its members are free again and a paid fee is refunded in full',
+  })
+  async withdraw(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
+    const { team, refund } = await this.registration.withdraw(auth.user, id);
+    const message = refund
+      ? translate(lang, 'team.withdrawn_refunded', {
+          amount: refund.amount,
+          currency: refund.currency,
+          note: refund.credit_note,
+        })
+      : translate(lang, 'team.withdrawn');
+    return { success: true, message, team, refund };
   }
 
   @Post('teams/:id/submit')
@@ -78,9 +96,9 @@ export class RegistrationController {
   @FullAccess()
   @HttpCode(200)
   @ApiOperation({ summary: 'Submits the team for approval once enough members accepted' })
-  async submit(@CurrentAuth() auth: Auth, @Param('id') id: string, @Headers('accept-language') al?: string) {
+  async submit(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     const team = await this.registration.submit(auth.user, id);
-    return { success: true, message: translate(langOf(al), 'team.submitted'), team };
+    return { success: true, message: translate(lang, 'team.submitted'), team };
   }
 
   @Post('teams/:id/pay')
@@ -89,8 +107,8 @@ export class RegistrationController {
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
   @ApiOperation({ summary: "Creates an order for the team's fee and the payment page: response.order {ref, url}" })
-  async pay(@CurrentAuth() auth: Auth, @Param('id') id: string, @Headers('accept-language') al?: string) {
-    const { page, order } = await this.registration.pay(auth.user, id, langOf(al));
+  async pay(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
+    const { page, order } = await this.registration.pay(auth.user, id, lang);
     return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
   }
 
@@ -101,21 +119,43 @@ export class RegistrationController {
     return { success: true, invitations: await this.registration.invitations(auth.user) };
   }
 
+  @Get('team-invitations/guardian/:token')
+  @Public()
+  @UseGuards(SigninThrottleGuard)
+  @ApiOperation({ summary: "A minor's invitation behind the guardian's single-use link: team, coaches, competition" })
+  async guardianInvitation(@Param('token') token: string) {
+    return { success: true, invitation: await this.registration.guardianInvitation(token) };
+  }
+
+  @Post('team-invitations/guardian/:token/:answer')
+  @Public()
+  @UseGuards(SigninThrottleGuard)
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'The guardian accepts or declines (answer: accept | decline) for the student; uses the link up',
+  })
+  async guardianAnswer(@Param('token') token: string, @Param('answer') answer: string, @Lang() lang: Lang) {
+    if (answer !== 'accept' && answer !== 'decline') throw new AppError(404, 'request.not_found');
+    const invitation = await this.registration.guardianAnswer(token, answer === 'accept');
+    const key = answer === 'accept' ? 'team.guardian_accepted' : 'team.guardian_declined';
+    return { success: true, message: translate(lang, key, { name: invitation.student.name }), invitation };
+  }
+
   @Post('team-invitations/:id/accept')
   @Roles(...MEMBERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Accepts an invitation (an entity: confirms that the team represents it)' })
-  async accept(@CurrentAuth() auth: Auth, @Param('id') id: string, @Headers('accept-language') al?: string) {
+  async accept(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     const invitation = await this.registration.answer(auth.user, id, true);
-    return { success: true, message: translate(langOf(al), 'team.accepted'), invitation };
+    return { success: true, message: translate(lang, 'team.accepted'), invitation };
   }
 
   @Post('team-invitations/:id/decline')
   @Roles(...MEMBERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Declines an invitation' })
-  async decline(@CurrentAuth() auth: Auth, @Param('id') id: string, @Headers('accept-language') al?: string) {
+  async decline(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     const invitation = await this.registration.answer(auth.user, id, false);
-    return { success: true, message: translate(langOf(al), 'team.declined'), invitation };
+    return { success: true, message: translate(lang, 'team.declined'), invitation };
   }
 }

@@ -1,20 +1,28 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ageOn, LIMITS, toAsciiDigits, type TeamRole } from '@platform/contract';
+import { ageOn, isMinor, LIMITS, toAsciiDigits, type TeamRole } from '@platform/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { isEmail, normalizeMobile } from '../accounts/reference';
-import { uniqueViolation } from '../admin/form';
+import { uniqueViolation } from '../common/unique-violation';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
-import type { Lang } from '../common/messages';
-import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { CONFIG, DB } from '../db/db.module';
-import { competitions, registrations, seasons, teamPeople, teams, users, type User } from '../db/schema';
-import { enqueueMessage } from '../messages/outbox.service';
-import { templates } from '../messages/templates';
+import type { Lang } from '../common/i18n';
+import type { AppConfig } from '../core/config';
+import type { Db } from '../core/database';
+import { CONFIG, DB } from '../core/core.module';
+import { competitions, orders, registrations, seasons, teamPeople, teams, users, type User } from '../db/schema';
+import { enqueueMessage } from '../outbox/outbox.service';
+import { templates } from '../outbox/templates';
 import { PaymentsService } from '../payments/payments.service';
-import { notifyMember } from './team-notices';
-import { invitationView, registrationView, registeredTeamView, type PersonRow } from './registration.view';
+import { RefundsService, type RefundOutcome } from '../payments/refunds.service';
+import { langOfUser, notifyMember } from './team-notices';
+import {
+  guardianInvitationView,
+  invitationView,
+  registrationView,
+  registeredTeamView,
+  type PersonRow,
+} from './registration.view';
 
 type Registration = typeof registrations.$inferSelect;
 type Team = typeof teams.$inferSelect;
@@ -23,6 +31,18 @@ type Body = Record<string, unknown>;
 /** States in which a team still holds its members (a withdrawn or rejected team frees them). */
 const LIVE_STATES = ['waiting_members', 'submitted', 'approved'] as const;
 const MAX_NAME = 100;
+/** How long a guardian's link stays valid (never past the registration's close). */
+export const GUARDIAN_LINK_DAYS = 7;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The entity's e-mail of a body: undefined when absent, '' when cleared. */
+function entityEmailOf(body: Body): string | undefined {
+  const v = body.entity_email;
+  if (v === undefined) return undefined;
+  if (v !== null && typeof v !== 'string') throw new AppError(400, 'request.invalid_field', { field: 'entity_email' });
+  return (v ?? '').trim().toLowerCase();
+}
 
 /** A list of national IDs from a body field: strings or numbers, Arabic-Indic digits accepted, each 10 digits. */
 function nationalIds(body: Body, field: string, max: number): string[] {
@@ -61,6 +81,7 @@ export class RegistrationService {
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly payments: PaymentsService,
+    private readonly refunds: RefundsService,
   ) {}
 
   private homeLink() {
@@ -182,29 +203,78 @@ export class RegistrationService {
     }
   }
 
+  /** A minor with a guardian's phone: the guardian answers for them by a link. */
+  private static byGuardian(user: User, role: TeamRole) {
+    return role === 'member' && !!user.guardianPhone && isMinor(user.dob);
+  }
+
+  /**
+   * Invites people to a team and tells them. A minor student with a guardian's phone: the guardian
+   * gets a single-use link to answer for them (guardianLink); the student is told on their own
+   * phone or e-mail.
+   */
   private async invite(tx: Db, team: Team, reg: Registration, coach: User, people: { user: User; role: TeamRole }[]) {
     if (!people.length) return;
-    await tx.insert(teamPeople).values(
-      people.map(({ user, role }) => ({
-        teamId: team.id,
-        userId: user.id,
-        role,
-        state: 'pending' as const,
-        seasonId: reg.seasonId,
-        competitionId: reg.competitionId,
-      })),
-    );
-    for (const { user, role } of people)
-      await notifyMember(tx, user, (lang) =>
-        templates.teamInvitation(lang, {
-          name: user.name,
-          team: team.name ?? team.teamNo,
-          teamNo: team.teamNo,
-          coach: coach.name,
+    const rows = await tx
+      .insert(teamPeople)
+      .values(
+        people.map(({ user, role }) => ({
+          teamId: team.id,
+          userId: user.id,
           role,
-          link: this.homeLink(),
-        }),
+          state: 'pending' as const,
+          seasonId: reg.seasonId,
+          competitionId: reg.competitionId,
+        })),
+      )
+      .returning({ id: teamPeople.id, userId: teamPeople.userId });
+    for (const { user, role } of people) {
+      const guardian = RegistrationService.byGuardian(user, role);
+      await notifyMember(
+        tx,
+        user,
+        (lang) =>
+          templates.teamInvitation(lang, {
+            name: user.name,
+            team: team.name ?? team.teamNo,
+            teamNo: team.teamNo,
+            coach: coach.name,
+            role,
+            link: this.homeLink(),
+          }),
+        { guardian: !guardian },
       );
+      if (guardian) await this.guardianLink(tx, team, reg, coach, user, rows.find((r) => r.userId === user.id)!.id);
+    }
+  }
+
+  /**
+   * Sends the guardian, by WhatsApp in the student's language, a new single-use link for one
+   * invitation: a random token of which only the hash is kept, valid GUARDIAN_LINK_DAYS days and
+   * never past the registration's close. A new link replaces the previous one.
+   */
+  private async guardianLink(tx: Db, team: Team, reg: Registration, coach: User, user: User, personId: string) {
+    const token = randomBytes(24).toString('base64url');
+    const expires = new Date(Math.min(Date.now() + GUARDIAN_LINK_DAYS * 86_400_000, reg.closesAt.getTime()));
+    await tx
+      .update(teamPeople)
+      .set({ guardianTokenHash: tokenHash(token), guardianTokenExpiresAt: expires })
+      .where(eq(teamPeople.id, personId));
+    const [competition] = await tx.select().from(competitions).where(eq(competitions.id, reg.competitionId));
+    const lang = langOfUser(user);
+    await enqueueMessage(tx, {
+      channel: 'whatsapp',
+      to: user.guardianPhone!,
+      ...templates.teamGuardianInvitation(lang, {
+        student: user.name,
+        team: team.name ?? team.teamNo,
+        teamNo: team.teamNo,
+        coach: coach.name,
+        competition: lang === 'ar' ? competition.name : competition.nameEn || competition.name,
+        link: `${this.homeLink()}invitations/${token}`,
+        days: Math.max(1, Math.ceil((expires.getTime() - Date.now()) / 86_400_000)),
+      }),
+    });
   }
 
   /** POST /api/teams: a coach with full access registers a team; it gets its number at once. */
@@ -219,21 +289,12 @@ export class RegistrationService {
     const coachIds = nationalIds(body, 'coaches', 50).filter((id) => id !== coach.nationalId);
     if (coachIds.length + 1 > reg.maxCoaches)
       throw new AppError(400, 'team.too_many_coaches', { max: reg.maxCoaches }, 'coaches');
-    const rawEmail = typeof body.entity_email === 'string' ? body.entity_email.trim().toLowerCase() : '';
-    if (body.entity_email !== undefined && body.entity_email !== null && typeof body.entity_email !== 'string')
-      throw new AppError(400, 'request.invalid_field', { field: 'entity_email' });
+    const rawEmail = entityEmailOf(body) ?? '';
     if (!rawEmail && reg.entityRequired) throw new AppError(400, 'team.entity_required', {}, 'entity_email');
 
     const students = await this.students(this.db, reg, memberIds);
     const others = await this.coaches(this.db, coachIds);
-    let entity: User | null = null;
-    if (rawEmail) {
-      [entity] = await this.db
-        .select()
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${rawEmail}`, eq(users.type, 2), eq(users.isActive, true)));
-      if (!entity) throw new AppError(404, 'team.unknown_entity', {}, 'entity_email');
-    }
+    const entity = rawEmail ? await this.entity(this.db, rawEmail) : null;
     const taken = await this.takenStudent(
       this.db,
       reg,
@@ -276,6 +337,15 @@ export class RegistrationService {
         }),
     );
     return this.teamOf(coach, teamId);
+  }
+
+  private async entity(tx: Db, email: string): Promise<User> {
+    const [entity] = await tx
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.type, 2), eq(users.isActive, true)));
+    if (!entity) throw new AppError(404, 'team.unknown_entity', {}, 'entity_email');
+    return entity;
   }
 
   /** The next free number of the sequence (a number staff gave a team by hand is skipped). */
@@ -330,7 +400,12 @@ export class RegistrationService {
       .innerJoin(users, eq(users.id, teamPeople.userId))
       .where(eq(teamPeople.teamId, teamId))
       .orderBy(teamPeople.role, users.name);
-    return registeredTeamView(row.team, row.season, row.competition, row.registration, people);
+    const [refunded] = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.teamId, teamId), eq(orders.orderType, 'team_fee'), eq(orders.status, 'refunded')))
+      .limit(1);
+    return registeredTeamView(row.team, row.season, row.competition, row.registration, people, !!refunded);
   }
 
   /**
@@ -357,54 +432,120 @@ export class RegistrationService {
     return { team, reg };
   }
 
-  /** PUT /api/teams/:id: a new name, or a new list of members (the new ones are invited and accept again). */
+  /**
+   * Replaces the people of one role on a team (members, or the coaches other than the caller): those
+   * left out are removed (and freed), one who declined and is named again is asked again, the new
+   * ones are invited. Answers whether anyone changed.
+   */
+  private async replacePeople(
+    tx: Db,
+    team: Team,
+    reg: Registration,
+    coach: User,
+    role: 'member' | 'coach',
+    wantedUsers: User[],
+  ): Promise<{ changed: boolean; added: string[] }> {
+    const current = (
+      await tx
+        .select()
+        .from(teamPeople)
+        .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, role)))
+    ).filter((p) => p.userId !== coach.id);
+    const wanted = new Set(wantedUsers.map((u) => u.id));
+    const gone = current.filter((p) => !wanted.has(p.userId) || p.state === 'declined').map((p) => p.id);
+    if (gone.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, gone));
+    const kept = new Set(current.filter((p) => wanted.has(p.userId) && p.state !== 'declined').map((p) => p.userId));
+    const fresh = wantedUsers.filter((u) => !kept.has(u.id));
+    const added = fresh.map((u) => u.id);
+    // Saving the team with a minor still waiting sends the guardian a new link when theirs expired.
+    const now = new Date();
+    for (const p of current) {
+      const user = wantedUsers.find((u) => u.id === p.userId);
+      if (!user || p.state !== 'pending' || !RegistrationService.byGuardian(user, role)) continue;
+      if (p.guardianTokenExpiresAt && p.guardianTokenExpiresAt > now) continue;
+      await this.guardianLink(tx, team, reg, coach, user, p.id);
+    }
+    if (role === 'member') {
+      const taken = await this.takenStudent(tx, reg, added, team.id);
+      if (taken) throw new AppError(409, 'team.student_taken', { name: taken.name }, 'members');
+    }
+    await this.invite(
+      tx,
+      team,
+      reg,
+      coach,
+      fresh.map((user) => ({ user, role })),
+    );
+    const removed = current.filter((p) => !wanted.has(p.userId) && p.state !== 'declined').length;
+    return { changed: fresh.length > 0 || removed > 0, added };
+  }
+
+  /**
+   * PUT /api/teams/:id until registration closes: a new name, the members, the other coaches and the
+   * entity (`entity_email`, '' for none). New people are invited and accept again; those left out are
+   * freed; a new entity confirms again. A submitted team whose people changed waits for them again.
+   * An approved team that changes goes back to approval (inactive until an admin approves it again):
+   * waiting for its new people, or submitted when only its name changed. Its fee stays paid.
+   */
   async update(coach: User, teamId: unknown, body: Body) {
     const name = teamName(body, false);
     const memberIds = body.members === undefined ? undefined : nationalIds(body, 'members', 50);
+    const coachIds =
+      body.coaches === undefined ? undefined : nationalIds(body, 'coaches', 50).filter((id) => id !== coach.nationalId);
+    const entityEmail = entityEmailOf(body);
     let reg: Registration | undefined;
     let added: string[] = [];
-    const id = await this.db
+    const result = await this.db
       .transaction(async (raw) => {
         const tx = raw as unknown as Db;
         const locked = await this.lockOwnTeam(tx, coach, teamId);
         reg = locked.reg;
         const team = locked.team;
-        if (team.state !== 'waiting_members' && team.state !== 'submitted') throw new AppError(409, 'team.locked');
+        if (!(['waiting_members', 'submitted', 'approved'] as string[]).includes(team.state))
+          throw new AppError(409, 'team.locked');
         this.windowOpen(reg);
+        let peopleChanged = false;
         if (memberIds) {
           if (memberIds.length > reg.maxMembers)
             throw new AppError(400, 'team.too_many_members', { max: reg.maxMembers }, 'members');
           const students = await this.students(tx, reg, memberIds);
-          const current = await tx
+          const done = await this.replacePeople(tx, team, reg, coach, 'member', students);
+          added = done.added;
+          peopleChanged ||= done.changed;
+        }
+        if (coachIds) {
+          if (coachIds.length + 1 > reg.maxCoaches)
+            throw new AppError(400, 'team.too_many_coaches', { max: reg.maxCoaches }, 'coaches');
+          const others = await this.coaches(tx, coachIds);
+          const done = await this.replacePeople(tx, team, reg, coach, 'coach', others);
+          peopleChanged ||= done.changed;
+        }
+        if (entityEmail !== undefined) {
+          if (!entityEmail && reg.entityRequired) throw new AppError(400, 'team.entity_required', {}, 'entity_email');
+          const entity = entityEmail ? await this.entity(tx, entityEmail) : null;
+          const [current] = await tx
             .select()
             .from(teamPeople)
-            .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member')));
-          const wanted = new Set(students.map((s) => s.id));
-          const gone = current.filter((p) => !wanted.has(p.userId)).map((p) => p.id);
-          if (gone.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, gone));
-          // A student who declined and is named again is asked again.
-          const again = current.filter((p) => wanted.has(p.userId) && p.state === 'declined').map((p) => p.id);
-          if (again.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, again));
-          const kept = new Set(
-            current.filter((p) => wanted.has(p.userId) && p.state !== 'declined').map((p) => p.userId),
-          );
-          const fresh = students.filter((s) => !kept.has(s.id));
-          added = fresh.map((s) => s.id);
-          const taken = await this.takenStudent(tx, reg, added, team.id);
-          if (taken) throw new AppError(409, 'team.student_taken', { name: taken.name }, 'members');
-          await this.invite(
-            tx,
-            team,
-            reg,
-            coach,
-            fresh.map((user) => ({ user, role: 'member' as const })),
-          );
-          // A submitted team whose members changed waits for them again (and is submitted again).
-          if ((fresh.length || gone.length) && team.state === 'submitted')
-            await tx.update(teams).set({ state: 'waiting_members' }).where(eq(teams.id, team.id));
+            .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'entity')));
+          const same = current && entity && current.userId === entity.id && current.state !== 'declined';
+          if (!same && (current || entity)) {
+            if (current) await tx.delete(teamPeople).where(eq(teamPeople.id, current.id));
+            await tx.update(teams).set({ entityId: null }).where(eq(teams.id, team.id));
+            if (entity) await this.invite(tx, team, reg, coach, [{ user: entity, role: 'entity' }]);
+            peopleChanged ||= !(current?.state === 'declined' && !entity);
+          }
         }
-        if (name !== undefined) await tx.update(teams).set({ name }).where(eq(teams.id, team.id));
-        return team.id;
+        const renamed = name !== undefined && name !== team.name;
+        if (renamed) await tx.update(teams).set({ name }).where(eq(teams.id, team.id));
+        const reapproval = team.state === 'approved' && (peopleChanged || renamed);
+        if (reapproval)
+          await tx
+            .update(teams)
+            .set({ state: peopleChanged ? 'waiting_members' : 'submitted', status: false })
+            .where(eq(teams.id, team.id));
+        else if (peopleChanged && team.state === 'submitted')
+          await tx.update(teams).set({ state: 'waiting_members' }).where(eq(teams.id, team.id));
+        return { id: team.id, reapproval };
       })
       .catch(async (err) => {
         if (reg && uniqueViolation(err)?.includes('team_people_one_team')) {
@@ -413,21 +554,62 @@ export class RegistrationService {
         }
         throw err;
       });
-    return this.teamOf(coach, id);
+    return { team: await this.teamOf(coach, result.id), reapproval: result.reapproval };
   }
 
-  /** DELETE /api/teams/:id: the coach withdraws the team until registration closes; its members are free again. */
+  /**
+   * DELETE /api/teams/:id: the coach withdraws the team until registration closes; its members are
+   * free again. A paid fee is refunded in full through the provider in the same transaction: when the
+   * provider refuses, the team stays as it was (and its order paid). Withdrawing again answers the
+   * withdrawn team, with no second refund.
+   */
   async withdraw(coach: User, teamId: unknown) {
-    const id = await this.db.transaction(async (raw) => {
+    const result = await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       const { team, reg } = await this.lockOwnTeam(tx, coach, teamId);
-      if (team.state === 'withdrawn' || team.state === 'rejected') throw new AppError(409, 'team.locked');
+      if (team.state === 'withdrawn') return { id: team.id, refund: null };
+      if (team.state === 'rejected') throw new AppError(409, 'team.locked');
       this.windowOpen(reg);
-      await tx.update(teams).set({ state: 'withdrawn', status: false }).where(eq(teams.id, team.id));
+      let refund: RefundOutcome['refund'] | null = null;
+      const [paid] = team.paymentStatus
+        ? await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.teamId, team.id), eq(orders.orderType, 'team_fee'), eq(orders.status, 'paid')))
+            .orderBy(desc(orders.createdAt))
+            .limit(1)
+        : [];
+      if (paid) {
+        try {
+          ({ refund } = await this.refunds.refundRest(
+            tx,
+            coach,
+            paid.id,
+            `Team ${team.teamNo} withdrawn by its coach`,
+            `team-withdrawal:${team.id}`,
+          ));
+        } catch (err) {
+          if (err instanceof AppError && err.key === 'refund.provider_refused')
+            throw new AppError(502, 'team.refund_failed');
+          throw err;
+        }
+      }
+      await tx
+        .update(teams)
+        .set({ state: 'withdrawn', status: false, ...(refund ? { paymentStatus: false } : {}) })
+        .where(eq(teams.id, team.id));
       await tx.update(teamPeople).set({ active: false }).where(eq(teamPeople.teamId, team.id));
-      return team.id;
+      return { id: team.id, refund };
     });
-    return this.teamOf(coach, id);
+    const team = await this.teamOf(coach, result.id);
+    return {
+      team,
+      refund: result.refund && {
+        amount: result.refund.amount,
+        currency: team.currency,
+        credit_note: result.refund.creditNoteNumber,
+      },
+    };
   }
 
   /** POST /api/teams/:id/submit: enough members accepted and the entity confirmed (when required). */
@@ -538,6 +720,52 @@ export class RegistrationService {
         .where(eq(teamPeople.id, person.id));
       return { state: accept ? ('accepted' as const) : ('declined' as const), team_id: team.id };
     });
+  }
+
+  /**
+   * The invitation behind a guardian's link: wrong or unknown (404), answered already, also through
+   * the student's own page (409: the link is single-use), or expired (410).
+   */
+  private async guardianInvitationOf(token: unknown) {
+    if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token))
+      throw new AppError(404, 'team.guardian_link_invalid');
+    const [person] = await this.db
+      .select()
+      .from(teamPeople)
+      .where(eq(teamPeople.guardianTokenHash, tokenHash(token)));
+    if (!person) throw new AppError(404, 'team.guardian_link_invalid');
+    if (person.state !== 'pending' || !person.active) throw new AppError(409, 'team.invitation_answered');
+    if (!person.guardianTokenExpiresAt || person.guardianTokenExpiresAt <= new Date())
+      throw new AppError(410, 'team.guardian_link_expired');
+    return person;
+  }
+
+  /** GET /api/team-invitations/guardian/:token: the team, its coaches, the competition and the student. */
+  async guardianInvitation(token: unknown) {
+    const person = await this.guardianInvitationOf(token);
+    const [row] = await this.db
+      .select({ team: teams, season: seasons, competition: competitions, student: users })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+      .innerJoin(users, eq(users.id, person.userId))
+      .where(eq(teams.id, person.teamId));
+    if (!row || (row.team.state !== 'waiting_members' && row.team.state !== 'submitted'))
+      throw new AppError(409, 'team.locked');
+    const coaches = await this.db
+      .select({ name: users.name })
+      .from(teamPeople)
+      .innerJoin(users, eq(users.id, teamPeople.userId))
+      .where(and(eq(teamPeople.teamId, row.team.id), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')));
+    return guardianInvitationView(person, row.team, row.season, row.competition, coaches, row.student);
+  }
+
+  /** The guardian accepts or declines for the student, with the same rules as the student's own answer. */
+  async guardianAnswer(token: unknown, accept: boolean) {
+    const person = await this.guardianInvitationOf(token);
+    const [student] = await this.db.select().from(users).where(eq(users.id, person.userId));
+    const answered = await this.answer(student, person.id, accept);
+    return { ...answered, student: { name: student.name } };
   }
 
   /** Asks a student who has no account yet to sign up: by the guardian's phone or the student's e-mail. */

@@ -1,11 +1,12 @@
 import type {
+  GuardianInvitationView,
   InvitationState,
   RegisteredTeamView,
   RegistrationView,
   TeamInvitationView,
   TeamRole,
 } from '@platform/contract';
-import type { competitions, registrations, seasons, teamPeople, teams } from '../db/schema';
+import type { competitions, registrations, seasons, teamPeople, teams, users } from '../db/schema';
 
 type Registration = typeof registrations.$inferSelect;
 type Season = typeof seasons.$inferSelect;
@@ -54,6 +55,7 @@ export function registeredTeamView(
   competition: Competition,
   reg: Registration | null,
   people: PersonRow[],
+  feeRefunded = false,
 ): RegisteredTeamView {
   return {
     _id: team.id,
@@ -69,6 +71,7 @@ export function registeredTeamView(
     fee: reg?.fee ?? '0.00',
     currency: reg?.currency ?? 'SAR',
     closes_at: reg ? reg.closesAt.toISOString() : null,
+    fee_refunded: feeRefunded,
     people: people.map((p) => ({
       _id: p.id,
       name: p.name,
@@ -98,5 +101,21 @@ export function invitationView(
       competion: { name: competition.name, name_en: competition.nameEn },
       coaches: coaches.map((c) => ({ name: c.name })),
     },
+  };
+}
+
+/** A minor's invitation as the guardian's link shows it: the invitation, the student, when the link expires. */
+export function guardianInvitationView(
+  person: typeof teamPeople.$inferSelect,
+  team: Team,
+  season: Season,
+  competition: Competition,
+  coaches: { name: string }[],
+  student: typeof users.$inferSelect,
+): GuardianInvitationView {
+  return {
+    ...invitationView(person, team, season, competition, coaches),
+    student: { name: student.name },
+    expires_at: person.guardianTokenExpiresAt!.toISOString(),
   };
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Lang } from '../common/messages';
-import type { Db } from '../db/database';
+import type { Lang } from '../common/i18n';
+import type { Db } from '../core/database';
 import { teamPeople, users, type User } from '../db/schema';
-import { enqueueMessage } from '../messages/outbox.service';
-import { templates, type Rendered } from '../messages/templates';
+import { enqueueMessage } from '../outbox/outbox.service';
+import { templates, type Rendered } from '../outbox/templates';
 
 type Reachable = Pick<User, 'email' | 'phoneNumber' | 'guardianPhone' | 'language'>;
 
@@ -12,11 +12,17 @@ export const langOfUser = (u: Pick<User, 'language'>): Lang => (u.language === '
 
 /**
  * Tells one member something through the outbox, in their language: by WhatsApp to their phone (a
- * student without one: the guardian's), otherwise by e-mail. Nothing when neither is known.
+ * student without one: the guardian's, unless `guardian` is false because the guardian is told
+ * apart), otherwise by e-mail. Nothing when neither is known.
  */
-export async function notifyMember(tx: Db, user: Reachable, render: (lang: Lang) => Rendered): Promise<void> {
+export async function notifyMember(
+  tx: Db,
+  user: Reachable,
+  render: (lang: Lang) => Rendered,
+  { guardian = true }: { guardian?: boolean } = {},
+): Promise<void> {
   const text = render(langOfUser(user));
-  const phone = user.phoneNumber || user.guardianPhone;
+  const phone = user.phoneNumber || (guardian ? user.guardianPhone : null);
   if (phone) await enqueueMessage(tx, { channel: 'whatsapp', to: phone, ...text });
   else if (user.email) await enqueueMessage(tx, { channel: 'email', to: user.email, ...text });
 }

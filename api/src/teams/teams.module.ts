@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import type { AppConfig } from '../config/config';
-import { CONFIG } from '../db/db.module';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { ExternalResults } from './external-results';
 import { RegistrationController } from './registration.controller';
@@ -24,6 +24,6 @@ import { TeamsService } from './teams.service';
         }),
     },
   ],
-  exports: [TeamsService],
+  exports: [TeamsService, RegistrationService],
 })
 export class TeamsModule {}

@@ -1,19 +1,54 @@
+import { medalOf, type AchievementView, type Paged, type TeamView } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { DB } from '../db/db.module';
-import { competitions, seasons, teamPeople, teams, users, type User } from '../db/schema';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import type { Db } from '../core/database';
+import { DB } from '../core/core.module';
+import { competitions, events, seasons, teamPeople, teams, users, type User } from '../db/schema';
+import { ExternalResults } from './external-results';
 
 export const TEAMS_PAGE_SIZE = 6;
-
-export type Medal = 'Gold' | 'Silver' | 'Bronze';
-/** Rank 1 is Gold, rank 2 Silver, any other rank Bronze (spec §1). */
-export const medalOf = (rank: number): Medal => (rank === 1 ? 'Gold' : rank === 2 ? 'Silver' : 'Bronze');
 
 /** Teams the member belongs to (an invitation they accepted): as a member, a coach, or the entity the team represents. */
 @Injectable()
 export class TeamsService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly external: ExternalResults,
+  ) {}
+
+  /** The event on the home page (next, shown, counting down) when its results live on another site. */
+  private async externalEvent(type: string) {
+    const [event] = await this.db
+      .select()
+      .from(events)
+      .where(
+        and(
+          eq(events.status, true),
+          eq(events.homeStatus, true),
+          eq(events.type, type),
+          gte(events.eventDate, new Date()),
+        ),
+      )
+      .orderBy(asc(events.eventDate))
+      .limit(1);
+    return event?.resultsUrl ? event : null;
+  }
+
+  /**
+   * The old results path `{event link}/api/{event type}/get-teams`: the teams of an event whose
+   * results live on another site are fetched from it; otherwise (or when that link is this
+   * platform itself) the member's own teams. `top` (1-10) for the home page, else `page`.
+   */
+  async ofEventType(user: User, type: string, page: number, top?: number) {
+    const event = await this.externalEvent(type);
+    if (event && !this.external.isOwn(event.resultsUrl!)) {
+      // The old contract named the member by `id` (national ID or e-mail): no personal data leaves now.
+      const query: Record<string, string> =
+        top === undefined ? { type, page: String(page) } : { type, top: String(top) };
+      return { success: true, ...(await this.external.teams(event.resultsUrl!, type, query)) };
+    }
+    return this.list(user, page, top ?? TEAMS_PAGE_SIZE);
+  }
 
   private mine(user: User) {
     return or(
@@ -55,7 +90,7 @@ export class TeamsService {
   }
 
   /** The spec's team shape (team_no, season, competion, coaches, members, status, payment_status, entity, resultes). */
-  async list(user: User, page: number, size: number) {
+  async list(user: User, page: number, size: number): Promise<Paged<{ teams: TeamView[] }>> {
     const { rows, people, total } = await this.page(user, and(this.mine(user)), page, size);
     return {
       success: true,
@@ -79,7 +114,7 @@ export class TeamsService {
   }
 
   /** Ranked results of the member's active teams, newest season first, each with its medal. */
-  async achievements(user: User, page: number, size: number) {
+  async achievements(user: User, page: number, size: number): Promise<Paged<{ achievements: AchievementView[] }>> {
     const where = and(this.mine(user), isNotNull(teams.ranked), eq(teams.status, true));
     const { rows, total } = await this.page(user, where, page, size);
     return {

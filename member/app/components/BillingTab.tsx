@@ -1,41 +1,29 @@
 import { formatMoney } from '@platform/contract';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Link as MuiLink,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { Link } from '@remix-run/react';
 import { Fragment, type ReactNode } from 'react';
 import type { BillingOrder } from '@platform/contract';
 import { useT, type Lang } from '~/i18n';
 import { formatDay, localized } from '~/utils/posts';
+import { ButtonLink } from '~/ui/Button';
+import { Card, CardBody } from '~/ui/Card';
+import { cx } from '~/ui/cx';
 
-/** The table from the small breakpoint up; on a phone each order is a card, nothing off-screen. */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'block' } } as const;
-const PHONE_ONLY = { display: { xs: 'flex', sm: 'none' } } as const;
+// The table from the small breakpoint up; on a phone each order is a card, nothing off-screen.
 
-const COLOR = { Paid: 'success', Pending: 'warning', Declined: 'error', Failed: 'error', Refunded: 'warning' } as const;
+const COLOR = {
+  Paid: 'chip-success',
+  Pending: 'chip-warning',
+  Declined: 'chip-error',
+  Failed: 'chip-error',
+  Refunded: 'chip-warning',
+} as const;
 
 /** A status as a chip whose word is never cut (long Arabic words wrap inside it). */
 function StatusChip({ status }: { status: BillingOrder['payment_status'] }) {
   const { t } = useT();
   return (
-    <Chip
-      size="small"
-      color={COLOR[status as keyof typeof COLOR] ?? 'default'}
-      label={t(`billing.status_word.${status}`)}
-      sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
-    />
+    <span className={cx('chip chip-small chip-wrap', COLOR[status as keyof typeof COLOR])}>
+      {t(`billing.status_word.${status}`)}
+    </span>
   );
 }
 
@@ -45,13 +33,13 @@ const period = (o: BillingOrder, lang: Lang) =>
 function Invoice({ order }: { order: BillingOrder }) {
   const { t } = useT();
   return order.invoice_number ? (
-    <MuiLink
+    <a
       href={`/accounts/invoice/${order._id}`}
       download={`${order.invoice_number}.pdf`}
       aria-label={t('billing.download_invoice', { number: order.invoice_number })}
     >
       {t('billing.download')}
-    </MuiLink>
+    </a>
   ) : (
     <>—</>
   );
@@ -63,24 +51,24 @@ function Refunds({ order }: { order: BillingOrder }) {
   if (order.refunds.length === 0) return null;
   const money = (amount: string) => formatMoney(amount, order.currency, lang);
   return (
-    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="refunds">
+    <ul className="plain-list" data-testid="refunds">
       {order.refunds.map((r) => (
-        <Typography component="li" variant="body2" key={r._id} data-refund={r._id}>
+        <li className="t-body2" key={r._id} data-refund={r._id}>
           {t('billing.refund_line', { date: formatDay(r.created_at, lang) })} <bdi dir="ltr">{money(r.amount)}</bdi>
           {' · '}
-          <MuiLink
+          <a
             href={`/accounts/credit-note/${r._id}`}
             download={`${r.credit_note_number}.pdf`}
             aria-label={t('billing.download_credit_note', { number: r.credit_note_number })}
           >
             {t('billing.credit_note')}{' '}
-            <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+            <bdi dir="ltr" className="nowrap">
               {r.credit_note_number}
-            </Box>
-          </MuiLink>
-        </Typography>
+            </bdi>
+          </a>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -102,21 +90,17 @@ function OrderCard({ order, money }: { order: BillingOrder; money: (o: BillingOr
     ...(order.refunds.length ? [[t('billing.refunds'), <Refunds key="r" order={order} />] as [string, ReactNode]] : []),
   ];
   return (
-    <Card variant="outlined" component="li" data-order={order._id}>
-      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+    <Card variant="outlined" as="li" data-order={order._id}>
+      <CardBody className="order-card">
+        <dl className="order-lines">
           {rows.map(([label, value]) => (
             <Fragment key={label}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
+              <dt className="t-body2 muted">{label}</dt>
+              <dd className="t-body2">{value}</dd>
             </Fragment>
           ))}
-        </Box>
-      </CardContent>
+        </dl>
+      </CardBody>
     </Card>
   );
 }
@@ -127,71 +111,70 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
   const money = (o: BillingOrder) => formatMoney(o.total_amount, o.currency, lang);
   return (
     <>
-      <Button component={Link} to="/subcription/package" variant="outlined" sx={{ mb: 2 }}>
+      <ButtonLink to="/subcription/package" variant="outlined" className="mb-2">
         {t('billing.buy')}
-      </Button>
+      </ButtonLink>
       {orders.length === 0 ? (
-        <Typography color="text.secondary">{t('account.subscriptions_empty')}</Typography>
+        <p className="muted">{t('account.subscriptions_empty')}</p>
       ) : (
         <>
-          <Box
-            component="ul"
+          <ul
             aria-label={t('billing.caption')}
             data-testid="billing-cards"
-            sx={{ ...PHONE_ONLY, flexDirection: 'column', gap: 1.5, listStyle: 'none', p: 0, m: 0 }}
+            className="plain-list stack gap-2 phone-only"
           >
             {orders.map((o) => (
               <OrderCard key={o._id} order={o} money={money} />
             ))}
-          </Box>
-          <TableContainer sx={WIDE_ONLY}>
-            <Table size="small" aria-label={t('billing.caption')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('billing.date')}</TableCell>
-                  <TableCell>{t('billing.plan')}</TableCell>
-                  <TableCell>{t('billing.amount')}</TableCell>
-                  <TableCell>{t('billing.status')}</TableCell>
-                  <TableCell>{t('billing.period')}</TableCell>
-                  <TableCell>{t('billing.invoice')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
+          </ul>
+          <div className="wide-only table-scroll">
+            <table className="table" aria-label={t('billing.caption')}>
+              <thead>
+                <tr>
+                  <th>{t('billing.date')}</th>
+                  <th>{t('billing.plan')}</th>
+                  <th>{t('billing.amount')}</th>
+                  <th>{t('billing.status')}</th>
+                  <th>{t('billing.period')}</th>
+                  <th>{t('billing.invoice')}</th>
+                </tr>
+              </thead>
+              <tbody>
                 {orders.map((o) => (
                   <Fragment key={o._id}>
-                    <TableRow data-order={o._id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <tr data-order={o._id}>
+                      <td className="nowrap">
                         <bdi>{formatDay(o.created_at, lang)}</bdi>
-                      </TableCell>
-                      <TableCell>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      </td>
+                      <td>{o.plan ? localized(lang, o.plan.name, o.plan.name_en) : '—'}</td>
+                      <td className="nowrap">
                         <bdi dir="ltr">{money(o)}</bdi>
-                      </TableCell>
-                      <TableCell>
+                      </td>
+                      <td>
                         <StatusChip status={o.payment_status} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      </td>
+                      <td className="nowrap">
                         <bdi>{period(o, lang)}</bdi>
-                      </TableCell>
-                      <TableCell>
+                      </td>
+                      <td>
                         <Invoice order={o} />
-                      </TableCell>
-                    </TableRow>
+                      </td>
+                    </tr>
                     {o.refunds.length > 0 && (
-                      <TableRow data-refunds-of={o._id}>
-                        <TableCell component="th" scope="row" sx={{ color: 'text.secondary' }}>
+                      <tr data-refunds-of={o._id}>
+                        <th scope="row" className="muted">
                           {t('billing.refunds')}
-                        </TableCell>
-                        <TableCell colSpan={5}>
+                        </th>
+                        <td colSpan={5}>
                           <Refunds order={o} />
-                        </TableCell>
-                      </TableRow>
+                        </td>
+                      </tr>
                     )}
                   </Fragment>
                 ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </>

@@ -1,34 +1,14 @@
-import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/**
- * A row that scrolls sideways, snapping to items (touch, trackpad, keyboard; no script needed). `width`
- * is each item's share of the row per breakpoint, e.g. { xs: '50%', md: '25%' } shows 2 then 4.
- */
-export function Carousel({
-  label,
-  width,
-  children,
-}: {
-  label: string;
-  width: Record<string, string>;
-  children: ReactNode[];
-}) {
+/** Each item's share of the row: quarter (2 on a phone, 4 from 900 px), wide (80% then 40%), third (70%, 2, then 3). */
+export type CarouselItems = 'quarter' | 'wide' | 'third';
+
+/** A row that scrolls sideways, snapping to items (touch, trackpad, keyboard; no script needed). */
+export function Carousel({ label, items, children }: { label: string; items: CarouselItems; children: ReactNode[] }) {
   return (
-    <Box
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{
-        display: 'flex',
-        gap: 2,
-        overflowX: 'auto',
-        scrollSnapType: 'x mandatory',
-        pb: 1,
-        '& > *': { flex: '0 0 auto', width, scrollSnapAlign: 'start', minWidth: 0 },
-      }}
-    >
+    // A scrolling region takes the keyboard's focus so it can be scrolled without a pointer.
+    <div role="region" aria-label={label} tabIndex={0} className={`carousel carousel-${items}`}>
       {children}
-    </Box>
+    </div>
   );
 }

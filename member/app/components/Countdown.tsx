@@ -1,4 +1,3 @@
-import { Box, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useT } from '~/i18n';
 
@@ -26,30 +25,15 @@ export function Countdown({ target, serverNow }: { target: string; serverNow: nu
   }, []);
   const left = parts(new Date(target).getTime() - now);
   return (
-    <Stack direction="row" spacing={1} role="timer" aria-label={t('home.countdown')}>
+    <div className="countdown" role="timer" aria-label={t('home.countdown')}>
       {(['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => (
-        <Box
-          key={unit}
-          sx={{
-            flex: 1,
-            textAlign: 'center',
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            borderRadius: 1,
-            py: 1,
-          }}
-        >
-          <Typography
-            variant="h5"
-            component="span"
-            data-unit={unit}
-            sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}
-          >
+        <div key={unit}>
+          <span className="t-h5" data-unit={unit}>
             {String(left[unit]).padStart(2, '0')}
-          </Typography>
-          <Typography variant="caption">{t(`home.units.${unit}`)}</Typography>
-        </Box>
+          </span>
+          <span className="t-caption">{t(`home.units.${unit}`)}</span>
+        </div>
       ))}
-    </Stack>
+    </div>
   );
 }

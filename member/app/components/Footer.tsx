@@ -1,9 +1,4 @@
 import { Link } from '@remix-run/react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import MuiLink from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useT } from '~/i18n';
 
 export function Footer() {
@@ -18,27 +13,23 @@ export function Footer() {
     ['/contact', t('footer.contact')],
   ];
   return (
-    <Box component="footer" sx={{ mt: 'auto', py: 3, bgcolor: 'grey.900', color: 'grey.300' }}>
-      <Container maxWidth="lg">
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+    <footer className="footer">
+      <div className="container container-lg">
+        <div className="row wrap gap-2 mb-2">
           {links.map(([to, label]) => (
-            <MuiLink key={to} component={Link} to={to} color="inherit" underline="hover">
+            <Link key={to} to={to}>
               {label}
-            </MuiLink>
+            </Link>
           ))}
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-          <Typography variant="body2">{t('footer.copyright', { year: new Date().getFullYear() })}</Typography>
-          <Stack direction="row" spacing={2}>
-            <MuiLink component={Link} to="/privacy" color="inherit" variant="body2">
-              {t('footer.privacy')}
-            </MuiLink>
-            <MuiLink component={Link} to="/terms" color="inherit" variant="body2">
-              {t('footer.terms')}
-            </MuiLink>
-          </Stack>
-        </Stack>
-      </Container>
-    </Box>
+        </div>
+        <div className="footer-bottom t-body2">
+          <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          <div className="row gap-2">
+            <Link to="/privacy">{t('footer.privacy')}</Link>
+            <Link to="/terms">{t('footer.terms')}</Link>
+          </div>
+        </div>
+      </div>
+    </footer>
   );
 }

@@ -1,9 +1,11 @@
-import { Alert, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useT } from '~/i18n';
-import { CodeInput } from './CodeInput';
-import { SubmitButton } from './SubmitButton';
+import { Alert } from '~/ui/Alert';
+import { Button, ButtonLink } from '~/ui/Button';
+import { Card, CardBody } from '~/ui/Card';
+import { CodeInput } from '~/ui/CodeInput';
+import { SubmitButton } from '~/ui/SubmitButton';
 
 /** The card every account form sits in: a title, an optional line of help, the server's error. */
 export function FormCard({
@@ -18,26 +20,20 @@ export function FormCard({
   children: ReactNode;
 }) {
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
+    <div className="container container-sm page">
       <Card>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {title}
-          </Typography>
-          {intro && (
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {intro}
-            </Typography>
-          )}
+        <CardBody>
+          <h1 className="t-h5 gutter">{title}</h1>
+          {intro && <p className="muted mb-2">{intro}</p>}
           {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            <Alert severity="error" className="mb-2">
               {error}
             </Alert>
           )}
           {children}
-        </CardContent>
+        </CardBody>
       </Card>
-    </Container>
+    </div>
   );
 }
 
@@ -66,25 +62,21 @@ export function CodeStep(props: {
         </>
       }
     >
-      <Form method="post">
-        <Stack spacing={3}>
-          <CodeInput length={props.length} />
-          <SubmitButton variant="contained" size="large">
-            {t('verify.submit')}
-          </SubmitButton>
-        </Stack>
+      <Form method="post" className="stack gap-3">
+        <CodeInput length={props.length} />
+        <SubmitButton variant="contained" size="large">
+          {t('verify.submit')}
+        </SubmitButton>
       </Form>
-      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', justifyContent: 'space-between' }}>
+      <div className="row row-between wrap mt-2">
         <Form method="post" action={props.resendAction}>
           <input type="hidden" name="resend" value="1" />
           <Button type="submit" disabled={props.busy}>
             {t('verify.resend')}
           </Button>
         </Form>
-        <Button component={Link} to={props.changeTo}>
-          {props.changeLabel}
-        </Button>
-      </Stack>
+        <ButtonLink to={props.changeTo}>{props.changeLabel}</ButtonLink>
+      </div>
     </FormCard>
   );
 }

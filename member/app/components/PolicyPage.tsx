@@ -1,5 +1,5 @@
-import { Card, CardContent, Container, Typography } from '@mui/material';
 import { useT } from '~/i18n';
+import { Card, CardBody } from '~/ui/Card';
 import { RichText } from './RichText';
 
 export interface Policy {
@@ -12,19 +12,13 @@ type Which = 'privacy' | 'terms';
 export function PolicyPage({ which, policy }: { which: Which; policy: Policy }) {
   const { t } = useT();
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
+    <div className="container container-md page">
       <Card>
-        <CardContent>
-          <Typography variant="h4" component="h1" gutterBottom>
-            {t(which === 'privacy' ? 'footer.privacy' : 'footer.terms')}
-          </Typography>
-          {policy.html ? (
-            <RichText html={policy.html} />
-          ) : (
-            <Typography color="text.secondary">{t('policy.empty')}</Typography>
-          )}
-        </CardContent>
+        <CardBody>
+          <h1 className="t-h4 gutter">{t(which === 'privacy' ? 'footer.privacy' : 'footer.terms')}</h1>
+          {policy.html ? <RichText html={policy.html} /> : <p className="muted">{t('policy.empty')}</p>}
+        </CardBody>
       </Card>
-    </Container>
+    </div>
   );
 }

@@ -1,22 +1,14 @@
-import { LIMITS } from '@platform/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  Link as MuiLink,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { EDUCATION_LEVELS, ENTITY_TYPES, LIMITS } from '@platform/contract';
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '~/i18n';
-import { SubmitButton } from '~/components/SubmitButton';
-import { PasswordField } from '~/components/PasswordField';
+import { Alert } from '~/ui/Alert';
+import { Button } from '~/ui/Button';
+import { Checkbox } from '~/ui/Checkbox';
+import { PasswordField } from '~/ui/PasswordField';
+import { Select } from '~/ui/Select';
+import { SubmitButton } from '~/ui/SubmitButton';
+import { TextField } from '~/ui/TextField';
 import { DIGIT, digitsInput, phoneInput } from '~/utils/digits';
 
 export type SignupRole = 'student' | 'coach' | 'entity';
@@ -43,27 +35,6 @@ const STEP1 = new Set([
   'password',
   'cpassword',
 ]);
-
-const ENTITY_TYPES = [
-  'School',
-  'University',
-  'GOV',
-  'Company',
-  'Non-Profit',
-  'Club/Center',
-  'Institute',
-  'Other',
-] as const;
-const LEVELS = ['Elementry', 'Jonior', 'Senior'] as const;
-/** Read by screen readers, not shown. */
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The two-step sign-up of one role (spec §4/§5). Without JavaScript both steps show on one page;
@@ -115,12 +86,10 @@ export function SignupForm({
   const entity = role === 'entity';
   // A link that opens beside the form, so nothing typed is lost.
   const policyLink = (to: string, label: string) => (
-    <MuiLink href={to} target="_blank" rel="noopener">
+    <a href={to} target="_blank" rel="noopener">
       {label}
-      <Box component="span" sx={HIDDEN}>
-        {` ${t('signup.new_tab')}`}
-      </Box>
-    </MuiLink>
+      <span className="visually-hidden">{` ${t('signup.new_tab')}`}</span>
+    </a>
   );
   // "I accept the {terms} and the {privacy}": the sentence in the page's language with its two links in place.
   const acceptLabel: ReactNode[] = m.signup.accept_terms
@@ -138,32 +107,15 @@ export function SignupForm({
     const failed = !!error && field === name;
     return (
       // The box itself is required (the browser asks first); no asterisk breaking the sentence.
-      <FormControl error={failed} fullWidth>
-        <FormControlLabel
-          sx={{ alignItems: 'flex-start', mx: 0, '& .MuiCheckbox-root': { mt: -1 } }}
-          control={
-            <Checkbox
-              id={name}
-              name={name}
-              defaultChecked={v(name) === 'on'}
-              required={required}
-              slotProps={{
-                input: {
-                  'aria-describedby': failed || hint ? `${name}-help` : undefined,
-                  'aria-invalid': failed || undefined,
-                } as object,
-              }}
-            />
-          }
-          label={label}
-        />
-        {(failed || hint) && (
-          // Under the label's text, past the box (the theme's right-to-left styles flip the side).
-          <FormHelperText id={`${name}-help`} sx={{ mt: 0, mr: 0, ml: '42px' }}>
-            {failed ? error : hint}
-          </FormHelperText>
-        )}
-      </FormControl>
+      <Checkbox
+        id={name}
+        name={name}
+        defaultChecked={v(name) === 'on'}
+        required={required}
+        label={label}
+        error={failed}
+        helperText={failed ? error : hint}
+      />
     );
   };
 
@@ -197,69 +149,46 @@ export function SignupForm({
         label={label}
         defaultValue={v(name)}
         required
-        fullWidth
         {...props}
         {...marked(name, props.helperText as ReactNode)}
       />
     );
   };
-  const ltr = { slotProps: { htmlInput: { dir: 'ltr' } } };
-  const digits = (pattern?: string) => ({ slotProps: { htmlInput: { ...digitsInput, pattern } } });
-  const phone = { type: 'tel', slotProps: { htmlInput: phoneInput } };
+  const ltr = { dir: 'ltr' };
+  const digits = (pattern?: string) => ({ ...digitsInput, pattern });
+  const phone = { type: 'tel', ...phoneInput };
   const select = (name: string, label: string, options: Option[], required = true, fallback = '') => (
-    <TextField
-      id={name}
+    <Select
       name={name}
       label={label}
       defaultValue={v(name) || fallback}
-      select
       required={required}
-      fullWidth
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      options={options}
+      placeholder={t('signup.choose')}
       {...marked(name)}
-    >
-      <option value="">{t('signup.choose')}</option>
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-        </option>
-      ))}
-    </TextField>
+    />
   );
 
   // Cities follow the chosen region; without JavaScript every city shows, grouped by region.
   const regionAndCity = (required: boolean) => (
     <>
-      <TextField
-        id="region"
+      <Select
         name="region"
         label={t('signup.region')}
         defaultValue={v('region')}
-        select
         required={required}
-        fullWidth
         onChange={(e) => setRegion(e.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        options={reference.regions}
+        placeholder={t('signup.choose')}
         {...marked('region')}
-      >
-        <option value="">{t('signup.choose')}</option>
-        {reference.regions.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        id="regionSelected"
+      />
+      <Select
         name="regionSelected"
         label={t('signup.city')}
         defaultValue={v('regionSelected')}
-        select
-        fullWidth
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        placeholder={t('signup.choose')}
         {...marked('regionSelected')}
       >
-        <option value="">{t('signup.choose')}</option>
         {reference.regions
           .filter((r) => !enhanced || !region || r.id === region)
           .map((r) => (
@@ -273,20 +202,20 @@ export function SignupForm({
                 ))}
             </optgroup>
           ))}
-      </TextField>
+      </Select>
     </>
   );
 
   return (
     <Form method="post" replace>
       {error && !field && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+        <Alert severity="error" className="mb-2">
           {error}
         </Alert>
       )}
-      <Box
+      <div
         ref={step1}
-        sx={{ display: show1 ? 'block' : 'none' }}
+        hidden={!show1}
         // Enter in a step-1 field goes to step 2, as Next does (the form's own submit is in step 2).
         onKeyDown={(e) => {
           if (enhanced && e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
@@ -295,26 +224,19 @@ export function SignupForm({
           }
         }}
       >
-        <Typography variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
-          {t(entity ? 'signup.step1_entity' : 'signup.step1')}
-        </Typography>
-        <Stack spacing={2}>
+        <h2 className="t-subtitle t-strong mb-2">{t(entity ? 'signup.step1_entity' : 'signup.step1')}</h2>
+        <div className="stack gap-2">
           {text('name', t(entity ? 'signup.entity_name' : 'signup.name'), {
             autoComplete: entity ? 'organization' : 'name',
           })}
           {!entity &&
             text('national_id', t('signup.national_id'), {
-              slotProps: {
-                htmlInput: {
-                  ...digitsInput,
-                  pattern: `${DIGIT}{${LIMITS.nationalIdDigits}}`,
-                  maxLength: LIMITS.nationalIdDigits,
-                },
-              },
+              ...digitsInput,
+              pattern: `${DIGIT}{${LIMITS.nationalIdDigits}}`,
+              maxLength: LIMITS.nationalIdDigits,
               helperText: t('signin.id_hint'),
             })}
-          {!entity &&
-            text('date_birth', t('signup.date_birth'), { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+          {!entity && text('date_birth', t('signup.date_birth'), { type: 'date' })}
           {!entity && select('countrySelected', t('signup.nationality'), reference.countries, true, 'SA')}
           {text('email', t(entity ? 'signup.business_email' : 'signup.email'), {
             type: 'email',
@@ -342,7 +264,7 @@ export function SignupForm({
             type: 'password',
             autoComplete: 'new-password',
             helperText: t('signup.password_hint'),
-            slotProps: { htmlInput: { minLength: LIMITS.passwordMin } },
+            minLength: LIMITS.passwordMin,
           })}
           {text('cpassword', t('signup.cpassword'), { type: 'password', autoComplete: 'new-password' })}
           {enhanced && (
@@ -350,20 +272,18 @@ export function SignupForm({
               {t('signup.next')}
             </Button>
           )}
-        </Stack>
-      </Box>
-      <Box ref={step2} sx={{ display: show2 ? 'block' : 'none', mt: enhanced ? 0 : 4 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
-          {t(`signup.step2_${role}`)}
-        </Typography>
-        <Stack spacing={2}>
+        </div>
+      </div>
+      <div ref={step2} hidden={!show2} className={enhanced ? undefined : 'mt-4'}>
+        <h2 className="t-subtitle t-strong mb-2">{t(`signup.step2_${role}`)}</h2>
+        <div className="stack gap-2">
           {role === 'student' && (
             <>
               {text('schoolname', t('signup.school'))}
               {select(
                 'ElevelSelected',
                 t('signup.level'),
-                LEVELS.map((l) => ({ id: l, name: m.signup.levels[l] })),
+                EDUCATION_LEVELS.map((l) => ({ id: l, name: m.signup.levels[l] })),
               )}
               {select(
                 'grade',
@@ -393,21 +313,21 @@ export function SignupForm({
             </>
           )}
           {checkbox('accept_terms', <span>{acceptLabel}</span>, true)}
-          <Stack direction="row" spacing={2}>
+          <div className="row gap-2">
             {enhanced && (
               <Button variant="outlined" size="large" onClick={() => setStep(1)}>
                 {t('signup.back')}
               </Button>
             )}
-            <SubmitButton variant="contained" size="large" sx={{ flex: 1 }}>
+            <SubmitButton variant="contained" size="large" className="grow">
               {t('signup.submit')}
             </SubmitButton>
-          </Stack>
-        </Stack>
-      </Box>
-      <Typography sx={{ mt: 3 }}>
+          </div>
+        </div>
+      </div>
+      <p className="mt-3">
         {t('signup.have_account')} <Link to={`/${role}/signin/`}>{t('join.sign_in')}</Link>
-      </Typography>
+      </p>
     </Form>
   );
 }

@@ -1,75 +1,64 @@
+import type { TeamView } from '@platform/contract';
 import { Fragment } from 'react';
-import { Alert, Avatar, AvatarGroup, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useT } from '~/i18n';
+import { Alert } from '~/ui/Alert';
+import { Avatar } from '~/ui/Avatar';
+import { Card, CardBody } from '~/ui/Card';
+import { Chip } from '~/ui/Chip';
 import { localized } from '~/utils/posts';
 
-export interface Team {
-  _id: string;
-  team_no: string;
-  season: { name: string; name_en: string };
-  competion: { name: string; name_en: string };
-  coaches: { name: string }[];
-  members: { name: string; picture: string | null }[];
-  status: boolean;
-  payment_status: boolean;
-  entity: { _id: string; name: string } | null;
-  resultes: { score: number; ranked: number } | null;
-}
+/** At most this many members' pictures, then "+n". */
+const MAX_AVATARS = 6;
 
 /**
  * A team (spec §4): active when both its status and payment are, then Score and Rank, or 'Not
  * ranked yet' without a result (the spec's 0 and None are never shown); otherwise 'Team is not
  * active'. An active team without an entity asks for one.
  */
-export function TeamCard({ team }: { team: Team }) {
+export function TeamCard({ team }: { team: TeamView }) {
   const { t, lang } = useT();
   const active = team.status && team.payment_status;
+  const shown = team.members.length > MAX_AVATARS ? team.members.slice(0, MAX_AVATARS - 1) : team.members;
+  const more = team.members.length - shown.length;
   return (
-    <Card variant="outlined" sx={{ height: '100%' }} data-team={team.team_no}>
-      <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-          <Stack>
-            <Typography variant="h6" component="h3">
+    <Card variant="outlined" fill data-team={team.team_no}>
+      <CardBody>
+        <div className="row row-between row-start">
+          <div>
+            <h3 className="t-h6">
               <bdi>{team.team_no}</bdi>
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
+            </h3>
+            <p className="t-body2 muted">
               {localized(lang, team.competion.name, team.competion.name_en)} ·{' '}
               {localized(lang, team.season.name, team.season.name_en)}
-            </Typography>
-          </Stack>
+            </p>
+          </div>
           <Chip
             size="small"
             color={active ? 'success' : 'default'}
             label={t(active ? 'teams.active' : 'teams.not_active')}
           />
-        </Stack>
+        </div>
         {active && team.resultes ? (
-          <Stack direction="row" spacing={3} sx={{ my: 1.5 }}>
-            <Typography>
+          <div className="row gap-3 my-2">
+            <p>
               {t('teams.score')}: <strong>{team.resultes.score}</strong>
-            </Typography>
-            <Typography>
+            </p>
+            <p>
               {t('teams.rank')}: <strong>{team.resultes.ranked}</strong>
-            </Typography>
-          </Stack>
-        ) : active ? (
-          <Typography color="text.secondary" sx={{ my: 1.5 }}>
-            {t('teams.not_ranked')}
-          </Typography>
+            </p>
+          </div>
         ) : (
-          <Typography color="text.secondary" sx={{ my: 1.5 }}>
-            {t('teams.not_active_text')}
-          </Typography>
+          <p className="muted my-2">{t(active ? 'teams.not_ranked' : 'teams.not_active_text')}</p>
         )}
-        <AvatarGroup max={6} sx={{ justifyContent: 'flex-end' }}>
-          {team.members.map((m) => (
-            <Avatar key={m.name} src={m.picture ?? undefined} alt={m.name} sx={{ width: 32, height: 32 }}>
-              {m.name.slice(0, 1)}
-            </Avatar>
+        <div className="avatar-group">
+          {shown.map((m) => (
+            <Avatar key={m.name} src={m.picture} name={m.name} alt={m.name} size="small" />
           ))}
-        </AvatarGroup>
+          {more > 0 && <span className="avatar avatar-small">+{more}</span>}
+        </div>
         {team.coaches.length > 0 && (
-          <Typography variant="caption" color="text.secondary">
+          <p className="t-caption muted">
             {t('teams.coaches')}:{' '}
             {team.coaches.map((c, i) => (
               <Fragment key={i}>
@@ -77,14 +66,27 @@ export function TeamCard({ team }: { team: Team }) {
                 <bdi>{c.name}</bdi>
               </Fragment>
             ))}
-          </Typography>
+          </p>
         )}
         {active && !team.entity && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
+          <Alert severity="warning" className="mt-1">
             {t('teams.add_entity')}
           </Alert>
         )}
-      </CardContent>
+      </CardBody>
     </Card>
+  );
+}
+
+/** A member's teams as cards, two a row from a small tablet up; "no teams yet" when there are none. */
+export function TeamList({ teams }: { teams: TeamView[] }) {
+  const { t } = useT();
+  if (teams.length === 0) return <p className="muted">{t('account.teams_empty')}</p>;
+  return (
+    <div className="grid sm-2">
+      {teams.map((team) => (
+        <TeamCard key={team._id} team={team} />
+      ))}
+    </div>
   );
 }

@@ -1,15 +1,14 @@
-import Alert from '@mui/material/Alert';
-import Container from '@mui/material/Container';
+import { Alert } from '~/ui/Alert';
 import type { Toast } from '~/utils/session.server';
 
 /** A one-time message after a redirect; rendered by the server, so it shows without JavaScript. */
 export function ToastBar({ toast }: { toast: Toast | null }) {
   if (!toast) return null;
   return (
-    <Container maxWidth="lg" sx={{ mt: 2 }}>
+    <div className="container container-lg mt-2">
       <Alert severity={toast.type} role="status" variant="filled">
         {toast.text}
       </Alert>
-    </Container>
+    </div>
   );
 }

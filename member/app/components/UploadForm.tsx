@@ -1,7 +1,7 @@
-import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { Form, useRevalidator } from '@remix-run/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '~/i18n';
+import { Alert } from '~/ui/Alert';
 
 /**
  * A multipart form that shows how much of the file has been sent. With JavaScript it sends by
@@ -83,19 +83,19 @@ export function UploadForm({
       aria-busy={progress !== null}
     >
       <input type="hidden" name="intent" value={intent} />
-      <fieldset disabled={progress !== null} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <fieldset disabled={progress !== null} className="bare-fieldset">
         {children}
       </fieldset>
       {progress !== null && (
-        <Box sx={{ mt: 1 }} role="status">
-          <LinearProgress variant="determinate" value={progress} aria-label={t('account.uploading')} />
-          <Typography variant="caption" color="text.secondary">
+        <div className="mt-1" role="status">
+          <progress className="upload-progress" max={100} value={progress} aria-label={t('account.uploading')} />
+          <span className="t-caption muted">
             {t('account.uploading')} {progress}%
-          </Typography>
-        </Box>
+          </span>
+        </div>
       )}
       {error && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+        <Alert severity="error" className="mt-1">
           {error}
         </Alert>
       )}

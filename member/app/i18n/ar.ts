@@ -30,6 +30,14 @@ export const ar: Messages = {
     empty: 'لا توجد مقالات هنا بعد.',
     video: 'فيديو',
     gallery: 'معرض الصور',
+    gallery_picture: 'الصورة {n} من {total} بحجمها الكامل',
+    breadcrumbs: 'مسار التنقل',
+  },
+  pagination: {
+    label: 'الصفحات',
+    page: 'الصفحة {page}',
+    previous: 'الصفحة السابقة',
+    next: 'الصفحة التالية',
   },
   contact: {
     title: 'تواصل معنا',
@@ -344,6 +352,13 @@ export const ar: Messages = {
     withdraw: 'سحب الفريق',
     fee_paid: 'رسوم الفريق مدفوعة',
     fee_due: 'رسوم الفريق المستحقة: {fee}',
+    fee_refunded: 'تم استرداد رسوم الفريق',
+    withdraw_refunds: 'سحب الفريق يسترد رسومه البالغة {fee} كاملة.',
+    change: 'تعديل الفريق',
+    change_hint:
+      'حتى إغلاق التسجيل: يقبل الطلاب أو المدربون الجدد الدعوة من جديد، وتؤكد الجهة الجديدة من جديد. اترك المدرب الثاني أو الجهة فارغًا لإزالته.',
+    change_hint_approved: 'الفريق معتمد: أي تعديل يعيده إلى الاتحاد لاعتماده من جديد.',
+    save: 'حفظ التعديلات',
     reason: 'السبب: {reason}',
     invite_title: 'طالب ليس لديه حساب؟',
     invite_text: 'أرسل له دعوة للتسجيل على جوال ولي الأمر أو بريد الطالب الإلكتروني.',
@@ -358,6 +373,13 @@ export const ar: Messages = {
     },
     role: { member: 'طالب', coach: 'مدرب', entity: 'جهة' },
     invitation: { pending: 'بانتظار الرد', accepted: 'مقبولة', declined: 'مرفوضة' },
+  },
+  guardian: {
+    title: 'دعوة إلى فريق',
+    intro:
+      'يدعو المدرب {coaches} الطالب {student} للانضمام إلى هذا الفريق. بصفتك ولي الأمر، يمكنك القبول أو الرفض نيابةً عنه.',
+    competition: 'المسابقة',
+    expires: 'يعمل هذا الرابط مرة واحدة حتى {date}.',
   },
   invitations: {
     title: 'دعوات الفرق',
@@ -387,6 +409,7 @@ export const ar: Messages = {
     phone_code_cancelled: 'لم يتغيّر رقم جوالك.',
     breadcrumb_home: 'الرئيسية',
     breadcrumb: 'الحساب',
+    breadcrumbs: 'أنت هنا',
     tabs: {
       profile: 'الملف الشخصي',
       myteams: 'فرقي',

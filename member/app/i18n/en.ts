@@ -29,6 +29,14 @@ export const en = {
     empty: 'No articles here yet.',
     video: 'Video',
     gallery: 'Gallery',
+    gallery_picture: 'Picture {n} of {total}, full size',
+    breadcrumbs: 'You are here',
+  },
+  pagination: {
+    label: 'Pages',
+    page: 'Page {page}',
+    previous: 'Previous page',
+    next: 'Next page',
   },
   contact: {
     title: 'Contact us',
@@ -344,6 +352,13 @@ export const en = {
     withdraw: 'Withdraw the team',
     fee_paid: 'Team fee paid',
     fee_due: 'Team fee due: {fee}',
+    fee_refunded: 'Team fee refunded',
+    withdraw_refunds: 'Withdrawing the team refunds its fee of {fee} in full.',
+    change: 'Change the team',
+    change_hint:
+      'Until registration closes: new students or coaches accept again, a new entity confirms again. Leave the second coach or the entity empty to remove them.',
+    change_hint_approved: 'The team is approved: a change sends it back to the federation for approval.',
+    save: 'Save the changes',
     reason: 'Reason: {reason}',
     invite_title: 'A student without an account?',
     invite_text: "Send them an invitation to sign up, to the guardian's mobile or the student's e-mail.",
@@ -358,6 +373,13 @@ export const en = {
     },
     role: { member: 'Student', coach: 'Coach', entity: 'Entity' },
     invitation: { pending: 'Waiting for an answer', accepted: 'Accepted', declined: 'Declined' },
+  },
+  guardian: {
+    title: 'Team invitation',
+    intro:
+      'Coach {coaches} invites {student} to join this team. As their guardian, you may accept or decline for them.',
+    competition: 'Competition',
+    expires: 'This link works once, until {date}.',
   },
   invitations: {
     title: 'Team invitations',
@@ -387,6 +409,7 @@ export const en = {
     phone_code_cancelled: 'Your phone number was not changed.',
     breadcrumb_home: 'Home',
     breadcrumb: 'Accounts',
+    breadcrumbs: 'You are here',
     tabs: {
       profile: 'Profile',
       myteams: 'My teams',

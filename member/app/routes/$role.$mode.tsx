@@ -1,16 +1,18 @@
-import { LIMITS } from '@platform/contract';
-import { Alert, Box, Card, CardContent, Container, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
+import { LIMITS, type MemberUser } from '@platform/contract';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react';
 import { SignupForm } from '~/components/SignupForm';
 import { translate, useT } from '~/i18n';
-import { api, type ApiUser } from '~/utils/api.server';
+import { api } from '~/utils/api.server';
 import { env } from '~/utils/env.server';
 import { signupReference } from '~/utils/reference.server';
 import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
-import { SubmitButton } from '~/components/SubmitButton';
-import { PasswordField } from '~/components/PasswordField';
+import { Alert } from '~/ui/Alert';
+import { Card, CardBody } from '~/ui/Card';
+import { PasswordField } from '~/ui/PasswordField';
+import { SubmitButton } from '~/ui/SubmitButton';
+import { TextField } from '~/ui/TextField';
 import { DIGIT, digitsInput, toAsciiDigits } from '~/utils/digits';
 import { safeRedirect } from '~/utils/auth.server';
 
@@ -81,12 +83,15 @@ async function signup(request: Request, role: RoleName, form: FormData) {
     const value = String(form.get(name) ?? '').trim();
     values[name] = DIGIT_FIELDS.has(name) ? toAsciiDigits(value) : value;
   }
-  const userInof: Record<string, string> = { ...values };
-  userInof.password = String(form.get('password') ?? '');
-  userInof.cpassword = String(form.get('cpassword') ?? '');
-  userInof.countrySelected = values.countrySelected || 'SA';
-  Object.assign(userInof, { type: String(ROLES[role]), subscription: role === 'student' ? 'true' : 'false' });
-  const res = await api<{ user: ApiUser }>(request, '/adduser-steb', { body: { loginType: 'signup', userInof }, lang });
+  const userInfo: Record<string, string> = { ...values };
+  userInfo.password = String(form.get('password') ?? '');
+  userInfo.cpassword = String(form.get('cpassword') ?? '');
+  userInfo.countrySelected = values.countrySelected || 'SA';
+  Object.assign(userInfo, { type: String(ROLES[role]), subscription: role === 'student' ? 'true' : 'false' });
+  const res = await api<{ user: MemberUser }>(request, '/adduser-steb', {
+    body: { loginType: 'signup', userInof: userInfo },
+    lang,
+  });
   const { password: _p, cpassword: _c, ...kept } = values;
   if (!res.ok) {
     // The API names the field its refusal is about (userInof.<name>): the page marks it.
@@ -130,7 +135,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: signin.status >= 400 ? signin.status : 400 },
     );
   }
-  const me = await api<{ user: ApiUser }>(request, '/getuser', { method: 'POST', token: signin.token, lang });
+  const me = await api<{ user: MemberUser }>(request, '/getuser', { method: 'POST', token: signin.token, lang });
   if (!me.ok) return data({ error: translate(lang, 'signin.failed'), id }, { status: 502 });
   const user = me.data.user;
   if (!user.isVerified) {
@@ -164,12 +169,10 @@ export default function RolePage() {
   const entity = route.role === 'entity';
   if (route.mode === 'signup') {
     return (
-      <Container maxWidth="sm" sx={{ py: 4 }}>
+      <div className="container container-sm page">
         <Card>
-          <CardContent>
-            <Typography variant="h5" component="h1" gutterBottom>
-              {t(`signup.title_${route.role}`)}
-            </Typography>
+          <CardBody>
+            <h1 className="t-h5 gutter">{t(`signup.title_${route.role}`)}</h1>
             {reference && (
               <SignupForm
                 role={route.role}
@@ -179,79 +182,66 @@ export default function RolePage() {
                 values={result && 'values' in result ? (result.values as Record<string, string>) : undefined}
               />
             )}
-          </CardContent>
+          </CardBody>
         </Card>
-      </Container>
+      </div>
     );
   }
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
+    <div className="container container-sm page">
       <Card>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t(`signin.title_${route.role}`)}
-          </Typography>
+        <CardBody>
+          <h1 className="t-h5 gutter">{t(`signin.title_${route.role}`)}</h1>
           {result?.error && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            <Alert severity="error" className="mb-2">
               {result.error}
             </Alert>
           )}
-          <Form method="post" replace>
-            <Stack spacing={2}>
-              {entity ? (
-                <TextField
-                  id="national_id"
-                  name="national_id"
-                  type="email"
-                  label={t('signin.email')}
-                  defaultValue={result?.id ?? ''}
-                  autoComplete="username"
-                  required
-                  slotProps={{ htmlInput: { dir: 'ltr' } }}
-                />
-              ) : (
-                <TextField
-                  id="national_id"
-                  name="national_id"
-                  label={t('signin.national_id')}
-                  defaultValue={result?.id ?? ''}
-                  autoComplete="username"
-                  required
-                  helperText={t('signin.id_hint')}
-                  slotProps={{
-                    htmlInput: {
-                      ...digitsInput,
-                      pattern: `${DIGIT}{${LIMITS.nationalIdDigits}}`,
-                      maxLength: LIMITS.nationalIdDigits,
-                    },
-                  }}
-                />
-              )}
-              <PasswordField
-                id="password"
-                name="password"
-                label={t('signin.password')}
-                autoComplete="current-password"
+          <Form method="post" replace className="stack gap-2">
+            {entity ? (
+              <TextField
+                id="national_id"
+                name="national_id"
+                type="email"
+                label={t('signin.email')}
+                defaultValue={result?.id ?? ''}
+                autoComplete="username"
                 required
+                dir="ltr"
               />
-              <SubmitButton variant="contained" size="large">
-                {t('signin.submit')}
-              </SubmitButton>
-            </Stack>
+            ) : (
+              <TextField
+                id="national_id"
+                name="national_id"
+                label={t('signin.national_id')}
+                defaultValue={result?.id ?? ''}
+                autoComplete="username"
+                required
+                helperText={t('signin.id_hint')}
+                {...digitsInput}
+                pattern={`${DIGIT}{${LIMITS.nationalIdDigits}}`}
+                maxLength={LIMITS.nationalIdDigits}
+              />
+            )}
+            <PasswordField
+              id="password"
+              name="password"
+              label={t('signin.password')}
+              autoComplete="current-password"
+              required
+            />
+            <SubmitButton variant="contained" size="large">
+              {t('signin.submit')}
+            </SubmitButton>
           </Form>
-          <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Typography>
-              {t('signin.no_account')}{' '}
-              <MuiLink component={Link} to={`/${route.role}/signup/`}>
-                {t('signin.sign_up')}
-              </MuiLink>
-            </Typography>
-            <MuiLink component={Link} to="/forget-password">
-              {t('signin.forgot')}
-            </MuiLink>
-          </Box>
-        </CardContent>
+          <div className="row row-between wrap mt-2">
+            <p>
+              {t('signin.no_account')} <Link to={`/${route.role}/signup/`}>{t('signin.sign_up')}</Link>
+            </p>
+            <Link to="/forget-password">{t('signin.forgot')}</Link>
+          </div>
+        </CardBody>
       </Card>
-    </Container>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Container, Typography } from '@mui/material';
-import { Link, useSearchParams } from '@remix-run/react';
+import { useSearchParams } from '@remix-run/react';
 import { NotFound } from '~/components/NotFound';
 import { useT } from '~/i18n';
+import { ButtonLink } from '~/ui/Button';
 
 const PAYMENT = ['declined', 'cancelled', 'expired', 'failed'] as const;
 
@@ -12,13 +12,11 @@ export default function NotFoundPage() {
   const reason = PAYMENT.find((p) => p === params.get('payment'));
   if (!reason) return <NotFound />;
   return (
-    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t(reason === 'failed' ? 'payment.declined' : `payment.${reason}`)}
-      </Typography>
-      <Button component={Link} to="/subcription/package" variant="contained" sx={{ mt: 3 }}>
+    <div className="container container-sm page-tall t-center">
+      <h1 className="t-h5 gutter">{t(reason === 'failed' ? 'payment.declined' : `payment.${reason}`)}</h1>
+      <ButtonLink to="/subcription/package" variant="contained" className="mt-3">
         {t('payment.try_again')}
-      </Button>
-    </Container>
+      </ButtonLink>
+    </div>
   );
 }

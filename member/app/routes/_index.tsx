@@ -1,85 +1,49 @@
-import { isMemberType, type TeamInvitationView } from '@platform/contract';
-import {
-  Alert,
-  CardActionArea,
-  CardMedia,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Container,
-  Grid,
-  Link as MuiLink,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { isMemberType, type EventView } from '@platform/contract';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { AchievementCard, type Achievement } from '~/components/AchievementCard';
+import { AchievementCard } from '~/components/AchievementCard';
 import { Carousel } from '~/components/Carousel';
 import { Countdown } from '~/components/Countdown';
 import { PostCard } from '~/components/PostCard';
 import { SubmitButton } from '~/components/SubmitButton';
-import { TeamCard, type Team } from '~/components/TeamCard';
+import { TeamList } from '~/components/TeamCard';
 import { useT } from '~/i18n';
-import { api } from '~/utils/api.server';
-import { requireUser } from '~/utils/auth.server';
+import { courses } from '~/utils/reference.server';
+import { getHome, requireUser } from '~/utils/auth.server';
 import { getLang, getSession } from '~/utils/session.server';
-import { localized, type ApiEvent, type Post } from '~/utils/posts';
+import { localized } from '~/utils/posts';
 import { profileGaps } from '~/utils/profile';
 import { Isolated } from '~/components/Isolated';
+import { UpgradePrompt } from '~/components/UpgradePrompt';
+import { Alert } from '~/ui/Alert';
+import { Avatar } from '~/ui/Avatar';
+import { ButtonLink } from '~/ui/Button';
+import { Card, CardBody } from '~/ui/Card';
+import { Chip } from '~/ui/Chip';
 
 /** The home page's next event always has a date (the API picks it among events to come). */
-type HomeEvent = ApiEvent & { event_date: string };
-interface Course {
-  id: number;
-  name: string;
-  url: string;
-  image: string;
-  description: string;
-}
-interface Announcement {
-  _id: string;
-  name: string;
-  name_en: string;
-  link: string;
-}
-
-/** Everything the dashboard shows, fetched in parallel; a part that fails leaves the rest working. */
+type HomeEvent = EventView & { event_date: string };
+/**
+ * Everything the dashboard shows: the API's home call (one session check for every part; a part that
+ * fails leaves the rest working) and the courses of the learning site, at once, beside the session check.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Every call starts at once, beside the session check (no waterfall): the token and language come
-  // from the cookies, and what the member may not see is dropped below, not asked for later. The
-  // API checks access on each call anyway.
+  // Every call starts at once (no waterfall): the token and language come from the cookies. The API
+  // leaves out what the member may not see (plan-gated parts are null) and checks access itself.
   const [session, cookieLang] = await Promise.all([getSession(request), getLang(request)]);
   if (!session.has('token')) await requireUser(request); // signed out: to join-us, nothing asked
-  const early = <T,>(path: string) => {
-    const pending = api<T>(request, path, { token: session.get('token'), lang: cookieLang });
-    pending.catch(() => undefined); // awaited below, or dropped when the guard redirects
-    return pending;
-  };
-  const calls = {
-    teams: early<{ teams: Team[] }>('/wro/get-teams?top=2'),
-    invitations: early<{ invitations: TeamInvitationView[] }>('/team-invitations'),
-    achievements: early<{ achievements: Achievement[] }>('/achievements?limit=12'),
-    posts: early<{ posts: Post[] }>('/posts?home=true&limit=4'),
-    board: early<{ announcements: Announcement[]; event: HomeEvent | null }>('/announcements'),
-    courses: early<{ courses: Course[] }>(`/courses?lang=${cookieLang}`),
-  };
+  // The home call also tells who is signed in (getViewer takes the member from it on this page); the
+  // courses are a public list the site keeps a minute.
+  const calls = { home: getHome(request), courses: courses(request, cookieLang) };
+  // Awaited below, or dropped when the guard redirects.
+  calls.home.catch(() => undefined);
+  calls.courses.catch(() => undefined);
   const { user } = await requireUser(request, ['student', 'coach', 'entity', 'admin', 'sub_admin']);
-  // The API's entitlement rule (it refuses the calls without it): asked only when they can answer.
+  const [home, courseList] = await Promise.all([calls.home, calls.courses]);
+  const parts = home?.ok ? home.data : null;
   const fullAccess = user.fullAccess;
   const member = isMemberType(user.type);
-  const [teams, invitations, achievements, posts, board, courses] = await Promise.all([
-    member && fullAccess ? calls.teams : null,
-    member ? calls.invitations : null,
-    member && fullAccess ? calls.achievements : null,
-    calls.posts,
-    calls.board,
-    calls.courses,
-  ]);
   return {
     user: {
       name: user.name,
@@ -94,31 +58,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
     upgrade: member && !fullAccess,
     // Asked only while there is something the member can fill on the account page.
     completeProfile: profileGaps(user as unknown as { type: number } & Record<string, unknown>),
-    teams: teams?.ok ? teams.data.teams : null,
-    invitations: invitations?.ok ? invitations.data.invitations : [],
+    teams: parts?.teams ?? null,
+    invitations: parts?.invitations ?? [],
     // A coach with full access registers teams.
     canRegister: user.type === 1 && fullAccess,
-    teamsFailed: teams !== null && !teams.ok,
-    achievements: achievements?.ok ? achievements.data.achievements : [],
-    posts: posts.ok ? posts.data.posts : [],
-    event: board.ok ? board.data.event : null,
-    announcements: board.ok ? board.data.announcements : [],
-    courses: courses.ok ? courses.data.courses : [],
+    teamsFailed: member && fullAccess && (!parts || parts.failed.includes('teams')),
+    achievements: parts?.achievements ?? [],
+    posts: parts?.posts ?? [],
+    event: (parts?.event ?? null) as HomeEvent | null,
+    announcements: parts?.announcements ?? [],
+    courses: courseList ?? [],
     serverNow: Date.now(),
   };
 }
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
+    <section className="mt-3">
+      <div className="row row-between mb-1">
+        <h2 className="t-h6">{title}</h2>
         {action}
-      </Stack>
+      </div>
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -143,24 +105,18 @@ export default function Home() {
   const { t, lang } = useT();
   const roleKey = ROLE_KEYS[user.type as 0 | 1 | 2];
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8 }}>
+    <div className="container container-lg page">
+      <div className="grid md-main-aside gap-3">
+        <div className="min-0">
           <Card>
-            <CardContent>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                <Avatar
-                  src={user.picture ?? undefined}
-                  alt=""
-                  sx={{ width: 64, height: 64, bgcolor: 'secondary.main', fontSize: 28 }}
-                >
-                  {user.name.slice(0, 1)}
-                </Avatar>
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="h5" component="h1">
+            <CardBody>
+              <div className="row gap-2">
+                <Avatar src={user.picture} name={user.name} alt="" size="large" color="secondary" />
+                <div className="min-0">
+                  <h1 className="t-h5">
                     <Isolated k="home.welcome" values={{ name: user.name }} />
-                  </Typography>
-                  <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+                  </h1>
+                  <div className="row wrap gap-1 mt-1">
                     <Chip
                       size="small"
                       color={user.active ? 'success' : 'default'}
@@ -168,31 +124,27 @@ export default function Home() {
                       label={user.active ? t('home.active') : t('home.inactive')}
                     />
                     {roleKey && <Chip size="small" variant="outlined" label={t(roleKey)} />}
-                  </Stack>
-                  <Typography color="text.secondary" sx={{ mt: 1 }}>
+                  </div>
+                  <p className="muted mt-1">
                     {user.type === 2 ? (
                       <Isolated k="home.email" values={{ email: user.email ?? '' }} ltr={['email']} />
                     ) : (
                       <Isolated k="home.national_id" values={{ id: user.national_id ?? '' }} ltr={['id']} />
                     )}
-                  </Typography>
-                </Box>
-              </Stack>
-            </CardContent>
+                  </p>
+                </div>
+              </div>
+            </CardBody>
           </Card>
           {user.invite && (
-            <Card sx={{ mt: 2 }}>
-              <CardContent>
-                <Typography variant="h6" component="h2">
-                  {t('judge.invite_title')}
-                </Typography>
-                <Typography color="text.secondary" sx={{ mb: 1 }}>
-                  {t('judge.invite_text')}
-                </Typography>
-                <Button component={Link} to="/judges/apply" variant="outlined">
+            <Card className="mt-2">
+              <CardBody>
+                <h2 className="t-h6">{t('judge.invite_title')}</h2>
+                <p className="muted mb-1">{t('judge.invite_text')}</p>
+                <ButtonLink to="/judges/apply" variant="outlined">
                   {t('judge.apply')}
-                </Button>
-              </CardContent>
+                </ButtonLink>
+              </CardBody>
             </Card>
           )}
           {completeProfile.length > 0 && (
@@ -200,108 +152,78 @@ export default function Home() {
               // A standing prompt, not an urgent alert.
               role="status"
               severity="warning"
-              sx={{ mt: 2 }}
+              className="mt-2"
               action={
-                <Button component={Link} to="/accounts?tab=profile" color="inherit" size="small">
+                <ButtonLink to="/accounts?tab=profile" color="inherit" size="small">
                   {t('home.complete_action')}
-                </Button>
+                </ButtonLink>
               }
             >
               {t('ui.complete_profile', { fields: completeProfile.map((k) => t(k)).join(lang === 'ar' ? '، ' : ', ') })}
             </Alert>
           )}
-          {upgrade && (
-            <Alert
-              severity="info"
-              sx={{ mt: 2 }}
-              action={
-                <Button component={Link} to="/subcription/package" color="inherit" size="small">
-                  {t('home.upgrade_action')}
-                </Button>
-              }
-            >
-              {t('home.upgrade')}
-            </Alert>
-          )}
+          {upgrade && <UpgradePrompt className="mt-2" />}
           {invitations.length > 0 && (
             <Section title={t('invitations.title')}>
-              <Stack component="ul" spacing={2} sx={{ p: 0, m: 0, listStyle: 'none' }}>
+              <ul className="stack gap-2 plain-list">
                 {invitations.map((inv) => (
-                  <Card component="li" key={inv._id} variant="outlined" data-invitation={inv.team.team_no}>
-                    <CardContent>
-                      <Typography variant="subtitle1" component="h3">
+                  <Card as="li" key={inv._id} variant="outlined" data-invitation={inv.team.team_no}>
+                    <CardBody>
+                      <h3 className="t-subtitle">
                         <bdi>{inv.team.name}</bdi>
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
+                      </h3>
+                      <p className="t-body2 muted">
                         <bdi dir="ltr">{inv.team.team_no}</bdi> ·{' '}
                         {localized(lang, inv.team.competion.name, inv.team.competion.name_en)} ·{' '}
                         {localized(lang, inv.team.season.name, inv.team.season.name_en)}
-                      </Typography>
-                      <Typography variant="body2" sx={{ my: 1 }}>
+                      </p>
+                      <p className="t-body2 my-2">
                         <Isolated
                           k={`invitations.as_${inv.role}`}
                           values={{ coaches: inv.team.coaches.map((c) => c.name).join(lang === 'ar' ? '، ' : ', ') }}
                         />
-                      </Typography>
-                      <Form method="post" action={`/team-invitations/${inv._id}`}>
-                        <Stack direction="row" spacing={1}>
-                          <SubmitButton variant="contained" name="intent" value="accept">
-                            {t(inv.role === 'entity' ? 'invitations.confirm' : 'invitations.accept')}
-                          </SubmitButton>
-                          <SubmitButton variant="outlined" color="inherit" name="intent" value="decline">
-                            {t('invitations.decline')}
-                          </SubmitButton>
-                        </Stack>
+                      </p>
+                      <Form method="post" action={`/team-invitations/${inv._id}`} className="row">
+                        <SubmitButton variant="contained" name="intent" value="accept">
+                          {t(inv.role === 'entity' ? 'invitations.confirm' : 'invitations.accept')}
+                        </SubmitButton>
+                        <SubmitButton variant="outlined" color="inherit" name="intent" value="decline">
+                          {t('invitations.decline')}
+                        </SubmitButton>
                       </Form>
-                    </CardContent>
+                    </CardBody>
                   </Card>
                 ))}
-              </Stack>
+              </ul>
             </Section>
           )}
           {canRegister && (
             <Alert
+              role="status"
               severity="info"
-              sx={{ mt: 2 }}
+              className="mt-2"
               action={
-                <Button component={Link} to="/teams/register" color="inherit" size="small">
+                <ButtonLink to="/teams/register" color="inherit" size="small">
                   {t('register.title')}
-                </Button>
+                </ButtonLink>
               }
             >
               {t('invitations.register_hint')}
             </Alert>
           )}
           {teams && (
-            <Section
-              title={t('home.teams')}
-              action={
-                <MuiLink component={Link} to="/accounts?tab=myteams">
-                  {t('home.all_teams')}
-                </MuiLink>
-              }
-            >
-              {teams.length === 0 ? (
-                <Typography color="text.secondary">{t('account.teams_empty')}</Typography>
-              ) : (
-                <Grid container spacing={2}>
-                  {teams.map((team) => (
-                    <Grid key={team._id} size={{ xs: 12, sm: 6 }}>
-                      <TeamCard team={team} />
-                    </Grid>
-                  ))}
-                </Grid>
-              )}
+            <Section title={t('home.teams')} action={<Link to="/accounts?tab=myteams">{t('home.all_teams')}</Link>}>
+              <TeamList teams={teams} />
             </Section>
           )}
           {teamsFailed && (
-            <Alert severity="warning" sx={{ mt: 3 }}>
+            <Alert severity="warning" className="mt-3">
               {t('home.teams_failed')}
             </Alert>
           )}
           {achievements.length > 0 && (
             <Section title={t('home.achievements')}>
-              <Carousel label={t('home.achievements')} width={{ xs: 'calc(50% - 8px)', md: 'calc(25% - 12px)' }}>
+              <Carousel label={t('home.achievements')} items="quarter">
                 {achievements.map((a) => (
                   <AchievementCard key={a._id} achievement={a} />
                 ))}
@@ -309,15 +231,8 @@ export default function Home() {
             </Section>
           )}
           {posts.length > 0 && (
-            <Section
-              title={t('home.articles')}
-              action={
-                <MuiLink component={Link} to="/blogs/">
-                  {t('home.all_articles')}
-                </MuiLink>
-              }
-            >
-              <Carousel label={t('home.articles')} width={{ xs: '80%', md: 'calc(40% - 10px)' }}>
+            <Section title={t('home.articles')} action={<Link to="/blogs/">{t('home.all_articles')}</Link>}>
+              <Carousel label={t('home.articles')} items="wide">
                 {posts.map((p) => (
                   <PostCard key={p._id} post={p} />
                 ))}
@@ -326,83 +241,62 @@ export default function Home() {
           )}
           {courses.length > 0 && (
             <Section title={t('home.courses')}>
-              <Carousel
-                label={t('home.courses')}
-                width={{ xs: '70%', sm: 'calc(50% - 8px)', lg: 'calc(33.3% - 11px)' }}
-              >
+              <Carousel label={t('home.courses')} items="third">
                 {courses.map((c) => (
                   <Card key={c.id}>
-                    <CardActionArea href={c.url} target="_blank" rel="noopener noreferrer" sx={{ height: '100%' }}>
-                      <CardMedia
-                        component="img"
-                        image={c.image}
-                        alt=""
-                        loading="lazy"
-                        sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }}
-                      />
-                      <CardContent>
-                        <Typography variant="subtitle1" component="h3">
-                          {c.name}
-                        </Typography>
-                        {c.description && (
-                          <Typography variant="body2" color="text.secondary">
-                            {c.description}
-                          </Typography>
-                        )}
-                      </CardContent>
-                    </CardActionArea>
+                    <a href={c.url} target="_blank" rel="noopener noreferrer" className="card-link">
+                      <img className="card-media" src={c.image} alt="" loading="lazy" />
+                      <CardBody>
+                        <h3 className="t-subtitle">{c.name}</h3>
+                        {c.description && <p className="t-body2 muted">{c.description}</p>}
+                      </CardBody>
+                    </a>
                   </Card>
                 ))}
               </Carousel>
             </Section>
           )}
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }} component="aside">
+        </div>
+        <aside className="min-0">
           {event && (
-            <Card sx={{ mb: 3 }}>
-              <CardContent>
-                <Typography variant="overline" color="text.secondary">
-                  {t('home.next_event')}
-                </Typography>
-                <Typography variant="h6" component="h2" gutterBottom>
-                  {localized(lang, event.name, event.name_en)}
-                </Typography>
+            <Card className="mb-3">
+              <CardBody>
+                <p className="t-overline muted">{t('home.next_event')}</p>
+                <h2 className="t-h6 gutter">{localized(lang, event.name, event.name_en)}</h2>
                 <Countdown target={event.event_date} serverNow={serverNow} />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
+                <p className="t-body2 muted mt-1 t-pre-line">
                   {localized(lang, event.description, event.description_en)}
-                </Typography>
+                </p>
                 {event.link && (
-                  <Button href={event.link} variant="contained" fullWidth sx={{ mt: 1 }}>
+                  <ButtonLink href={event.link} variant="contained" fullWidth className="mt-1">
                     {t('home.apply')}
-                  </Button>
+                  </ButtonLink>
                 )}
-              </CardContent>
+              </CardBody>
             </Card>
           )}
           <Card>
-            <CardContent>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {t('home.announcements')}
-              </Typography>
+            <CardBody>
+              <h2 className="t-h6 gutter">{t('home.announcements')}</h2>
               {announcements.length === 0 ? (
-                <Typography color="text.secondary">{t('home.no_announcements')}</Typography>
+                <p className="muted">{t('home.no_announcements')}</p>
               ) : (
-                <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                <ul className="stack gap-1 plain-list">
                   {announcements.map((a) => (
                     <li key={a._id}>
                       {a.link ? (
-                        <MuiLink href={a.link}>{localized(lang, a.name, a.name_en)}</MuiLink>
+                        <a href={a.link}>{localized(lang, a.name, a.name_en)}</a>
                       ) : (
                         localized(lang, a.name, a.name_en)
                       )}
                     </li>
                   ))}
-                </Stack>
+                </ul>
               )}
-            </CardContent>
+            </CardBody>
           </Card>
-        </Grid>
-      </Grid>
-    </Container>
+        </aside>
+      </div>
+    </div>
   );
 }

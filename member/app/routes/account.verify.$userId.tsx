@@ -1,5 +1,5 @@
 import { FormCard } from '~/components/FormCard';
-import { Stack, TextField } from '@mui/material';
+import { TextField } from '~/ui/TextField';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
@@ -7,7 +7,7 @@ import { api } from '~/utils/api.server';
 import { digitsOf, phoneInput } from '~/utils/digits';
 import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
-import { SubmitButton } from '~/components/SubmitButton';
+import { SubmitButton } from '~/ui/SubmitButton';
 
 /** Phone entry for verification: only for the account that just signed up or tried to sign in (its ticket's digest in the address). */
 async function pendingUser(request: Request, ref: string | undefined) {
@@ -62,7 +62,7 @@ export default function VerifyPhone() {
   return (
     <FormCard title={t('verify.title')} intro={t('verify.intro')}>
       <Form method="post" replace>
-        <Stack spacing={2}>
+        <div className="stack gap-2">
           <TextField
             id="phone_number"
             name="phone_number"
@@ -73,12 +73,12 @@ export default function VerifyPhone() {
             autoComplete="tel"
             error={!!result?.error}
             helperText={result?.error ?? t('signup.phone_hint')}
-            slotProps={{ htmlInput: phoneInput }}
+            {...phoneInput}
           />
           <SubmitButton variant="contained" size="large">
             {t('verify.send')}
           </SubmitButton>
-        </Stack>
+        </div>
       </Form>
     </FormCard>
   );

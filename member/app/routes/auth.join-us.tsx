@@ -1,19 +1,10 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardActions,
-  CardContent,
-  Chip,
-  Container,
-  Grid,
-  Stack,
-  Typography,
-} from '@mui/material';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useSearchParams } from '@remix-run/react';
 import { useT } from '~/i18n';
+import { ButtonLink } from '~/ui/Button';
+import { Card, CardActions } from '~/ui/Card';
+import { Chip } from '~/ui/Chip';
+import { cx } from '~/ui/cx';
 
 export async function loader(_: LoaderFunctionArgs) {
   return null;
@@ -38,46 +29,33 @@ function RoleCard({
 }) {
   const { t } = useT();
   const content = (
-    <CardContent sx={{ minHeight: 120 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title} {disabledLabel && <Chip size="small" label={disabledLabel} sx={{ mx: 1 }} />}
-      </Typography>
-      <Typography color="text.secondary">{text}</Typography>
-    </CardContent>
+    <div className="card-body role-card-body">
+      <h2 className="t-h6 gutter">
+        {title} {disabledLabel && <Chip size="small" label={disabledLabel} className="role-card-chip" />}
+      </h2>
+      <p className="muted">{text}</p>
+    </div>
   );
   return (
     <Card
       variant="outlined"
-      sx={{
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        opacity: to ? 1 : 0.6,
-        ...(selected && { borderColor: 'primary.main', borderWidth: 2 }),
-      }}
+      fill
+      className={cx('card-flex', !to && 'role-card-off', selected && 'role-card-selected')}
       aria-disabled={!to}
     >
       {to ? (
-        <CardActionArea
-          component={Link}
-          to={to}
-          preventScrollReset
-          aria-current={selected ? 'true' : undefined}
-          sx={{ flex: 1 }}
-        >
+        <Link to={to} preventScrollReset aria-current={selected ? 'true' : undefined} className="card-link grow">
           {content}
-        </CardActionArea>
+        </Link>
       ) : (
         content
       )}
       {signIn && (
-        <CardActions sx={{ borderTop: 1, borderColor: 'divider', justifyContent: 'flex-end' }}>
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-            {t('signup.have_account')}
-          </Typography>
-          <Button component={Link} to={signIn} size="small" aria-label={`${t('join.sign_in')}: ${title}`}>
+        <CardActions className="role-card-actions">
+          <span className="t-body2 muted grow">{t('signup.have_account')}</span>
+          <ButtonLink to={signIn} size="small" aria-label={`${t('join.sign_in')}: ${title}`}>
             {t('join.sign_in')}
-          </Button>
+          </ButtonLink>
         </CardActions>
       )}
     </Card>
@@ -94,84 +72,58 @@ export default function JoinUs() {
   const [params] = useSearchParams();
   const individual = params.get('kind') === 'individual';
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('join.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('join.subtitle')}
-      </Typography>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <RoleCard
-            to="/auth/join-us?kind=individual"
-            selected={individual}
-            title={t('join.individual')}
-            text={t('join.individual_desc')}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <RoleCard
-            to="/entity/signup/"
-            signIn="/entity/signin/"
-            title={t('join.entity')}
-            text={t('join.entity_desc')}
-          />
-        </Grid>
-      </Grid>
+    <div className="container container-md page">
+      <h1 className="t-h4 gutter">{t('join.title')}</h1>
+      <p className="muted mb-3">{t('join.subtitle')}</p>
+      <div className="grid sm-2">
+        <RoleCard
+          to="/auth/join-us?kind=individual"
+          selected={individual}
+          title={t('join.individual')}
+          text={t('join.individual_desc')}
+        />
+        <RoleCard to="/entity/signup/" signIn="/entity/signin/" title={t('join.entity')} text={t('join.entity_desc')} />
+      </div>
       {individual && (
-        <Grid container spacing={2} sx={{ mt: 1 }} component="section" aria-label={t('join.individual')}>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <RoleCard
-              to="/student/signup/"
-              signIn="/student/signin/"
-              title={t('join.student')}
-              text={t('join.student_desc')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <RoleCard to="/coach/signup/" signIn="/coach/signin/" title={t('join.coach')} text={t('join.coach_desc')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <RoleCard
-              title={t('join.researcher')}
-              text={t('join.researcher_desc')}
-              disabledLabel={t('join.coming_soon')}
-            />
-          </Grid>
-        </Grid>
+        <section className="grid sm-3 mt-2" aria-label={t('join.individual')}>
+          <RoleCard
+            to="/student/signup/"
+            signIn="/student/signin/"
+            title={t('join.student')}
+            text={t('join.student_desc')}
+          />
+          <RoleCard to="/coach/signup/" signIn="/coach/signin/" title={t('join.coach')} text={t('join.coach_desc')} />
+          <RoleCard
+            title={t('join.researcher')}
+            text={t('join.researcher_desc')}
+            disabledLabel={t('join.coming_soon')}
+          />
+        </section>
       )}
-      <Box
-        component="details"
-        sx={{ mt: 4, p: 2, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
-      >
-        <Box component="summary" sx={{ cursor: 'pointer', fontWeight: 600 }}>
-          {t('join.how_to')}
-        </Box>
-        <Box component="ol" sx={{ mb: 0 }}>
+      <details className="join-how mt-4">
+        <summary>{t('join.how_to')}</summary>
+        <ol>
           {m.join.how_steps.map((step) => (
-            <li key={step}>
-              <Typography>{step}</Typography>
-            </li>
+            <li key={step}>{step}</li>
           ))}
-        </Box>
-      </Box>
-      <Box component="section" aria-labelledby="join-sign-in" sx={{ mt: 3 }}>
-        <Typography id="join-sign-in" sx={{ mb: 1 }}>
+        </ol>
+      </details>
+      <section aria-labelledby="join-sign-in" className="mt-3">
+        <p id="join-sign-in" className="mb-1">
           {t('join.have_account')}
-        </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" component={Link} to="/student/signin/">
+        </p>
+        <div className="row wrap">
+          <ButtonLink variant="outlined" to="/student/signin/">
             {t('join.student')}
-          </Button>
-          <Button variant="outlined" component={Link} to="/coach/signin/">
+          </ButtonLink>
+          <ButtonLink variant="outlined" to="/coach/signin/">
             {t('join.coach')}
-          </Button>
-          <Button variant="outlined" component={Link} to="/entity/signin/">
+          </ButtonLink>
+          <ButtonLink variant="outlined" to="/entity/signin/">
             {t('join.entity')}
-          </Button>
-        </Stack>
-      </Box>
-    </Container>
+          </ButtonLink>
+        </div>
+      </section>
+    </div>
   );
 }

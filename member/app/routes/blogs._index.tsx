@@ -1,10 +1,13 @@
-import { Box, Button, Chip, Container, Grid, Pagination, PaginationItem, Stack, Typography } from '@mui/material';
+import type { PostView } from '@platform/contract';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { PostCard } from '~/components/PostCard';
 import { translate, useT } from '~/i18n';
+import { ButtonLink } from '~/ui/Button';
+import { Chip } from '~/ui/Chip';
+import { Pagination } from '~/ui/Pagination';
 import { api } from '~/utils/api.server';
-import { localized, type Post } from '~/utils/posts';
+import { localized } from '~/utils/posts';
 import { getLang } from '~/utils/session.server';
 
 const PAGE_SIZE = 9;
@@ -18,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URLSearchParams({ page: String(page - 1), limit: String(PAGE_SIZE) });
   if (/^[0-9a-f-]{36}$/i.test(category)) q.set('category', category);
   const [list, cats] = await Promise.all([
-    api<{ posts: Post[]; totalPages: number }>(request, `/posts?${q}`, { lang }),
+    api<{ posts: PostView[]; totalPages: number }>(request, `/posts?${q}`, { lang }),
     api<{ categories: { _id: string; name: string; name_en: string }[] }>(request, '/categories', { lang }),
   ]);
   if (!list.ok) throw new Response('Unavailable', { status: 503 });
@@ -48,64 +51,43 @@ export default function Blogs() {
     return `/blogs/${s ? `?${s}` : ''}`;
   };
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('blogs.title')}
-      </Typography>
+    <div className="container container-lg page">
+      <h1 className="t-h4 gutter">{t('blogs.title')}</h1>
       {categories.length > 0 && (
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ flexWrap: 'wrap', mb: 3 }}
-          component="nav"
-          aria-label={t('blogs.categories')}
-        >
-          <Chip
-            component={Link}
-            to="/blogs/"
-            clickable
-            label={t('blogs.all')}
-            color={category ? 'default' : 'primary'}
-          />
+        <nav className="row wrap gap-1 mb-3" aria-label={t('blogs.categories')}>
+          <Chip to="/blogs/" label={t('blogs.all')} color={category ? 'default' : 'primary'} current={!category} />
           {categories.map((c) => (
             <Chip
               key={c._id}
-              component={Link}
               to={link({ category: c._id, page: 1 })}
-              clickable
               label={localized(lang, c.name, c.name_en)}
               color={category === c._id ? 'primary' : 'default'}
+              current={category === c._id}
             />
           ))}
-        </Stack>
+        </nav>
       )}
       {posts.length === 0 ? (
-        <Box sx={{ py: 6, textAlign: 'center' }}>
-          <Typography color="text.secondary">{t('blogs.empty')}</Typography>
+        <div className="page-tall t-center">
+          <p className="muted">{t('blogs.empty')}</p>
           {(category || page > 1) && (
-            <Button component={Link} to="/blogs/" sx={{ mt: 2 }}>
+            <ButtonLink to="/blogs/" className="mt-2">
               {t('blogs.all')}
-            </Button>
+            </ButtonLink>
           )}
-        </Box>
+        </div>
       ) : (
-        <Grid container spacing={3}>
+        <div className="grid sm-2 md-3 gap-3">
           {posts.map((p) => (
-            <Grid key={p._id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <PostCard post={p} />
-            </Grid>
+            <PostCard key={p._id} post={p} />
           ))}
-        </Grid>
+        </div>
       )}
       {totalPages > 1 && (
-        <Pagination
-          sx={{ mt: 4, display: 'flex', justifyContent: 'center' }}
-          page={page}
-          count={totalPages}
-          renderItem={(item) => <PaginationItem component={Link} to={link({ page: item.page ?? 1 })} {...item} />}
-        />
+        <div className="mt-4">
+          <Pagination page={page} count={totalPages} href={(n) => link({ page: n })} />
+        </div>
       )}
-    </Container>
+    </div>
   );
 }

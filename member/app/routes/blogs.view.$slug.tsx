@@ -1,10 +1,11 @@
-import { Box, Breadcrumbs, Chip, Container, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
+import type { PostView } from '@platform/contract';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { RichText } from '~/components/RichText';
 import { useT } from '~/i18n';
+import { Chip } from '~/ui/Chip';
 import { api } from '~/utils/api.server';
-import { formatDay, localized, type Post } from '~/utils/posts';
+import { formatDay, localized } from '~/utils/posts';
 import { getLang } from '~/utils/session.server';
 
 /** One article in the member's language: title, picture, sanitized body, then its gallery or videos. */
@@ -12,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = await getLang(request);
   const slug = params.slug ?? '';
   if (!/^[\p{L}\p{N}-]{1,200}$/u.test(slug)) throw new Response('Not Found', { status: 404 });
-  const res = await api<{ post: Post }>(request, `/posts/${encodeURIComponent(slug)}`, { lang });
+  const res = await api<{ post: PostView }>(request, `/posts/${encodeURIComponent(slug)}`, { lang });
   if (res.status === 404) throw new Response('Not Found', { status: 404 });
   if (!res.ok) throw new Response('Unavailable', { status: 503 });
   const post = res.data.post;
@@ -51,67 +52,44 @@ export default function Article() {
   const { post } = useLoaderData<typeof loader>();
   const { t, lang } = useT();
   const body = localized(lang, post.description, post.description_en);
+  const title = localized(lang, post.name, post.name_en);
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Breadcrumbs sx={{ mb: 2 }}>
-        <MuiLink component={Link} to="/blogs/">
-          {t('blogs.title')}
-        </MuiLink>
-        <Typography color="text.primary">{localized(lang, post.name, post.name_en)}</Typography>
-      </Breadcrumbs>
+    <div className="container container-md page">
+      <nav className="breadcrumbs mb-2" aria-label={t('blogs.breadcrumbs')}>
+        <ol>
+          <li>
+            <Link to="/blogs/">{t('blogs.title')}</Link>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
       <article>
-        <Typography variant="h3" component="h1" gutterBottom sx={{ fontSize: { xs: 28, md: 40 } }}>
-          {localized(lang, post.name, post.name_en)}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <h1 className="t-h3 gutter">{title}</h1>
+        <div className="row wrap gap-1 mb-2">
           {post.category && <Chip size="small" label={localized(lang, post.category.name, post.category.name_en)} />}
-          <Typography variant="body2" color="text.secondary">
-            {formatDay(post.created_at, lang)}
-          </Typography>
-        </Stack>
-        {post.image && (
-          <Box
-            component="img"
-            src={post.image}
-            alt=""
-            sx={{ width: '100%', borderRadius: 2, mb: 3, aspectRatio: '16 / 9', objectFit: 'cover' }}
-          />
-        )}
+          <p className="t-body2 muted">{formatDay(post.created_at, lang)}</p>
+        </div>
+        {post.image && <img src={post.image} alt="" className="media-wide rounded-lg mb-3" />}
         <RichText html={body} />
         {post.type === 'post' && (post.galleries?.length ?? 0) > 0 && (
-          <Box sx={{ mt: 4 }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {t('blogs.gallery')}
-            </Typography>
-            <Grid container spacing={1}>
-              {post.galleries!.map((src) => (
-                <Grid key={src} size={{ xs: 6, sm: 4 }}>
-                  <a href={src}>
-                    <Box
-                      component="img"
-                      src={src}
-                      alt=""
-                      loading="lazy"
-                      sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1 }}
-                    />
+          <section className="mt-4">
+            <h2 className="t-h6 gutter">{t('blogs.gallery')}</h2>
+            <ul className="grid xs-2 sm-3 gap-1 plain-list">
+              {post.galleries!.map((src, i, all) => (
+                <li key={src}>
+                  <a href={src} aria-label={t('blogs.gallery_picture', { n: i + 1, total: all.length })}>
+                    <img src={src} alt="" loading="lazy" className="media-square rounded" />
                   </a>
-                </Grid>
+                </li>
               ))}
-            </Grid>
-          </Box>
+            </ul>
+          </section>
         )}
         {post.type === 'video' &&
           post.videos?.map((src) => (
-            <Box
-              key={src}
-              component="video"
-              src={src}
-              controls
-              preload="metadata"
-              sx={{ width: '100%', mt: 3, borderRadius: 2 }}
-            />
+            <video key={src} src={src} controls preload="metadata" className="media-video mt-3 rounded-lg" />
           ))}
       </article>
-    </Container>
+    </div>
   );
 }

@@ -1,15 +1,17 @@
-import { Button, Card, CardActions, CardContent, Container, Grid, Typography } from '@mui/material';
+import type { EventView } from '@platform/contract';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
+import { ButtonLink } from '~/ui/Button';
+import { Card, CardActions, CardBody } from '~/ui/Card';
 import { api } from '~/utils/api.server';
-import { formatDay, localized, type ApiEvent } from '~/utils/posts';
+import { formatDay, localized } from '~/utils/posts';
 import { getLang } from '~/utils/session.server';
 
 /** The competitions (events) staff switched on: those to come, soonest first, then the past ones. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await getLang(request);
-  const res = await api<{ upcoming: ApiEvent[]; past: ApiEvent[] }>(request, '/events', { lang });
+  const res = await api<{ upcoming: EventView[]; past: EventView[] }>(request, '/events', { lang });
   if (!res.ok) throw new Response('Unavailable', { status: 503 });
   return { upcoming: res.data.upcoming, past: res.data.past };
 }
@@ -19,32 +21,26 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${translate(lang, 'competitions.title')} · ${translate(lang, 'brand')}` }];
 };
 
-function CompetitionCard({ event, open }: { event: ApiEvent; open: boolean }) {
+function CompetitionCard({ event, open }: { event: EventView; open: boolean }) {
   const { t, lang } = useT();
   const name = localized(lang, event.name, event.name_en);
   const description = localized(lang, event.description, event.description_en);
   return (
-    <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardContent sx={{ flexGrow: 1 }}>
-        <Typography variant="h6" component="h3" gutterBottom>
-          {name}
-        </Typography>
+    <Card as="article" fill className="card-flex">
+      <CardBody className="grow">
+        <h3 className="t-h6 gutter">{name}</h3>
         {event.event_date && (
-          <Typography variant="body2" color="text.secondary" gutterBottom>
+          <p className="t-body2 muted gutter">
             <time dateTime={event.event_date}>{formatDay(event.event_date, lang)}</time>
-          </Typography>
+          </p>
         )}
-        {description && (
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-            {description}
-          </Typography>
-        )}
-      </CardContent>
+        {description && <p className="t-body2 t-pre-line">{description}</p>}
+      </CardBody>
       {open && event.link && (
         <CardActions>
-          <Button href={event.link} variant="contained" aria-label={t('competitions.apply_to', { name })}>
+          <ButtonLink href={event.link} variant="contained" aria-label={t('competitions.apply_to', { name })}>
             {t('competitions.apply')}
-          </Button>
+          </ButtonLink>
         </CardActions>
       )}
     </Card>
@@ -54,31 +50,25 @@ function CompetitionCard({ event, open }: { event: ApiEvent; open: boolean }) {
 export default function Competitions() {
   const { upcoming, past } = useLoaderData<typeof loader>();
   const { t } = useT();
-  const section = (title: string, empty: string, list: ApiEvent[], open: boolean) => (
+  const section = (title: string, empty: string, list: EventView[], open: boolean) => (
     <section>
-      <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>
-        {title}
-      </Typography>
+      <h2 className="t-h5 mt-4 mb-2">{title}</h2>
       {list.length === 0 ? (
-        <Typography color="text.secondary">{empty}</Typography>
+        <p className="muted">{empty}</p>
       ) : (
-        <Grid container spacing={2}>
+        <div className="grid sm-2 md-3">
           {list.map((event) => (
-            <Grid key={event._id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <CompetitionCard event={event} open={open} />
-            </Grid>
+            <CompetitionCard key={event._id} event={event} open={open} />
           ))}
-        </Grid>
+        </div>
       )}
     </section>
   );
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1">
-        {t('competitions.title')}
-      </Typography>
+    <div className="container container-lg page">
+      <h1 className="t-h4">{t('competitions.title')}</h1>
       {section(t('competitions.upcoming'), t('competitions.none_upcoming'), upcoming, true)}
       {section(t('competitions.past'), t('competitions.none_past'), past, false)}
-    </Container>
+    </div>
   );
 }

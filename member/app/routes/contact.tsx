@@ -1,4 +1,3 @@
-import { Alert, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
@@ -6,7 +5,10 @@ import { api } from '~/utils/api.server';
 import { getViewer } from '~/utils/auth.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
-import { SubmitButton } from '~/components/SubmitButton';
+import { Alert } from '~/ui/Alert';
+import { Card, CardBody } from '~/ui/Card';
+import { SubmitButton } from '~/ui/SubmitButton';
+import { TextField } from '~/ui/TextField';
 import { phoneInput, toAsciiDigits } from '~/utils/digits';
 
 /** The public contact form; a signed-in member finds their name and e-mail filled in. */
@@ -45,29 +47,25 @@ export default function Contact() {
   // A sent message comes back here by a redirect (a new location): the form starts empty again.
   const sent = useLocation().key;
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
+    <div className="container container-sm page">
       <Card>
-        <CardContent>
-          <Typography variant="h4" component="h1" gutterBottom>
-            {t('contact.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('contact.intro')}
-          </Typography>
+        <CardBody>
+          <h1 className="t-h4 gutter">{t('contact.title')}</h1>
+          <p className="muted mb-2">{t('contact.intro')}</p>
           {result?.error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            <Alert severity="error" className="mb-2">
               {result.error}
             </Alert>
           )}
           <Form method="post" key={sent}>
-            <Stack spacing={2}>
+            <div className="stack gap-2">
               <TextField
                 id="name"
                 name="name"
                 label={t('contact.name')}
                 defaultValue={v.name}
                 required
-                slotProps={{ htmlInput: { maxLength: 120 } }}
+                maxLength={120}
               />
               <TextField
                 id="email"
@@ -76,7 +74,8 @@ export default function Contact() {
                 label={t('contact.email')}
                 defaultValue={v.email}
                 required
-                slotProps={{ htmlInput: { dir: 'ltr', maxLength: 254 } }}
+                dir="ltr"
+                maxLength={254}
               />
               <TextField
                 id="phone"
@@ -84,7 +83,8 @@ export default function Contact() {
                 type="tel"
                 label={t('contact.phone')}
                 defaultValue={v.phone}
-                slotProps={{ htmlInput: { ...phoneInput, maxLength: 30 } }}
+                {...phoneInput}
+                maxLength={30}
               />
               <TextField
                 id="message"
@@ -93,16 +93,16 @@ export default function Contact() {
                 defaultValue={v.message}
                 required
                 multiline
-                minRows={5}
-                slotProps={{ htmlInput: { maxLength: 5000 } }}
+                rows={5}
+                maxLength={5000}
               />
               <SubmitButton variant="contained" size="large">
                 {t('contact.send')}
               </SubmitButton>
-            </Stack>
+            </div>
           </Form>
-        </CardContent>
+        </CardBody>
       </Card>
-    </Container>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import type { MemberUser } from '@platform/contract';
 import {
   data,
   redirect,
@@ -10,10 +10,13 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { translate, useT, type Lang } from '~/i18n';
-import { api, type ApiUser } from '~/utils/api.server';
+import { api } from '~/utils/api.server';
 import { readForm } from '~/utils/form.server';
-import { SubmitButton } from '~/components/SubmitButton';
-import { PasswordField } from '~/components/PasswordField';
+import { Alert } from '~/ui/Alert';
+import { Card, CardBody } from '~/ui/Card';
+import { PasswordField } from '~/ui/PasswordField';
+import { SubmitButton } from '~/ui/SubmitButton';
+import { TextField } from '~/ui/TextField';
 
 /**
  * The partner embed: /embeded/login/{clientId}/{key}?lang=ar|en. A registered partner's page frames
@@ -59,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const password = String(form.get('password') ?? '');
   const headers = frameHeaders(partner.origins);
   if (!nationalId || !password) return data({ error: translate(lang, 'embed.fields_empty'), nationalId }, { headers });
-  const res = await api<{ token: string; user: ApiUser }>(request, '/adduser', {
+  const res = await api<{ token: string; user: MemberUser }>(request, '/adduser', {
     lang,
     body: { client_id: clientId, key, national_id: nationalId, password, loginType: 'signin' },
   });
@@ -90,48 +93,38 @@ export default function EmbeddedSignin() {
   }, [signedIn]);
 
   return (
-    <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent>
-          <Typography variant="h6" component="h1" gutterBottom>
-            {t('embed.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {partner}
-          </Typography>
+    <div className="embed-page">
+      <Card className="embed-card">
+        <CardBody>
+          <h1 className="t-h6 gutter">{t('embed.title')}</h1>
+          <p className="t-body2 muted mb-2">{partner}</p>
           {signedIn ? (
             <Alert severity="success" role="status">
               {t('embed.done')}
             </Alert>
           ) : (
-            <Form method="post">
-              <Stack spacing={2}>
-                {result && 'error' in result && (
-                  <Alert severity="error" role="alert">
-                    {result.error}
-                  </Alert>
-                )}
-                <TextField
-                  id="national_id"
-                  name="national_id"
-                  label={t('embed.national_id')}
-                  defaultValue={result && 'nationalId' in result ? result.nationalId : ''}
-                  autoComplete="username"
-                  required
-                />
-                <PasswordField
-                  id="password"
-                  name="password"
-                  label={t('embed.password')}
-                  autoComplete="current-password"
-                  required
-                />
-                <SubmitButton variant="contained">{t('embed.submit')}</SubmitButton>
-              </Stack>
+            <Form method="post" className="stack gap-2">
+              {result && 'error' in result && <Alert severity="error">{result.error}</Alert>}
+              <TextField
+                id="national_id"
+                name="national_id"
+                label={t('embed.national_id')}
+                defaultValue={result && 'nationalId' in result ? result.nationalId : ''}
+                autoComplete="username"
+                required
+              />
+              <PasswordField
+                id="password"
+                name="password"
+                label={t('embed.password')}
+                autoComplete="current-password"
+                required
+              />
+              <SubmitButton variant="contained">{t('embed.submit')}</SubmitButton>
             </Form>
           )}
-        </CardContent>
+        </CardBody>
       </Card>
-    </Box>
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 import { FormCard } from '~/components/FormCard';
-import { Stack, TextField } from '@mui/material';
+import { TextField } from '~/ui/TextField';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
-import { SubmitButton } from '~/components/SubmitButton';
+import { SubmitButton } from '~/ui/SubmitButton';
 
 /** Sends the reset code; `resend` (the code page's "send a new code") sends it again to the e-mail already given. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,7 +36,7 @@ export default function ForgetPassword() {
   return (
     <FormCard title={t('reset.title')} intro={t('reset.intro')} error={result?.error}>
       <Form method="post" replace>
-        <Stack spacing={2}>
+        <div className="stack gap-2">
           <TextField
             id="email"
             name="email"
@@ -45,12 +45,12 @@ export default function ForgetPassword() {
             defaultValue={result?.email ?? ''}
             required
             autoComplete="email"
-            slotProps={{ htmlInput: { dir: 'ltr' } }}
+            dir="ltr"
           />
           <SubmitButton variant="contained" size="large">
             {t('reset.send')}
           </SubmitButton>
-        </Stack>
+        </div>
       </Form>
     </FormCard>
   );

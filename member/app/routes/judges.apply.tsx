@@ -1,13 +1,16 @@
-import { Alert, Button, Stack, TextField } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { FormCard } from '~/components/FormCard';
 import { translate, useT } from '~/i18n';
 import { requireUser } from '~/utils/auth.server';
 import { getSession, sessionStorage } from '~/utils/session.server';
 import { forwardMultipart } from '~/utils/upload.server';
 import { readForm } from '~/utils/form.server';
-import { SubmitButton } from '~/components/SubmitButton';
+import { SubmitButton } from '~/ui/SubmitButton';
+import { Select } from '~/ui/Select';
+import { Alert } from '~/ui/Alert';
+import { ButtonLink } from '~/ui/Button';
+import { TextField } from '~/ui/TextField';
 
 const MEMBERS = ['student', 'coach', 'entity'] as const;
 
@@ -45,39 +48,29 @@ export default function JudgeApply() {
   const result = useActionData<typeof action>();
   const v = (name: string) => result?.values?.[name] ?? '';
   const select = (name: string, label: string, options: [string, string][]) => (
-    <TextField
-      id={name}
+    <Select
       name={name}
       label={label}
       defaultValue={v(name)}
-      select
       required
-      fullWidth
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="" />
-      {options.map(([value, text]) => (
-        <option key={value} value={value}>
-          {text}
-        </option>
-      ))}
-    </TextField>
+      options={options.map(([id, name]) => ({ id, name }))}
+    />
   );
   if (!eligible)
     return (
       <FormCard title={t('judge.title')}>
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" className="mb-2">
           {t('ui.judge_not_eligible')}
         </Alert>
-        <Button component={Link} to="/" variant="outlined">
+        <ButtonLink to="/" variant="outlined">
           {t('receipt.home')}
-        </Button>
+        </ButtonLink>
       </FormCard>
     );
   return (
     <FormCard title={t('judge.title')} error={result?.error}>
       <Form method="post" encType="multipart/form-data">
-        <Stack spacing={2}>
+        <div className="stack gap-2">
           <TextField
             id="organization_name"
             name="organization_name"
@@ -101,12 +94,13 @@ export default function JudgeApply() {
             label={t('judge.cv')}
             helperText={t('judge.cv_hint')}
             required
-            slotProps={{ htmlInput: { accept: 'application/pdf,.pdf', multiple: true }, inputLabel: { shrink: true } }}
+            accept="application/pdf,.pdf"
+            multiple
           />
           <SubmitButton variant="contained" size="large">
             {t('judge.submit')}
           </SubmitButton>
-        </Stack>
+        </div>
       </Form>
     </FormCard>
   );

@@ -1,15 +1,11 @@
-import { Button, Container, Stack, Typography } from '@mui/material';
+import type { PaymentCheck } from '@platform/contract';
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { buttonClass, ButtonLink } from '~/ui/Button';
 import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { flashHeaders } from '~/utils/session.server';
-
-interface Checked {
-  order: { payment_status: string; order_type: string };
-  user: { subcription: boolean; start_date: string | null; end_date: string | null };
-}
 
 /**
  * The provider sends the browser back here with ?order_id= (spec §4 "Payment"). The API asks the
@@ -26,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     `/seasons/?order_id=${encodeURIComponent(orderId)}`,
   );
   const season = record.ok ? record.data.season : null;
-  const res = await call<Checked>('/telr/', { body: { ref: season?.ref, order_id: orderId } });
+  const res = await call<PaymentCheck>('/telr/', { body: { ref: season?.ref, order_id: orderId } });
   if (res.status === 404) throw redirect('/404/not-found/');
   if (!res.ok) return { orderId, unavailable: true, held: false };
   const forget = () => (season ? call(`/seasons/?id=${season._id}`, { method: 'DELETE' }) : null);
@@ -61,26 +57,21 @@ export default function PaymentReturn() {
   const { orderId, unavailable, held } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
-    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {held ? t('payment.held_title') : t('payment.pending_title')}
-      </Typography>
-      <Typography color="text.secondary">
+    <div className="container container-sm page-tall t-center">
+      <h1 className="t-h5 gutter">{held ? t('payment.held_title') : t('payment.pending_title')}</h1>
+      <p className="muted">
         {unavailable ? t('plans.failed') : held ? t('payment.held_text') : t('payment.pending_text')}
-      </Typography>
-      <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>
-        <Button
-          component={Link}
+      </p>
+      <div className="row row-center gap-2 mt-3">
+        <Link
           to={`/payment/telr?order_id=${encodeURIComponent(orderId)}`}
-          variant="contained"
           reloadDocument
+          className={buttonClass({ variant: 'contained' })}
         >
           {t('payment.check_again')}
-        </Button>
-        <Button component={Link} to="/accounts?tab=subscriptions">
-          {t('account.tabs.subscriptions')}
-        </Button>
-      </Stack>
-    </Container>
+        </Link>
+        <ButtonLink to="/accounts?tab=subscriptions">{t('account.tabs.subscriptions')}</ButtonLink>
+      </div>
+    </div>
   );
 }

@@ -1,23 +1,20 @@
-import { Avatar, Card, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
+import type { PublicProfileView } from '@platform/contract';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { AchievementCard, type Achievement } from '~/components/AchievementCard';
+import { AchievementCard } from '~/components/AchievementCard';
 import { useT } from '~/i18n';
+import { Avatar } from '~/ui/Avatar';
+import { Card, CardBody } from '~/ui/Card';
+import { Chip } from '~/ui/Chip';
 import { api } from '~/utils/api.server';
 import { getLang } from '~/utils/session.server';
-
-/** An adult's profile has the type and skills; a minor's only the name, picture and achievements. */
-type PublicUser = { _id: string; name: string; picture: string | null } & (
-  | { type: number; skilles: { _id: string; name: string }[]; achievements?: undefined }
-  | { achievements: Achievement[]; type?: undefined; skilles?: undefined }
-);
 
 /**
  * A student's or coach's public profile, when the member shows it (a minor's is hidden until turned
  * on in the account settings); any other id is the not-found page, not endless placeholders.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const res = await api<{ user: PublicUser }>(request, '/profile', {
+  const res = await api<{ user: PublicProfileView }>(request, '/profile', {
     body: { id: params.id },
     lang: await getLang(request),
   });
@@ -29,21 +26,13 @@ export default function PublicProfile() {
   const { user } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
+    <div className="container container-sm page">
       <Card>
-        <CardContent>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
-            <Avatar
-              src={user.picture ?? undefined}
-              alt=""
-              sx={{ width: 80, height: 80, fontSize: 32, bgcolor: 'secondary.main' }}
-            >
-              {user.name.slice(0, 1)}
-            </Avatar>
+        <CardBody>
+          <div className="row gap-2 mb-3">
+            <Avatar src={user.picture} name={user.name} alt="" size="xlarge" color="secondary" />
             <div>
-              <Typography variant="h5" component="h1">
-                {user.name}
-              </Typography>
+              <h1 className="t-h5">{user.name}</h1>
               {user.type !== undefined && (
                 <Chip
                   size="small"
@@ -52,42 +41,38 @@ export default function PublicProfile() {
                 />
               )}
             </div>
-          </Stack>
+          </div>
           {user.achievements ? (
             <>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {t('public_profile.achievements')}
-              </Typography>
+              <h2 className="t-h6 gutter">{t('public_profile.achievements')}</h2>
               {user.achievements.length ? (
-                <Grid container spacing={2}>
+                <div className="grid xs-2 sm-3">
                   {user.achievements.map((a) => (
-                    <Grid key={a._id} size={{ xs: 6, sm: 4 }}>
-                      <AchievementCard achievement={a} />
-                    </Grid>
+                    <AchievementCard key={a._id} achievement={a} />
                   ))}
-                </Grid>
+                </div>
               ) : (
-                <Typography color="text.secondary">{t('public_profile.no_achievements')}</Typography>
+                <p className="muted">{t('public_profile.no_achievements')}</p>
               )}
             </>
           ) : (
             <>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {t('public_profile.skills')}
-              </Typography>
+              <h2 className="t-h6 gutter">{t('public_profile.skills')}</h2>
               {user.skilles.length ? (
-                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <ul className="row wrap gap-1 plain-list">
                   {user.skilles.map((s) => (
-                    <Chip key={s._id} label={s.name} />
+                    <li key={s._id}>
+                      <Chip label={s.name} />
+                    </li>
                   ))}
-                </Stack>
+                </ul>
               ) : (
-                <Typography color="text.secondary">{t('public_profile.no_skills')}</Typography>
+                <p className="muted">{t('public_profile.no_skills')}</p>
               )}
             </>
           )}
-        </CardContent>
+        </CardBody>
       </Card>
-    </Container>
+    </div>
   );
 }

@@ -1,14 +1,13 @@
 import { isMemberType, LIMITS, roleOf } from '@platform/contract';
 import { FormCard } from '~/components/FormCard';
-import { Stack } from '@mui/material';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { getLang, getSession, sessionStorage } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
-import { SubmitButton } from '~/components/SubmitButton';
-import { PasswordField } from '~/components/PasswordField';
+import { SubmitButton } from '~/ui/SubmitButton';
+import { PasswordField } from '~/ui/PasswordField';
 
 /** Needs a reset token from a checked code, else back to join-us (spec §2). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,7 +48,7 @@ export default function ResetPassword() {
   return (
     <FormCard title={t('reset.new_title')} error={result?.error}>
       <Form method="post" replace>
-        <Stack spacing={2}>
+        <div className="stack gap-2">
           <PasswordField
             id="password"
             name="password"
@@ -57,7 +56,7 @@ export default function ResetPassword() {
             required
             autoComplete="new-password"
             helperText={t('signup.password_hint')}
-            slotProps={{ htmlInput: { minLength: LIMITS.passwordMin } }}
+            minLength={LIMITS.passwordMin}
           />
           <PasswordField
             id="cpassword"
@@ -69,7 +68,7 @@ export default function ResetPassword() {
           <SubmitButton variant="contained" size="large">
             {t('reset.save')}
           </SubmitButton>
-        </Stack>
+        </div>
       </Form>
     </FormCard>
   );

@@ -1,17 +1,4 @@
-import { formatMoney } from '@platform/contract';
-import {
-  Alert,
-  Box,
-  Card,
-  CardActionArea,
-  CardContent,
-  Chip,
-  Container,
-  Grid,
-  Link as MuiLink,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { formatMoney, type PlanView } from '@platform/contract';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -24,21 +11,11 @@ import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { formatDay, localized } from '~/utils/posts';
-import { SubmitButton } from '~/components/SubmitButton';
+import { SubmitButton } from '~/ui/SubmitButton';
+import { Alert } from '~/ui/Alert';
+import { Card, CardBody } from '~/ui/Card';
+import { Chip } from '~/ui/Chip';
 import { Isolated } from '~/components/Isolated';
-
-interface Plan {
-  _id: string;
-  name: string;
-  name_en: string;
-  description: string;
-  description_en: string;
-  orignal_pirce: string;
-  price: string;
-  currency: string;
-  duration: number;
-  duration_type: 'day' | 'month' | 'year';
-}
 
 /**
  * The activation plans of the member's type (coach, or entity for type 2), and one plan's page.
@@ -47,7 +24,7 @@ interface Plan {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, token, lang } = await requireUser(request, ['student', 'coach', 'entity', 'admin', 'sub_admin']);
   if (user.type !== 1 && user.type !== 2) return { offered: false as const, plans: [], selected: null, active: false };
-  const res = await api<{ plan: Plan[] }>(request, `/plans?type=${user.type === 2 ? 'entity' : 'coach'}`, {
+  const res = await api<{ plan: PlanView[] }>(request, `/plans?type=${user.type === 2 ? 'entity' : 'coach'}`, {
     token,
     lang,
   });
@@ -95,30 +72,20 @@ export const meta: MetaFunction = ({ matches }) => {
 const money = (amount: string, lang: Lang) => formatMoney(amount, 'SAR', lang);
 
 /** The spec's price display: the original price crossed out, the price in SAR, per duration. */
-function Price({ plan }: { plan: Plan }) {
+function Price({ plan }: { plan: PlanView }) {
   const { t, lang } = useT();
   const discounted = Number(plan.orignal_pirce) > Number(plan.price);
   return (
-    <Box>
-      {discounted && (
-        <Typography component="s" color="text.secondary" sx={{ mr: 1 }}>
-          {money(plan.orignal_pirce, lang)}
-        </Typography>
-      )}
-      <Typography component="span" variant="h4" sx={{ fontWeight: 700 }}>
-        {money(plan.price, lang)}
-      </Typography>
-      <Typography component="span" color="text.secondary">
+    <div>
+      {discounted && <s className="muted price-was">{money(plan.orignal_pirce, lang)}</s>}
+      <span className="t-h4 t-bold">{money(plan.price, lang)}</span>
+      <span className="muted">
         {' / '}
         {plan.duration > 1 ? `${plan.duration} ` : ''}
         {t(`plans.per.${plan.duration_type}`)}
-      </Typography>
-      {plan.duration_type === 'year' && (
-        <Typography variant="caption" color="text.secondary" component="p">
-          {t('plans.billed_annually')}
-        </Typography>
-      )}
-    </Box>
+      </span>
+      {plan.duration_type === 'year' && <p className="t-caption muted">{t('plans.billed_annually')}</p>}
+    </div>
   );
 }
 
@@ -127,13 +94,11 @@ export default function Packages() {
   const result = useActionData<typeof action>();
   const { t, lang } = useT();
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('plans.title')}
-      </Typography>
+    <div className="container container-md page">
+      <h1 className="t-h4 gutter">{t('plans.title')}</h1>
       {!offered && <Alert severity="info">{t('plans.not_offered')}</Alert>}
       {offered && active && (
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Alert severity="success" className="mb-2">
           {endDate ? (
             <Isolated k="plans.current" values={{ date: formatDay(endDate, lang) }} ltr={['date']} />
           ) : (
@@ -143,22 +108,18 @@ export default function Packages() {
       )}
       {offered && plans.length === 0 && <Alert severity="info">{t('plans.none')}</Alert>}
       {selected && (
-        <MuiLink component={Link} to="/subcription/package" sx={{ display: 'inline-block', mb: 2 }}>
+        <Link to="/subcription/package" className="back-link mb-2">
           {t('plans.back')}
-        </MuiLink>
+        </Link>
       )}
       {selected ? (
         <Card>
-          <CardContent>
-            <Typography variant="h5" component="h2" gutterBottom>
-              {localized(lang, selected.name, selected.name_en)}
-            </Typography>
+          <CardBody>
+            <h2 className="t-h5 gutter">{localized(lang, selected.name, selected.name_en)}</h2>
             <Price plan={selected} />
-            <Typography sx={{ my: 2, whiteSpace: 'pre-line' }}>
-              {localized(lang, selected.description, selected.description_en)}
-            </Typography>
+            <p className="my-2 t-pre-line">{localized(lang, selected.description, selected.description_en)}</p>
             {result?.error && (
-              <Alert severity="error" sx={{ mb: 2 }}>
+              <Alert severity="error" className="mb-2">
                 {result.error}
               </Alert>
             )}
@@ -167,34 +128,28 @@ export default function Packages() {
                 {active ? t('plans.renew') : t('plans.subscribe')}
               </SubmitButton>
             </Form>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('plans.redirect_note')}
-            </Typography>
-          </CardContent>
+            <p className="t-body2 muted mt-1">{t('plans.redirect_note')}</p>
+          </CardBody>
         </Card>
       ) : (
-        <Grid container spacing={2}>
+        <div className="grid sm-2">
           {plans.map((p) => (
-            <Grid key={p._id} size={{ xs: 12, sm: 6 }}>
-              <Card sx={{ height: '100%' }}>
-                <CardActionArea component={Link} to={`/subcription/package/${p._id}`} sx={{ height: '100%' }}>
-                  <CardContent>
-                    <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-                      <Typography variant="h6" component="h2">
-                        {localized(lang, p.name, p.name_en)}
-                      </Typography>
-                      {Number(p.orignal_pirce) > Number(p.price) && (
-                        <Chip size="small" color="secondary" label={t('plans.offer')} />
-                      )}
-                    </Stack>
-                    <Price plan={p} />
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </Grid>
+            <Card key={p._id} fill>
+              <Link to={`/subcription/package/${p._id}`} className="card-link">
+                <div className="card-body">
+                  <div className="row row-between mb-1">
+                    <h2 className="t-h6">{localized(lang, p.name, p.name_en)}</h2>
+                    {Number(p.orignal_pirce) > Number(p.price) && (
+                      <Chip size="small" color="secondary" label={t('plans.offer')} />
+                    )}
+                  </div>
+                  <Price plan={p} />
+                </div>
+              </Link>
+            </Card>
           ))}
-        </Grid>
+        </div>
       )}
-    </Container>
+    </div>
   );
 }

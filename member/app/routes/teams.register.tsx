@@ -1,5 +1,4 @@
 import type { RegisteredTeamView, RegistrationView } from '@platform/contract';
-import { Alert, Box, Button, Card, CardContent, Chip, Container, Stack, TextField, Typography } from '@mui/material';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -7,10 +6,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Isolated } from '~/components/Isolated';
-import { SubmitButton } from '~/components/SubmitButton';
+import { SubmitButton } from '~/ui/SubmitButton';
+import { Alert } from '~/ui/Alert';
+import { Card, CardBody } from '~/ui/Card';
+import { Select } from '~/ui/Select';
+import { TextField } from '~/ui/TextField';
+import { cx } from '~/ui/cx';
 import { translate, useT, type Lang } from '~/i18n';
+import { UpgradePrompt } from '~/components/UpgradePrompt';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { readForm } from '~/utils/form.server';
@@ -24,13 +29,18 @@ import { flashHeaders } from '~/utils/session.server';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, token, lang } = await requireUser(request, ['coach']);
-  if (!user.fullAccess) return { locked: true as const, registrations: [], teams: [] };
+  if (!user.fullAccess) return { locked: true as const, registrations: [], teams: [], me: user.national_id };
   const [regs, teams] = await Promise.all([
     api<{ registrations: RegistrationView[] }>(request, '/registrations', { token, lang }),
     api<{ teams: RegisteredTeamView[] }>(request, '/teams', { token, lang }),
   ]);
   if (!regs.ok || !teams.ok) throw new Response('Unavailable', { status: 503 });
-  return { locked: false as const, registrations: regs.data.registrations, teams: teams.data.teams };
+  return {
+    locked: false as const,
+    registrations: regs.data.registrations,
+    teams: teams.data.teams,
+    me: user.national_id,
+  };
 }
 
 const text = (form: FormData, name: string) => {
@@ -71,6 +81,22 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'submit' || intent === 'withdraw') {
     const res = await call<{ message: string }>(intent === 'submit' ? `/teams/${teamId}/submit` : `/teams/${teamId}`, {
       method: intent === 'submit' ? 'POST' : 'DELETE',
+    });
+    if (!res.ok) return { error: res.data.message ?? translate(lang, 'register.failed'), intent };
+    return back(res.data.message);
+  }
+  if (intent === 'update') {
+    const coach = text(form, 'coach');
+    const res = await call<{ message: string }>(`/teams/${teamId}`, {
+      method: 'PUT',
+      body: {
+        name: text(form, 'name'),
+        members: text(form, 'members')
+          .split(/[\s,،]+/)
+          .filter(Boolean),
+        coaches: coach ? [coach] : [],
+        entity_email: text(form, 'entity_email'),
+      },
     });
     if (!res.ok) return { error: res.data.message ?? translate(lang, 'register.failed'), intent };
     return back(res.data.message);
@@ -116,94 +142,167 @@ function money(amount: string, currency: string, lang: Lang) {
   }).format(Number(amount));
 }
 
-const STATE_COLOR = {
-  waiting_members: 'warning',
-  submitted: 'info',
-  approved: 'success',
-  rejected: 'error',
-  withdrawn: 'default',
+/** The colour of a team's state. */
+const STATE_CHIP = {
+  waiting_members: 'chip-warning',
+  submitted: 'chip-info',
+  approved: 'chip-success',
+  rejected: 'chip-error',
+  withdrawn: '',
 } as const;
 
 function Rules({ reg }: { reg: RegistrationView }) {
   const { t, lang } = useT();
   return (
-    <Card variant="outlined" component="li">
-      <CardContent>
-        <Typography variant="subtitle1" component="h3">
+    <Card variant="outlined" as="li">
+      <CardBody>
+        <h3 className="t-subtitle">
           {localized(lang, reg.competion.name, reg.competion.name_en)} ·{' '}
           {localized(lang, reg.season.name, reg.season.name_en)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+        </h3>
+        <p className="t-body2 muted">
           {reg.open ? (
             <Isolated k="register.closes" values={{ date: formatDay(reg.closes_at, lang) }} />
           ) : (
             <Isolated k="register.opens" values={{ date: formatDay(reg.opens_at, lang) }} />
           )}
-        </Typography>
-        <Typography variant="body2">
+        </p>
+        <p className="t-body2">
           {t('register.size', { min: reg.min_members, max: reg.max_members, coaches: reg.max_coaches })}
           {reg.entity_required ? ` · ${t('register.entity_required')}` : ''}
           {reg.grades.length
             ? ` · ${t('register.grades', { grades: reg.grades.join(lang === 'ar' ? '، ' : ', ') })}`
             : ''}
-        </Typography>
-        <Typography variant="body2">
+        </p>
+        <p className="t-body2">
           {Number(reg.fee) > 0 ? t('register.fee', { fee: money(reg.fee, reg.currency, lang) }) : t('register.no_fee')}
-        </Typography>
-      </CardContent>
+        </p>
+      </CardBody>
     </Card>
   );
 }
 
-function TeamPanel({ team }: { team: RegisteredTeamView }) {
+/**
+ * Changing a live team, without JavaScript: a disclosure with the team's name, members, second coach
+ * and entity filled in. The API decides what may change and says what happens (an approved team goes
+ * back to approval).
+ */
+function ChangeTeam({ team, me }: { team: RegisteredTeamView; me: string | null }) {
+  const { t } = useT();
+  const current = (role: string) => team.people.filter((p) => p.role === role && p.state !== 'declined');
+  const members = current('member').map((p) => p.national_id ?? '');
+  const coach = current('coach').find((p) => p.national_id !== me)?.national_id ?? '';
+  const entity = current('entity')[0]?.email ?? '';
+  const id = `change-${team._id}`;
+  return (
+    <details className="team-change">
+      <summary className="t-body2">{t('register.change')}</summary>
+      <Form method="post" className="stack gap-2 team-change-form">
+        <input type="hidden" name="team_id" value={team._id} />
+        <p className="t-body2 muted">
+          {t(team.registration_status === 'approved' ? 'register.change_hint_approved' : 'register.change_hint')}
+        </p>
+        <TextField
+          name="name"
+          id={`${id}-name`}
+          label={t('register.name')}
+          defaultValue={team.name}
+          required
+          maxLength={100}
+        />
+        <TextField
+          name="members"
+          id={`${id}-members`}
+          label={t('register.members')}
+          defaultValue={members.join('\n')}
+          multiline
+          rows={2}
+          dir="ltr"
+          inputMode="numeric"
+        />
+        <TextField
+          name="coach"
+          id={`${id}-coach`}
+          label={t('register.second_coach')}
+          defaultValue={coach}
+          dir="ltr"
+          inputMode="numeric"
+          maxLength={10}
+        />
+        <TextField
+          name="entity_email"
+          id={`${id}-entity`}
+          type="email"
+          label={t('register.entity_email')}
+          defaultValue={entity}
+          dir="ltr"
+        />
+        <div>
+          <SubmitButton variant="outlined" name="intent" value="update">
+            {t('register.save')}
+          </SubmitButton>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+function TeamPanel({ team, me }: { team: RegisteredTeamView; me: string | null }) {
   const { t, lang } = useT();
   // Until registration closes, the API lets the coach withdraw a team that is not withdrawn or rejected.
-  const live = ['waiting_members', 'submitted', 'approved'].includes(team.registration_status);
+  const open = team.closes_at !== null && new Date(team.closes_at) > new Date();
+  const live = open && ['waiting_members', 'submitted', 'approved'].includes(team.registration_status);
+  const refundable = live && team.payment_status && Number(team.fee) > 0;
   const feeDue = Number(team.fee) > 0 && !team.payment_status && team.registration_status !== 'withdrawn';
   return (
-    <Card component="li" variant="outlined" data-team={team.team_no}>
-      <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-          <Box>
-            <Typography variant="h6" component="h3">
+    <Card as="li" variant="outlined" data-team={team.team_no}>
+      <CardBody>
+        <div className="row row-start row-between">
+          <div>
+            <h3 className="t-h6">
               <bdi>{team.name}</bdi>
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
+            </h3>
+            <p className="t-body2 muted">
               <bdi dir="ltr">{team.team_no}</bdi> · {localized(lang, team.competion.name, team.competion.name_en)} ·{' '}
               {localized(lang, team.season.name, team.season.name_en)}
-            </Typography>
-          </Box>
-          <Chip
-            size="small"
-            color={STATE_COLOR[team.registration_status]}
-            label={t(`register.state.${team.registration_status}`)}
-          />
-        </Stack>
+            </p>
+          </div>
+          <span className={cx('chip chip-small', STATE_CHIP[team.registration_status])}>
+            {t(`register.state.${team.registration_status}`)}
+          </span>
+        </div>
         {team.reason && (
-          <Alert severity="error" sx={{ mt: 1 }}>
+          <Alert severity="error" className="mt-1">
             {t('register.reason', { reason: team.reason })}
           </Alert>
         )}
-        <Box component="ul" sx={{ pl: 0, listStyle: 'none', my: 1.5 }}>
+        <ul className="plain-list team-people">
           {team.people.map((p) => (
-            <Stack component="li" key={p._id} direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
-              <Typography variant="body2">
+            <li key={p._id} className="row row-between">
+              <span className="t-body2">
                 <bdi>{p.name}</bdi> · {t(`register.role.${p.role}`)}
-              </Typography>
-              <Typography variant="body2" color={p.state === 'accepted' ? 'success.main' : 'text.secondary'}>
+              </span>
+              <span className={cx('t-body2', p.state === 'accepted' ? 'success-text' : 'muted')}>
                 {t(`register.invitation.${p.state}`)}
-              </Typography>
-            </Stack>
+              </span>
+            </li>
           ))}
-        </Box>
+        </ul>
         {Number(team.fee) > 0 && (
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {team.payment_status
-              ? t('register.fee_paid')
-              : t('register.fee_due', { fee: money(team.fee, team.currency, lang) })}
-          </Typography>
+          <p className="t-body2 mb-1" data-fee>
+            {team.fee_refunded
+              ? t('register.fee_refunded')
+              : team.payment_status
+                ? t('register.fee_paid')
+                : t('register.fee_due', { fee: money(team.fee, team.currency, lang) })}
+          </p>
         )}
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {refundable && (
+          <p className="t-body2 muted mb-1">
+            {t('register.withdraw_refunds', { fee: money(team.fee, team.currency, lang) })}
+          </p>
+        )}
+        <div className="row wrap">
           {team.registration_status === 'waiting_members' && (
             <Form method="post">
               <input type="hidden" name="team_id" value={team._id} />
@@ -223,157 +322,116 @@ function TeamPanel({ team }: { team: RegisteredTeamView }) {
           {live && (
             <Form method="post">
               <input type="hidden" name="team_id" value={team._id} />
-              <SubmitButton variant="outlined" color="error" name="intent" value="withdraw">
+              <SubmitButton variant="outlined" danger name="intent" value="withdraw">
                 {t('register.withdraw')}
               </SubmitButton>
             </Form>
           )}
-        </Stack>
-      </CardContent>
+        </div>
+        {live && <ChangeTeam team={team} me={me} />}
+      </CardBody>
     </Card>
   );
 }
 
 export default function RegisterTeam() {
-  const { locked, registrations, teams } = useLoaderData<typeof loader>();
+  const { locked, registrations, teams, me } = useLoaderData<typeof loader>();
   const result = useActionData<{ error?: string; intent?: string }>();
   const { t, lang } = useT();
   const open = registrations.filter((r) => r.open);
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('register.title')}
-      </Typography>
+    <div className="container container-md page">
+      <h1 className="t-h4 gutter">{t('register.title')}</h1>
       {locked ? (
-        <Alert
-          severity="info"
-          action={
-            <Button component={Link} to="/subcription/package" color="inherit" size="small">
-              {t('home.upgrade_action')}
-            </Button>
-          }
-        >
-          {t('home.upgrade')}
-        </Alert>
+        <UpgradePrompt />
       ) : (
         <>
           {result?.error && result.intent !== 'register' && result.intent !== 'invite' && (
-            <Alert severity="error" sx={{ mb: 2 }}>
+            <Alert severity="error" className="mb-2">
               {result.error}
             </Alert>
           )}
-          <Box component="section" sx={{ mb: 4 }}>
-            <Typography variant="h5" component="h2" gutterBottom>
-              {t('register.my_teams')}
-            </Typography>
+          <section className="mb-4">
+            <h2 className="t-h5 gutter">{t('register.my_teams')}</h2>
             {teams.length === 0 ? (
-              <Typography color="text.secondary">{t('register.no_teams')}</Typography>
+              <p className="muted">{t('register.no_teams')}</p>
             ) : (
-              <Stack component="ul" spacing={2} sx={{ p: 0, m: 0, listStyle: 'none' }}>
+              <ul className="plain-list stack gap-2">
                 {teams.map((team) => (
-                  <TeamPanel key={team._id} team={team} />
+                  <TeamPanel key={team._id} team={team} me={me} />
                 ))}
-              </Stack>
+              </ul>
             )}
-          </Box>
-          <Box component="section" sx={{ mb: 4 }}>
-            <Typography variant="h5" component="h2" gutterBottom>
-              {t('register.new_team')}
-            </Typography>
+          </section>
+          <section className="mb-4">
+            <h2 className="t-h5 gutter">{t('register.new_team')}</h2>
             {registrations.length > 0 && (
-              <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, mb: 2, listStyle: 'none' }}>
+              <ul className="plain-list stack gap-1 mb-2">
                 {registrations.map((r) => (
                   <Rules key={r._id} reg={r} />
                 ))}
-              </Stack>
+              </ul>
             )}
             {open.length === 0 ? (
               <Alert severity="info">{t('register.none_open')}</Alert>
             ) : (
               <Card>
-                <CardContent>
-                  <Form method="post">
-                    <Stack spacing={2}>
-                      {result?.error && result.intent === 'register' && <Alert severity="error">{result.error}</Alert>}
-                      <TextField
-                        select
-                        name="registration"
-                        label={t('register.competition')}
-                        defaultValue={`${open[0].season._id}|${open[0].competion._id}`}
-                        required
-                        fullWidth
-                        slotProps={{ select: { native: true } }}
-                      >
-                        {open.map((r) => (
-                          <option key={r._id} value={`${r.season._id}|${r.competion._id}`}>
-                            {localized(lang, r.competion.name, r.competion.name_en)} ·{' '}
-                            {localized(lang, r.season.name, r.season.name_en)}
-                          </option>
-                        ))}
-                      </TextField>
-                      <TextField
-                        name="name"
-                        label={t('register.name')}
-                        required
-                        fullWidth
-                        slotProps={{ htmlInput: { maxLength: 100 } }}
-                      />
-                      <TextField
-                        name="members"
-                        label={t('register.members')}
-                        helperText={t('register.members_hint')}
-                        multiline
-                        minRows={3}
-                        fullWidth
-                        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
-                      />
-                      <TextField
-                        name="coach"
-                        label={t('register.second_coach')}
-                        fullWidth
-                        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', maxLength: 10 } }}
-                      />
-                      <TextField
-                        name="entity_email"
-                        type="email"
-                        label={t('register.entity_email')}
-                        fullWidth
-                        slotProps={{ htmlInput: { dir: 'ltr' } }}
-                      />
-                      <SubmitButton variant="contained" size="large" name="intent" value="register">
-                        {t('register.register')}
-                      </SubmitButton>
-                    </Stack>
+                <CardBody>
+                  <Form method="post" className="stack gap-2">
+                    {result?.error && result.intent === 'register' && <Alert severity="error">{result.error}</Alert>}
+                    <Select
+                      name="registration"
+                      label={t('register.competition')}
+                      defaultValue={`${open[0].season._id}|${open[0].competion._id}`}
+                      required
+                      noPlaceholder
+                    >
+                      {open.map((r) => (
+                        <option key={r._id} value={`${r.season._id}|${r.competion._id}`}>
+                          {localized(lang, r.competion.name, r.competion.name_en)} ·{' '}
+                          {localized(lang, r.season.name, r.season.name_en)}
+                        </option>
+                      ))}
+                    </Select>
+                    <TextField name="name" label={t('register.name')} required maxLength={100} />
+                    <TextField
+                      name="members"
+                      label={t('register.members')}
+                      helperText={t('register.members_hint')}
+                      multiline
+                      rows={3}
+                      dir="ltr"
+                      inputMode="numeric"
+                    />
+                    <TextField
+                      name="coach"
+                      label={t('register.second_coach')}
+                      dir="ltr"
+                      inputMode="numeric"
+                      maxLength={10}
+                    />
+                    <TextField name="entity_email" type="email" label={t('register.entity_email')} dir="ltr" />
+                    <SubmitButton variant="contained" size="large" name="intent" value="register">
+                      {t('register.register')}
+                    </SubmitButton>
                   </Form>
-                </CardContent>
+                </CardBody>
               </Card>
             )}
-          </Box>
-          <Box component="section">
-            <Typography variant="h5" component="h2" gutterBottom>
-              {t('register.invite_title')}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 1 }}>
-              {t('register.invite_text')}
-            </Typography>
-            <Form method="post">
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                {result?.error && result.intent === 'invite' && <Alert severity="error">{result.error}</Alert>}
-                <TextField
-                  name="target"
-                  label={t('register.invite_target')}
-                  required
-                  fullWidth
-                  slotProps={{ htmlInput: { dir: 'ltr' } }}
-                />
-                <SubmitButton variant="outlined" name="intent" value="invite" sx={{ flexShrink: 0 }}>
-                  {t('register.invite_send')}
-                </SubmitButton>
-              </Stack>
+          </section>
+          <section>
+            <h2 className="t-h5 gutter">{t('register.invite_title')}</h2>
+            <p className="muted mb-1">{t('register.invite_text')}</p>
+            <Form method="post" className="invite-row">
+              {result?.error && result.intent === 'invite' && <Alert severity="error">{result.error}</Alert>}
+              <TextField name="target" label={t('register.invite_target')} required dir="ltr" />
+              <SubmitButton variant="outlined" name="intent" value="invite" className="no-shrink">
+                {t('register.invite_send')}
+              </SubmitButton>
             </Form>
-          </Box>
+          </section>
         </>
       )}
-    </Container>
+    </div>
   );
 }

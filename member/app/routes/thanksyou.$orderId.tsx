@@ -1,8 +1,9 @@
 import { formatMoney } from '@platform/contract';
-import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import type { CheckedOrder } from '@platform/contract';
 import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { ButtonLink } from '~/ui/Button';
+import { Card, CardBody } from '~/ui/Card';
 import { Fragment, type ReactNode } from 'react';
 import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
@@ -80,51 +81,27 @@ export default function Receipt() {
     ],
   ];
   return (
-    <Container maxWidth="sm" sx={{ py: 4 }}>
+    <div className="container container-sm page">
       <Card>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t('receipt.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('receipt.text')}
-          </Typography>
-          <Box
-            component="dl"
-            data-testid="receipt"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
-              columnGap: 2,
-              rowGap: { xs: 0, sm: 1 },
-            }}
-          >
+        <CardBody>
+          <h1 className="t-h5 gutter">{t('receipt.title')}</h1>
+          <p className="muted mb-2">{t('receipt.text')}</p>
+          <dl data-testid="receipt" className="receipt">
             {rows.map(([label, value]) => (
               <Fragment key={label}>
-                <Typography
-                  component="dt"
-                  color="text.secondary"
-                  sx={{ mt: { xs: 1, sm: 0 }, typography: { xs: 'body2', sm: 'body1' } }}
-                >
-                  {label}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', fontWeight: 500 }}>
-                  {value}
-                </Typography>
+                <dt className="muted">{label}</dt>
+                <dd>{value}</dd>
               </Fragment>
             ))}
-          </Box>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 3 }}>
-            <Button variant="contained" href={`/accounts/invoice/${order._id}`} download={`${order._id}.pdf`}>
+          </dl>
+          <div className="receipt-actions mt-3">
+            <ButtonLink variant="contained" href={`/accounts/invoice/${order._id}`} download={`${order._id}.pdf`}>
               {t('receipt.download')}
-            </Button>
-            <Button component={Link} to="/">
-              {t('receipt.home')}
-            </Button>
-          </Stack>
-        </CardContent>
+            </ButtonLink>
+            <ButtonLink to="/">{t('receipt.home')}</ButtonLink>
+          </div>
+        </CardBody>
       </Card>
-    </Container>
+    </div>
   );
 }

@@ -9,29 +9,6 @@ export interface ApiResult<T> {
   token: string | null;
 }
 
-export interface ApiUser {
-  _id: string;
-  name: string;
-  email: string | null;
-  national_id: string | null;
-  phone_number: string | null;
-  picture: string | null;
-  type: number;
-  isVerified: boolean;
-  subcription: boolean;
-  subscriptionValid: boolean;
-  /** The API's entitlement rule: teams, achievements and certificates (students always, others with a valid plan). */
-  fullAccess: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  refree_judge: boolean;
-  apply_as: string;
-  /** The API's rule: an adult person (never an entity) may apply as a judge or referee. */
-  canApplyAsJudge: boolean;
-  /** The member's account on the partner learning provider, once linked. */
-  steb_user_id: string | null;
-}
-
 /**
  * The browser's address, which the member server (member/server.mjs) writes into every request it
  * receives, over whatever the browser sent: its socket's address, or TRUST_PROXY_HOPS entries from the

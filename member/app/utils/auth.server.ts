@@ -1,35 +1,50 @@
-import { roleOf, type Role } from '@platform/contract';
+import { roleOf, type HomeView, type Role, type MemberUser } from '@platform/contract';
 import { redirect } from '@remix-run/node';
 import type { Lang } from '~/i18n';
-import { api, type ApiUser } from './api.server';
+import { api, type ApiResult } from './api.server';
+import { oncePerRequest } from './request-scope.server';
 import { getLang, getSession, sessionStorage } from './session.server';
 
 export { roleOf, type Role };
 
 export interface Viewer {
-  user: ApiUser;
+  user: MemberUser;
   token: string;
   lang: Lang;
 }
 
-// One API lookup per request, shared by the root loader and the page's loader.
-const perRequest = new WeakMap<Request, Promise<Viewer | null>>();
+/**
+ * The home page's request (the document, or its data in single fetch, whose `/_root.data` Remix hands
+ * the loaders as `/`): there `GET /api/home` also answers who is signed in, so the page makes that
+ * one call instead of /getuser and then its own.
+ */
+const isHomeRequest = (request: Request) => new URL(request.url).pathname === '/';
 
-/** The signed-in member, or null. A token the API no longer accepts counts as signed out. */
+/** The signed-in member's home (`GET /api/home`), asked once per request; null when signed out. */
+export function getHome(request: Request): Promise<ApiResult<HomeView> | null> {
+  return oncePerRequest(request, 'home', async () => {
+    const [session, lang] = await Promise.all([getSession(request), getLang(request)]);
+    const token = session.get('token');
+    return token ? api<HomeView>(request, '/home', { token, lang }) : null;
+  });
+}
+
+/**
+ * The signed-in member, or null; one API lookup per request, shared by the root loader and the
+ * page's. A token the API no longer accepts counts as signed out.
+ */
 export function getViewer(request: Request): Promise<Viewer | null> {
-  let found = perRequest.get(request);
-  if (!found) {
-    found = (async () => {
-      const [session, lang] = await Promise.all([getSession(request), getLang(request)]);
-      const token = session.get('token');
-      if (!token) return null;
-      const res = await api<{ user: ApiUser }>(request, '/getuser', { method: 'POST', token, lang });
-      if (res.status === 503 || res.status >= 500) throw new Response('API unavailable', { status: 503 });
-      return res.ok ? { user: res.data.user, token, lang } : null;
-    })();
-    perRequest.set(request, found);
-  }
-  return found;
+  return oncePerRequest(request, 'viewer', async () => {
+    const [session, lang] = await Promise.all([getSession(request), getLang(request)]);
+    const token = session.get('token');
+    if (!token) return null;
+    const home = isHomeRequest(request) ? await getHome(request) : null;
+    if (home?.ok) return { user: home.data.user, token, lang };
+    // Elsewhere, and for what the home call refuses but /getuser answers (an account not verified).
+    const res = await api<{ user: MemberUser }>(request, '/getuser', { method: 'POST', token, lang });
+    if (res.status === 503 || res.status >= 500) throw new Response('API unavailable', { status: 503 });
+    return res.ok ? { user: res.data.user, token, lang } : null;
+  });
 }
 
 /**

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { developmentSecret } from '@platform/contract/node';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,14 +38,7 @@ function secret(name: string, production: boolean): string {
   if (production) throw new Error(`Configuration error: ${name} is required when NODE_ENV=production`);
   const here = dirname(fileURLToPath(import.meta.url));
   const dataDir = resolve(process.env.DATA_DIR || join(here, '..', '..', '..', 'data'));
-  const file = join(dataDir, 'secrets.json');
-  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-  if (!stored[name]) {
-    stored[name] = randomBytes(48).toString('base64url');
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-  }
-  return stored[name];
+  return developmentSecret(name, dataDir);
 }
 
 export const env = load();

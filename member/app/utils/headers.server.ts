@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { env } from './env.server';
 
-/** A fresh nonce for one page: only scripts and style tags carrying it run. */
+/** A fresh nonce for one page: only scripts carrying it run. */
 export const newNonce = () => randomBytes(16).toString('base64');
 
 /**
  * The member pages' Content-Security-Policy. Scripts: Remix's own inline scripts and modules carry
- * the page's nonce (no 'unsafe-inline', no eval). Style tags: emotion's (MUI) carry the nonce too;
- * style attributes that React renders stay allowed (style-src-attr). Pictures may come from other
- * https sites (the learning provider's course images). No form-action: a plan's payment form goes on
- * to the provider's page. Framing: only this site, unless the route named its own frame-ancestors
+ * the page's nonce (no 'unsafe-inline', no eval). Styles: the site's built stylesheets ('self') and no
+ * style tag, except under Vite's development server (`npm run dev -w member`), which injects the
+ * stylesheets as style tags; style attributes that React renders stay allowed (style-src-attr).
+ * Pictures may come from other https sites (the learning provider's course images). No form-action:
+ * a plan's payment form goes on to the provider's page. Framing: only this site, unless the route named its own frame-ancestors
  * (the partner embed names the partner's origins).
  */
 export function contentSecurityPolicy(nonce: string, routePolicy: string | null): string {
@@ -17,7 +18,7 @@ export function contentSecurityPolicy(nonce: string, routePolicy: string | null)
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    import.meta.env?.DEV ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

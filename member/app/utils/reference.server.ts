@@ -1,38 +1,72 @@
+import type { CourseView, RegionView } from '@platform/contract';
 import type { Lang } from '~/i18n';
 import { api } from './api.server';
 
-export interface Region {
-  _id: string;
-  code: string;
-  en_name: string;
-  ar_name: string;
-}
+/** A region as the API lists it. */
+export type Region = RegionView;
 
 /** The default nationality, listed first. */
 const HOME_COUNTRY = 'SA';
 
 /** How long the lists are kept: they ship with the API's code (regions are seeded), so they barely change. */
 const KEEP_MS = 10 * 60_000;
-const kept = new Map<Lang, { at: number; lists: Promise<ReferenceLists> }>();
+/** The learning provider's courses: the API keeps them five minutes; a new course shows here within one more. */
+const COURSES_KEEP_MS = 60_000;
+
+interface Kept<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/**
+ * What `fetch` gives, kept for `ms` under `key`: one fetch however many pages ask at once; an answer
+ * that is not `complete` (or a failure) is not kept, so the next page asks again.
+ */
+function keep<K, T>(kept: Map<K, Kept<T>>, key: K, ms: number, fetch: () => Promise<T>, complete: (v: T) => boolean) {
+  const hit = kept.get(key);
+  if (hit && Date.now() - hit.at < ms) return hit.value;
+  const value = fetch();
+  kept.set(key, { at: Date.now(), value });
+  value.then(
+    (v) => complete(v) || kept.delete(key),
+    () => kept.delete(key),
+  );
+  return value;
+}
 
 type ReferenceLists = Awaited<ReturnType<typeof fetchReference>>;
+const keptLists = new Map<Lang, Kept<ReferenceLists>>();
 
 /**
  * Regions, nationalities and cities, from the API (which ships them with the code). Fetched together,
- * then kept for KEEP_MS per language (one fetch however many pages ask at once; a failed fetch is not kept).
+ * then kept for KEEP_MS per language.
  * Names are in the page's language; nationalities are sorted in it, Saudi Arabia first; each city
  * carries its region (the sign-up page lists a region's cities) and keeps its stored (English) name as id.
  */
 export function signupReference(request: Request, lang: Lang): Promise<ReferenceLists> {
-  const hit = kept.get(lang);
-  if (hit && Date.now() - hit.at < KEEP_MS) return hit.lists;
-  const lists = fetchReference(request, lang);
-  kept.set(lang, { at: Date.now(), lists });
-  lists.then(
-    (l) => l.complete || kept.delete(lang),
-    () => kept.delete(lang),
+  return keep(
+    keptLists,
+    lang,
+    KEEP_MS,
+    () => fetchReference(request, lang),
+    (l) => l.complete,
   );
-  return lists;
+}
+
+const keptCourses = new Map<Lang, Kept<CourseView[] | null>>();
+
+/** The learning provider's published courses in a language (the home page's list); null when the API failed. */
+export function courses(request: Request, lang: Lang): Promise<CourseView[] | null> {
+  return keep(
+    keptCourses,
+    lang,
+    COURSES_KEEP_MS,
+    async () => {
+      const res = await api<{ courses: CourseView[] }>(request, `/courses?lang=${lang}`, { lang });
+      return res.ok ? res.data.courses : null;
+    },
+    (list) => list !== null,
+  );
 }
 
 async function fetchReference(request: Request, lang: Lang) {

@@ -9,3 +9,8 @@ export * from './dates.js';
 export * from './orders.js';
 export * from './money.js';
 export * from './teams.js';
+export * from './members.js';
+export * from './content.js';
+export * from './staff.js';
+export * from './home.js';
+export * from './reference.js';

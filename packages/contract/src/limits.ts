@@ -6,6 +6,24 @@ export const LIMITS = {
   pictureBytes: 5 * 1024 * 1024,
   /** Shortest password accepted at sign-up, reset and by staff. */
   passwordMin: 8,
+  /** Longest password any form takes (sign-in, sign-up, reset, profile and the back-office). */
+  passwordMax: 256,
+  /** Longest person's name (a member, a guardian or supervisor, staff, a contact message's sender). */
+  nameMax: 120,
+  /** Longest e-mail address (RFC 5321's path limit less its brackets). */
+  emailMax: 254,
+  /** Longest phone number as typed, before it is normalised. */
+  phoneMax: 30,
+  /** Longest title of a record (an event, post, plan, category, season...), in each language. */
+  titleMax: 200,
+  /** Longest plain description (an event's, a plan's), in each language. */
+  descriptionMax: 5000,
+  /** Longest rich text (a post's body, the policies), before it is sanitised. */
+  richTextMax: 500_000,
+  /** Longest message sent through the contact form. */
+  contactMessageMax: 5000,
+  /** Longest staff reply to a contact message. */
+  contactReplyMax: 10_000,
   /** A national ID: exactly this many digits. */
   nationalIdDigits: 10,
   /** The one-time code's length is a setting within these bounds. */

@@ -1,3 +1,5 @@
+import type { MemberUser } from './members.js';
+
 /** A payment order's states, as stored and as staff filter them. */
 /**
  * `held`: the provider authorised the payment but holds it (Telr's status 2, authorised or on hold)
@@ -65,4 +67,11 @@ export interface BillingOrder {
 export interface CheckedOrder extends BillingOrder {
   ref: string | null;
   vat: { percent: number; amount: string };
+}
+
+/** The answer of `POST /api/telr/`: the order after asking the provider, and the member's plan days after it. */
+export interface PaymentCheck {
+  success: boolean;
+  order: CheckedOrder;
+  user: Pick<MemberUser, 'subcription' | 'start_date' | 'end_date'>;
 }

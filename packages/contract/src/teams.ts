@@ -60,6 +60,8 @@ export interface RegisteredTeamView {
   fee: string;
   currency: string;
   closes_at: string | null;
+  /** The team's fee was refunded in full (a withdrawn team's, or by staff). */
+  fee_refunded: boolean;
   people: TeamPersonView[];
 }
 
@@ -76,4 +78,55 @@ export interface TeamInvitationView {
     competion: NamePair;
     coaches: { name: string }[];
   };
+}
+
+/** A minor's invitation behind the guardian's link (GET /api/team-invitations/guardian/:token). */
+export interface GuardianInvitationView extends TeamInvitationView {
+  student: { name: string };
+  /** When the link stops working (it also stops once the invitation is answered). */
+  expires_at: string;
+}
+
+/** A rank's medal: 1 Gold, 2 Silver, any other Bronze. */
+export type Medal = 'Gold' | 'Silver' | 'Bronze';
+export const medalOf = (rank: number): Medal => (rank === 1 ? 'Gold' : rank === 2 ? 'Silver' : 'Bronze');
+
+/** A page of a member list: `currentPage` counts from 0. */
+export type Paged<T> = T & { success: boolean; currentPage: number; totalPages: number };
+
+/** A member's team (spec §4, `GET /api/{type}/get-teams`); `resultes` is null until it is ranked. */
+export interface TeamView {
+  _id: string;
+  team_no: string;
+  season: NamePair;
+  competion: NamePair;
+  coaches: { name: string }[];
+  members: { name: string; picture: string | null }[];
+  status: boolean;
+  payment_status: boolean;
+  entity: { _id: string; name: string } | null;
+  resultes: { score: number; ranked: number } | null;
+}
+
+/** A ranked result of one of the member's active teams (`GET /api/achievements`). */
+export interface AchievementView {
+  _id: string;
+  team_no: string;
+  season: NamePair;
+  competion: NamePair;
+  score: number;
+  ranked: number;
+  medal: Medal;
+}
+
+/** The columns of a results file, in the order of the back-office's template; the import needs each of them. */
+export const RESULTS_COLUMNS = ['team_no', 'score', 'ranked'] as const;
+
+/** One row of a results file as the import previews it (`line` counts the header as 1); `error` in the caller's language. */
+export interface ResultsPreviewRow {
+  line: number;
+  team_no: string;
+  score: string;
+  ranked: string;
+  error: string | null;
 }

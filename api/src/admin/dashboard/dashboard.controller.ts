@@ -1,22 +1,15 @@
-import { MEMBER_TYPES } from '@platform/contract';
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { and, count, eq, gte, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
-import type { Db } from '../../db/database';
-import { DB } from '../../db/db.module';
-import { contactMessages, judgeApplications, orders, refunds, users } from '../../db/schema';
-
-const WEEKS = 12;
-const MONTHS = 12;
+import { DashboardService } from './dashboard.service';
 
 /** The back-office home: what staff check first, as counts and short series for charts. */
 @ApiTags('admin: dashboard')
 @Controller('admin/dashboard')
 export class DashboardController {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(private readonly dashboard: DashboardService) {}
 
   @Get()
   @Roles('admin', 'sub_admin')
@@ -24,88 +17,7 @@ export class DashboardController {
     summary:
       'Members by type, weekly sign-ups, active subscriptions; for admins also revenue, pending judges, unread messages',
   })
-  async get(@CurrentAuth() auth: Auth) {
-    const members = inArray(users.type, [...MEMBER_TYPES]);
-    const today = new Date().toISOString().slice(0, 10);
-    const weeksAgo = new Date(Date.now() - WEEKS * 7 * 86_400_000);
-    const week = sql<string>`to_char(date_trunc('week', ${users.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-    const [byType, signups, [active]] = await Promise.all([
-      this.db.select({ type: users.type, n: count() }).from(users).where(members).groupBy(users.type),
-      this.db
-        .select({ week, n: count() })
-        .from(users)
-        .where(and(members, gte(users.createdAt, weeksAgo)))
-        .groupBy(week)
-        .orderBy(week),
-      this.db
-        .select({ n: count() })
-        .from(users)
-        .where(and(members, sql`${users.plan} is not null`, gte(users.endDate, today))),
-    ]);
-    const result: Record<string, unknown> = {
-      members: Object.fromEntries(MEMBER_TYPES.map((t) => [t, byType.find((r) => r.type === t)?.n ?? 0])),
-      signups: fillWeeks(signups),
-      activeSubscriptions: active.n,
-    };
-    if (auth.user.type === 4) {
-      const monthsAgo = new Date();
-      monthsAgo.setUTCMonth(monthsAgo.getUTCMonth() - (MONTHS - 1), 1);
-      monthsAgo.setUTCHours(0, 0, 0, 0);
-      // Revenue is counted in the month of payment; a refund is taken off in the month it was made.
-      const month = sql<string>`to_char(date_trunc('month', ${orders.activatedAt} at time zone 'UTC'), 'YYYY-MM')`;
-      const refundMonth = sql<string>`to_char(date_trunc('month', ${refunds.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
-      const thisMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
-      const [revenue, refunded, [pending], [unread]] = await Promise.all([
-        this.db
-          .select({ month, total: sum(orders.total) })
-          .from(orders)
-          .where(and(isNotNull(orders.invoiceNumber), eq(orders.currency, 'SAR'), gte(orders.activatedAt, monthsAgo)))
-          .groupBy(month)
-          .orderBy(month),
-        this.db
-          .select({ month: refundMonth, total: sum(refunds.amount) })
-          .from(refunds)
-          .innerJoin(orders, eq(orders.id, refunds.orderId))
-          .where(and(eq(orders.currency, 'SAR'), gte(refunds.createdAt, monthsAgo)))
-          .groupBy(refundMonth),
-        this.db.select({ n: count() }).from(judgeApplications).where(eq(judgeApplications.status, 'pending')),
-        this.db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
-      ]);
-      const cents = (v: string | null | undefined) => Math.round(Number(v ?? 0) * 100);
-      const months = new Set([...revenue.map((r) => r.month), ...refunded.map((r) => r.month)]);
-      result.revenue = fillMonths(
-        monthsAgo,
-        [...months].map((m) => ({
-          month: m,
-          total:
-            (cents(revenue.find((r) => r.month === m)?.total) - cents(refunded.find((r) => r.month === m)?.total)) /
-            100,
-        })),
-      );
-      const current = thisMonth.toISOString().slice(0, 7);
-      result.refundsThisMonth = cents(refunded.find((r) => r.month === current)?.total) / 100;
-      result.pendingJudges = pending.n;
-      result.unreadMessages = unread.n;
-    }
-    return result;
+  get(@CurrentAuth() auth: Auth) {
+    return this.dashboard.figures(auth);
   }
-}
-
-/** Twelve weeks, oldest first, each Monday with its count (0 for a quiet week). */
-function fillWeeks(rows: { week: string; n: number }[]) {
-  const monday = new Date();
-  monday.setUTCHours(0, 0, 0, 0);
-  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
-  return Array.from({ length: WEEKS }, (_, i) => {
-    const d = new Date(monday.getTime() - (WEEKS - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10);
-    return { week: d, count: rows.find((r) => r.week === d)?.n ?? 0 };
-  });
-}
-
-/** Twelve months, oldest first, with the SAR paid in each, net of the refunds made in it. */
-function fillMonths(start: Date, rows: { month: string; total: number }[]) {
-  return Array.from({ length: MONTHS }, (_, i) => {
-    const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1)).toISOString().slice(0, 7);
-    return { month: d, total: rows.find((r) => r.month === d)?.total ?? 0 };
-  });
 }

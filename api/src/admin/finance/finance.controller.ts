@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
 import { AppError } from '../../common/app-error';
-import { langOf } from '../../common/messages';
+import { Lang } from '../../common/i18n';
 import { RefundsService, type RefundInput } from '../../payments/refunds.service';
 import { FinanceService } from './finance.service';
 
@@ -28,13 +28,13 @@ export class FinanceController {
     summary:
       'Finance CSV: one line per invoice and credit note (filter as the list: payment_status, plan, q; created_at_gte/lte by the document’s date); headers in the admin’s language',
   })
-  async export(@Query() query: Record<string, unknown>, @Res() res: Response, @Headers('accept-language') al?: string) {
-    const csv = await this.finance.csv(query, langOf(al));
+  async export(@Query() query: Record<string, unknown>, @Res() res: FastifyReply, @Lang() lang: Lang) {
+    const csv = await this.finance.csv(query, lang);
     const date = new Date().toISOString().slice(0, 10);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="finance-${date}.csv"`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(csv);
+    res.header('Content-Type', 'text/csv; charset=utf-8');
+    res.header('Content-Disposition', `attachment; filename="finance-${date}.csv"`);
+    res.header('Cache-Control', 'no-store');
+    return res.send(csv);
   }
 
   @Post(':id/refund')

@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isDay, nextDay, platformDayStart } from '@platform/contract';
 import { and, asc, eq, gte, ilike, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
-import { translate, type Lang, type MessageKey } from '../../common/messages';
-import type { AppConfig } from '../../config/config';
-import type { Db } from '../../db/database';
-import { CONFIG, DB } from '../../db/db.module';
+import { translate, type Lang, type MessageKey } from '../../common/i18n';
+import type { AppConfig } from '../../core/config';
+import type { Db } from '../../core/database';
+import { CONFIG, DB } from '../../core/core.module';
 import { orders, refunds } from '../../db/schema';
 import { vatCents } from '../../payments/invoice';
 import { parseListQuery } from '../list-query';
-import { likePattern } from '../resource.service';
+import { likePattern } from '../../common/like-pattern';
 import { transactionsResource } from '../resources/transactions.resource';
 
 /** One line of the finance export: an invoice, or a credit note (its amounts negative). */

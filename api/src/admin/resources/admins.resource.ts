@@ -2,9 +2,9 @@ import { STAFF_TYPES } from '@platform/contract';
 import { inArray } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
-import { FormReader, defined } from '../form';
 import { endSessions, otherActiveAdmins, PERSON_UNIQUE, readPerson } from '../people/person-form';
-import { defineResource, type WriteContext } from '../resource';
+import { StaffCreateDto, StaffDto } from '../people/person.dto';
+import { defined, defineResource, type WriteContext } from '../resource';
 
 /**
  * Staff accounts: admins (4) and sub-admins (5), admins only. Nobody disables, demotes or deletes
@@ -19,7 +19,7 @@ async function guard(row: User, next: { isActive: boolean; type: number } | null
   if (losesAdmin && (await otherActiveAdmins(ctx.tx, row)) === 0) throw new AppError(400, 'admin.last_admin');
 }
 
-export const adminsResource = defineResource<User>({
+export const adminsResource = defineResource<User, StaffDto>({
   name: 'admins',
   table: users,
   id: users.id,
@@ -40,20 +40,18 @@ export const adminsResource = defineResource<User>({
   scope: inArray(users.type, [...STAFF_TYPES]),
   unique: PERSON_UNIQUE,
   toggles: ['status'],
-  async create(body) {
-    const { values } = await readPerson(body, true, true);
-    const f = new FormReader(body);
+  input: { create: StaffCreateDto, update: StaffDto, missing: { update: 'admin.fill_form' } },
+  async create(input) {
     return {
-      ...values,
-      type: f.oneOf('type', STAFF_TYPES) ?? 4,
-      isActive: f.bool('status') ?? true,
+      ...(await readPerson(input, true, true)),
+      type: input.type ?? 4,
+      isActive: input.status ?? true,
       isVerified: true,
     };
   },
-  async update(body, row, ctx) {
-    const { values } = await readPerson(body, false, true);
-    const f = new FormReader(body);
-    const changes = defined({ type: f.oneOf('type', STAFF_TYPES), isActive: f.bool('status') });
+  async update(input, row, ctx) {
+    const values = await readPerson(input, false, true);
+    const changes = defined({ type: input.type, isActive: input.status });
     await guard(row, { isActive: changes.isActive ?? row.isActive, type: changes.type ?? row.type }, ctx);
     return { ...values, ...changes, updatedAt: new Date() };
   },

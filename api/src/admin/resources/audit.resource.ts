@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/database';
+import type { Db } from '../../core/database';
 import {
   announcements,
   auditLog,
@@ -13,6 +13,7 @@ import {
   partners,
   plans,
   posts,
+  registrations,
   seasons,
   settings,
   teams,
@@ -22,8 +23,12 @@ import { defineResource } from '../resource';
 
 type Name = { name: string; name_en: string };
 
+function registrationName(competition: PgColumn, season: PgColumn): SQL {
+  return sql`(select ${competition} from ${competitions} where ${competitions.id} = ${registrations.competitionId}) || ' · ' || (select ${season} from ${seasons} where ${seasons.id} = ${registrations.seasonId})`;
+}
+
 /** Where each audited section's records are named: a table, its id, its name (and English name). */
-const NAMED: Record<string, { table: PgTable; id: PgColumn; name: PgColumn | SQL; nameEn?: PgColumn }> = {
+const NAMED: Record<string, { table: PgTable; id: PgColumn; name: PgColumn | SQL; nameEn?: PgColumn | SQL }> = {
   users: { table: users, id: users.id, name: users.name },
   admins: { table: users, id: users.id, name: users.name },
   events: { table: events, id: events.id, name: events.name, nameEn: events.nameEn },
@@ -34,6 +39,13 @@ const NAMED: Record<string, { table: PgTable; id: PgColumn; name: PgColumn | SQL
   seasons: { table: seasons, id: seasons.id, name: seasons.name, nameEn: seasons.nameEn },
   competitions: { table: competitions, id: competitions.id, name: competitions.name, nameEn: competitions.nameEn },
   teams: { table: teams, id: teams.id, name: teams.teamNo },
+  // A registration has no name of its own: its competition and season ("Robot Mission · Season 2027").
+  registrations: {
+    table: registrations,
+    id: registrations.id,
+    name: registrationName(competitions.name, seasons.name),
+    nameEn: registrationName(competitions.nameEn, seasons.nameEn),
+  },
   judges: { table: judgeApplications, id: judgeApplications.id, name: judgeApplications.organizationName },
   contactus: { table: contactMessages, id: contactMessages.id, name: contactMessages.name },
   partners: { table: partners, id: partners.id, name: partners.name },

@@ -1,13 +1,12 @@
-import { isNoneFiller } from '@platform/contract';
+import { LIMITS, POST_TYPES } from '@platform/contract';
 import { and, eq, inArray, like, ne, or } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
-import { isUuid } from '../../common/ids';
 import { isBlankHtml, sanitizeRichText } from '../../content/rich-text';
 import { slugify } from '../../content/slug';
-import type { Db } from '../../db/database';
+import type { Db } from '../../core/database';
 import { categories, galleryFiles, posts } from '../../db/schema';
-import { FormReader, defined } from '../form';
-import { defineResource, type Body } from '../resource';
+import { Bool, Checked, FormText, OneOf, OptionalId, Required } from '../../common/dto';
+import { defined, defineResource } from '../resource';
 
 type Row = { posts: typeof posts.$inferSelect; categories: typeof categories.$inferSelect | null };
 const MAX_MEDIA = 10;
@@ -27,9 +26,26 @@ async function freeSlug(tx: Db, base: string, self?: string): Promise<string> {
   for (let i = 2; ; i += 1) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
+/** A blog post or video as the back-office form sends it. */
+class PostDto {
+  @Required() @FormText(LIMITS.titleMax) name?: string;
+  @Required() @FormText(LIMITS.titleMax) name_en?: string;
+  @OneOf(POST_TYPES) type?: (typeof POST_TYPES)[number];
+  @FormText(1000) short_desc?: string;
+  @FormText(1000) short_desc_en?: string;
+  @FormText(LIMITS.richTextMax) description?: string;
+  @FormText(LIMITS.richTextMax) description_en?: string;
+  @Bool() status?: boolean;
+  /** A category's id; '', null or `None` for none. */
+  @OptionalId('content.bad_category') category?: string | null;
+  /** Paths chosen in the media library (checked against it by libraryPaths). */
+  @Checked() image?: unknown;
+  @Checked() galleries?: unknown;
+  @Checked() videos?: unknown;
+}
+
 /** Paths chosen in the media library must be library files of the right kind, at most `max`. */
-async function libraryPaths(tx: Db, body: Body, field: string, kind: 'image' | 'video', max: number) {
-  const raw = body[field];
+async function libraryPaths(tx: Db, raw: unknown, field: string, kind: 'image' | 'video', max: number) {
   if (raw === undefined) return undefined;
   let list: unknown = raw;
   if (typeof raw === 'string') {
@@ -54,55 +70,45 @@ async function libraryPaths(tx: Db, body: Body, field: string, kind: 'image' | '
   return unique;
 }
 
-async function readPost(body: Body, tx: Db, creating: boolean, self?: Row) {
-  const f = new FormReader(body, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
-  const rich = (field: string) => {
-    const v = f.long(field, 500_000);
-    return v === undefined ? undefined : isBlankHtml(v) ? '' : sanitizeRichText(v);
-  };
+async function readPost(input: PostDto, tx: Db, creating: boolean, self?: Row) {
+  const rich = (v: string | undefined) => (v === undefined ? undefined : isBlankHtml(v) ? '' : sanitizeRichText(v));
   const v = {
-    name: f.text('name', 200),
-    nameEn: f.text('name_en', 200),
-    type: f.oneOf('type', ['post', 'video'] as const),
-    shortDesc: f.long('short_desc', 1000),
-    shortDescEn: f.long('short_desc_en', 1000),
-    description: rich('description'),
-    descriptionEn: rich('description_en'),
-    status: f.bool('status'),
+    name: input.name,
+    nameEn: input.name_en,
+    type: input.type,
+    shortDesc: input.short_desc,
+    shortDescEn: input.short_desc_en,
+    description: rich(input.description),
+    descriptionEn: rich(input.description_en),
+    status: input.status,
   };
-  if (creating) f.need(v.name, v.nameEn);
-  else if (v.name === '' || v.nameEn === '') f.need('');
 
-  let categoryId: string | null | undefined;
-  const category = body.category;
-  if (category === null || category === '' || isNoneFiller(category)) categoryId = null;
-  else if (category !== undefined) {
-    if (!isUuid(category)) throw new AppError(400, 'content.bad_category');
+  const category = input.category;
+  if (category) {
     const [found] = await tx
       .select({ id: categories.id })
       .from(categories)
       .where(and(eq(categories.id, category), eq(categories.status, true)));
     // Keeping the category a post already has is fine even if it was switched off since.
     if (!found && category !== self?.posts.categoryId) throw new AppError(400, 'content.bad_category');
-    categoryId = category;
   }
 
   const image =
-    body.image === undefined
+    input.image === undefined
       ? undefined
-      : ((await libraryPaths(tx, { image: body.image ? [body.image] : [] }, 'image', 'image', 1))?.[0] ?? null);
-  const galleries = await libraryPaths(tx, body, 'galleries', 'image', MAX_MEDIA);
-  const videos = await libraryPaths(tx, body, 'videos', 'video', MAX_MEDIA);
+      : ((await libraryPaths(tx, input.image ? [input.image] : [], 'image', 'image', 1))?.[0] ?? null);
+  const galleries = await libraryPaths(tx, input.galleries, 'galleries', 'image', MAX_MEDIA);
+  const videos = await libraryPaths(tx, input.videos, 'videos', 'video', MAX_MEDIA);
 
   const slug =
     v.nameEn !== undefined && (creating || v.nameEn !== self?.posts.nameEn)
       ? await freeSlug(tx, slugify(v.nameEn), self?.posts.id)
       : undefined;
-  return defined({ ...v, slug, categoryId, image, galleries, videos });
+  return defined({ ...v, slug, categoryId: category, image, galleries, videos });
 }
 
 /** Blog posts and videos. The slug comes from the English name (never from the form) and stays unique. */
-export const blogsResource = defineResource<Row>({
+export const blogsResource = defineResource<Row, PostDto>({
   name: 'blogs',
   table: posts,
   id: posts.id,
@@ -124,8 +130,9 @@ export const blogsResource = defineResource<Row>({
   },
   unique: { posts_slug_unique: 'content.slug_taken' },
   toggles: ['status'],
-  create: (body, ctx) => readPost(body, ctx.tx, true),
-  update: (body, row, ctx) => readPost(body, ctx.tx, false, row),
+  input: { create: PostDto },
+  create: (input, ctx) => readPost(input, ctx.tx, true),
+  update: (input, row, ctx) => readPost(input, ctx.tx, false, row),
   toRecord: ({ posts: p, categories: c }) => ({
     id: p.id,
     _id: p.id,

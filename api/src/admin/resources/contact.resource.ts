@@ -1,12 +1,17 @@
 import { asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { contactMessages, contactReplies } from '../../db/schema';
-import { FormReader } from '../form';
+import { Bool } from '../../common/dto';
 import { defineResource } from '../resource';
 
 type Row = typeof contactMessages.$inferSelect;
 
+/** A message marked read or unread by hand. */
+class ContactMarkDto {
+  @Bool() read?: boolean;
+}
+
 /** Messages from the public contact form; opening one marks it read. Replies: ContactReplyController. */
-export const contactResource = defineResource<Row>({
+export const contactResource = defineResource<Row, ContactMarkDto>({
   name: 'contactus',
   table: contactMessages,
   id: contactMessages.id,
@@ -28,8 +33,8 @@ export const contactResource = defineResource<Row>({
     created_at: { column: contactMessages.createdAt, type: 'date' },
   },
   // Marked read or unread by hand (one or many at once).
-  async update(body) {
-    const read = new FormReader(body).bool('read');
+  input: { update: ContactMarkDto },
+  async update({ read }) {
     if (read === undefined) return {};
     return { readAt: read ? new Date() : null };
   },

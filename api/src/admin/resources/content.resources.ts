@@ -2,17 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { announcements, categories, orders, plans, posts, settings } from '../../db/schema';
 import { sanitizeRichText } from '../../content/rich-text';
-import { FormReader, defined } from '../form';
-import { defineResource, type Body } from '../resource';
+import { planView } from '../../payments/plan.view';
+import { defined, defineResource } from '../resource';
+import { AnnouncementDto, CategoryDto, PlanDto, SettingsDto } from './content.dto';
 
-const reader = (body: Body, creating: boolean) =>
-  new FormReader(body, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
-/** On edit, a required field may be left out but not emptied. */
-const keepFilled = (f: FormReader, values: Record<string, unknown>, keys: string[]) => {
-  for (const k of keys) if (values[k] === '' || values[k] === null) f.need('');
-};
-
-export const announcementsResource = defineResource<typeof announcements.$inferSelect>({
+export const announcementsResource = defineResource<typeof announcements.$inferSelect, AnnouncementDto>({
   name: 'announcements',
   table: announcements,
   id: announcements.id,
@@ -22,18 +16,9 @@ export const announcementsResource = defineResource<typeof announcements.$inferS
   defaultSort: ['created_at', 'DESC'],
   filters: { status: { column: announcements.status, type: 'bool' } },
   toggles: ['status'],
-  async create(body) {
-    const f = reader(body, true);
-    const v = { name: f.text('name'), nameEn: f.text('name_en'), link: f.link('link'), status: f.bool('status') };
-    f.need(v.name, v.nameEn, v.link);
-    return defined(v);
-  },
-  async update(body) {
-    const f = reader(body, false);
-    const v = { name: f.text('name'), nameEn: f.text('name_en'), link: f.link('link'), status: f.bool('status') };
-    keepFilled(f, v, ['name', 'nameEn', 'link']);
-    return defined(v);
-  },
+  input: { create: AnnouncementDto },
+  create: async (a) => defined({ name: a.name, nameEn: a.name_en, link: a.link, status: a.status }),
+  update: async (a) => defined({ name: a.name, nameEn: a.name_en, link: a.link, status: a.status }),
   toRecord: (a) => ({
     id: a.id,
     _id: a.id,
@@ -45,7 +30,7 @@ export const announcementsResource = defineResource<typeof announcements.$inferS
   }),
 });
 
-export const categoriesResource = defineResource<typeof categories.$inferSelect>({
+export const categoriesResource = defineResource<typeof categories.$inferSelect, CategoryDto>({
   name: 'categories',
   table: categories,
   id: categories.id,
@@ -55,18 +40,9 @@ export const categoriesResource = defineResource<typeof categories.$inferSelect>
   defaultSort: ['created_at', 'DESC'],
   filters: { status: { column: categories.status, type: 'bool' } },
   toggles: ['status'],
-  async create(body) {
-    const f = reader(body, true);
-    const v = { name: f.text('name'), nameEn: f.text('name_en'), status: f.bool('status') };
-    f.need(v.name, v.nameEn);
-    return defined(v);
-  },
-  async update(body) {
-    const f = reader(body, false);
-    const v = { name: f.text('name'), nameEn: f.text('name_en'), status: f.bool('status') };
-    keepFilled(f, v, ['name', 'nameEn']);
-    return defined(v);
-  },
+  input: { create: CategoryDto },
+  create: async (c) => defined({ name: c.name, nameEn: c.name_en, status: c.status }),
+  update: async (c) => defined({ name: c.name, nameEn: c.name_en, status: c.status }),
   /** A category in use is not deleted behind its posts' backs: the admin is told how many use it. */
   async remove(row, ctx) {
     const [{ n }] = await ctx.tx.select({ n: count() }).from(posts).where(eq(posts.categoryId, row.id));
@@ -83,27 +59,20 @@ export const categoriesResource = defineResource<typeof categories.$inferSelect>
   }),
 });
 
-const DURATION_TYPES = ['day', 'month', 'year'] as const;
-const PLAN_TYPES = ['coach', 'entity'] as const;
-
-function readPlan(body: Body, creating: boolean) {
-  const f = reader(body, creating);
-  const v = {
-    name: f.text('name'),
-    nameEn: f.text('name_en'),
-    description: f.long('description', 5000),
-    descriptionEn: f.long('description_en', 5000),
-    orignalPirce: f.money('orignal_pirce'),
-    price: f.money('price'),
-    duration: f.int('duration', 1, 3650),
-    durationType: f.oneOf('duration_type', DURATION_TYPES),
-    type: f.oneOf('type', PLAN_TYPES),
-    subtype: f.text('subtype', 60),
-    status: f.bool('status'),
-  };
-  if (creating) f.need(v.name, v.nameEn, v.orignalPirce, v.price, v.duration, v.durationType, v.type);
-  else keepFilled(f, v, ['name', 'nameEn']);
-  return defined(v);
+function planValues(p: PlanDto) {
+  return defined({
+    name: p.name,
+    nameEn: p.name_en,
+    description: p.description,
+    descriptionEn: p.description_en,
+    originalPrice: p.orignal_pirce,
+    price: p.price,
+    duration: p.duration,
+    durationType: p.duration_type,
+    type: p.type,
+    subtype: p.subtype,
+    status: p.status,
+  });
 }
 
 /**
@@ -111,7 +80,7 @@ function readPlan(body: Body, creating: boolean) {
  * original. A plan that has orders is archived (hidden, inactive) rather than deleted, so its
  * transactions keep their plan.
  */
-export const plansResource = defineResource<typeof plans.$inferSelect>({
+export const plansResource = defineResource<typeof plans.$inferSelect, PlanDto>({
   name: 'plans',
   table: plans,
   id: plans.id,
@@ -120,7 +89,7 @@ export const plansResource = defineResource<typeof plans.$inferSelect>({
   sort: {
     name_en: plans.nameEn,
     price: plans.price,
-    orignal_pirce: plans.orignalPirce,
+    orignal_pirce: plans.originalPrice,
     duration: plans.duration,
     type: plans.type,
     created_at: plans.createdAt,
@@ -129,14 +98,15 @@ export const plansResource = defineResource<typeof plans.$inferSelect>({
   filters: { status: { column: plans.status, type: 'bool' }, type: { column: plans.type, type: 'text' } },
   archive: plans.archivedAt,
   toggles: ['status'],
-  async create(body) {
-    const v = readPlan(body, true);
-    if (Number(v.price) > Number(v.orignalPirce)) throw new AppError(400, 'request.invalid_field', { field: 'price' });
+  input: { create: PlanDto },
+  async create(input) {
+    const v = planValues(input);
+    if (Number(v.price) > Number(v.originalPrice)) throw new AppError(400, 'request.invalid_field', { field: 'price' });
     return v;
   },
-  async update(body, row) {
-    const v = readPlan(body, false);
-    if (Number(v.price ?? row.price) > Number(v.orignalPirce ?? row.orignalPirce))
+  async update(input, row) {
+    const v = planValues(input);
+    if (Number(v.price ?? row.price) > Number(v.originalPrice ?? row.originalPrice))
       throw new AppError(400, 'request.invalid_field', { field: 'price' });
     return v;
   },
@@ -148,18 +118,7 @@ export const plansResource = defineResource<typeof plans.$inferSelect>({
   },
   toRecord: (p) => ({
     id: p.id,
-    _id: p.id,
-    name: p.name,
-    name_en: p.nameEn,
-    description: p.description,
-    description_en: p.descriptionEn,
-    orignal_pirce: p.orignalPirce,
-    price: p.price,
-    currency: p.currency,
-    duration: p.duration,
-    duration_type: p.durationType,
-    type: p.type,
-    subtype: p.subtype,
+    ...planView(p),
     status: p.status,
     archived: p.archivedAt !== null,
     archived_at: p.archivedAt,
@@ -168,7 +127,7 @@ export const plansResource = defineResource<typeof plans.$inferSelect>({
 });
 
 /** Site settings (one row per site, WRO): privacy policy and terms, rich text in both languages. */
-export const settingsResource = defineResource<typeof settings.$inferSelect>({
+export const settingsResource = defineResource<typeof settings.$inferSelect, SettingsDto>({
   name: 'settings',
   table: settings,
   id: settings.id,
@@ -177,18 +136,15 @@ export const settingsResource = defineResource<typeof settings.$inferSelect>({
   sort: { site_name: settings.siteName },
   defaultSort: ['site_name', 'ASC'],
   filters: { site_name: { column: settings.siteName, type: 'text' } },
-  async update(body) {
-    const f = new FormReader(body, 'admin.fill_form_edit');
-    const rich = (field: string) => {
-      const v = f.long(field, 500_000);
-      return v === undefined ? undefined : sanitizeRichText(v);
-    };
+  input: { update: SettingsDto },
+  async update(s) {
+    const rich = (v: string | undefined) => (v === undefined ? undefined : sanitizeRichText(v));
     return defined({
-      siteCopyRight: f.text('site_copy_right', 300),
-      privacy: rich('privacy'),
-      privacyEn: rich('privacy_en'),
-      tearmCondition: rich('tearm_condition'),
-      tearmConditionEn: rich('tearm_condition_en'),
+      siteCopyright: s.site_copy_right,
+      privacy: rich(s.privacy),
+      privacyEn: rich(s.privacy_en),
+      termsConditions: rich(s.tearm_condition),
+      termsConditionsEn: rich(s.tearm_condition_en),
       updatedAt: new Date(),
     });
   },
@@ -196,11 +152,11 @@ export const settingsResource = defineResource<typeof settings.$inferSelect>({
     id: s.id,
     _id: s.id,
     site_name: s.siteName,
-    site_copy_right: s.siteCopyRight,
+    site_copy_right: s.siteCopyright,
     privacy: s.privacy,
     privacy_en: s.privacyEn,
-    tearm_condition: s.tearmCondition,
-    tearm_condition_en: s.tearmConditionEn,
+    tearm_condition: s.termsConditions,
+    tearm_condition_en: s.termsConditionsEn,
     updated_at: s.updatedAt,
   }),
 });

@@ -1,35 +1,45 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { events, settings } from '../../db/schema';
-import { FormReader, defined } from '../form';
-import { defineResource, type Body, type WriteContext } from '../resource';
+import { LIMITS } from '@platform/contract';
+import { Bool, FormText, Link, Moment, Required } from '../../common/dto';
+import { defined, defineResource, type WriteContext } from '../resource';
+import { eventView } from '../../content/event.view';
 
-function readEvent(body: Body, creating: boolean) {
-  const f = new FormReader(body, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
-  const values = {
-    name: f.text('name', 200),
-    nameEn: f.text('name_en', 200),
-    description: f.long('description', 5000),
-    descriptionEn: f.long('description_en', 5000),
-    link: f.link('link'),
-    type: f.text('type', 40),
-    resultsUrl: body.results_url === null || body.results_url === '' ? null : f.link('results_url'),
-    eventDate: f.timestamp('event_date'),
-    status: f.bool('status'),
-    homeStatus: f.bool('home_status'),
-    countdownStarted: f.bool('countdownStarted'),
-  };
-  if (creating) {
-    values.type ||= 'wro';
-    f.need(values.name, values.nameEn, values.description, values.descriptionEn, values.link, values.eventDate);
-  } else {
-    for (const key of ['name', 'nameEn', 'description', 'descriptionEn', 'link', 'type'] as const)
-      if (values[key] === '') f.need('');
-    if (values.eventDate === null) f.need(null);
-  }
-  if (values.resultsUrl && !/^https?:\/\//i.test(values.resultsUrl))
-    throw new AppError(400, 'request.invalid_field', { field: 'results_url' });
-  return defined(values);
+/** An event as the back-office form sends it. */
+class EventDto {
+  @Required() @FormText(LIMITS.titleMax) name?: string;
+  @Required() @FormText(LIMITS.titleMax) name_en?: string;
+  @Required() @FormText(LIMITS.descriptionMax) description?: string;
+  @Required() @FormText(LIMITS.descriptionMax) description_en?: string;
+  @Required() @Link() link?: string;
+  /** The site whose teams and results it shows; 'wro' when left out on create. */
+  @FormText(40) type?: string;
+  /** Where its results are published: an http(s) address; '' or null for none. */
+  @Link(500, { webOnly: true, clear: true }) results_url?: string | null;
+  @Required() @Moment() event_date?: Date | null;
+  @Bool() status?: boolean;
+  @Bool() home_status?: boolean;
+  @Bool() countdownStarted?: boolean;
+}
+
+function readEvent(e: EventDto, creating: boolean) {
+  const values = defined({
+    name: e.name,
+    nameEn: e.name_en,
+    description: e.description,
+    descriptionEn: e.description_en,
+    link: e.link,
+    type: e.type,
+    resultsUrl: e.results_url,
+    eventDate: e.event_date ?? undefined,
+    status: e.status,
+    homeStatus: e.home_status,
+    countdownStarted: e.countdownStarted,
+  });
+  if (creating) values.type ||= 'wro';
+  else if (values.type === '') throw new AppError(400, 'admin.fill_form_edit');
+  return values;
 }
 
 /**
@@ -47,7 +57,7 @@ async function checkSite(values: { type?: string }, ctx: WriteContext) {
 }
 
 /** Events: the dashboard's countdown follows an active event with home display and countdown on. */
-export const eventsResource = defineResource<typeof events.$inferSelect>({
+export const eventsResource = defineResource<typeof events.$inferSelect, EventDto>({
   name: 'events',
   table: events,
   id: events.id,
@@ -66,22 +76,14 @@ export const eventsResource = defineResource<typeof events.$inferSelect>({
     type: { column: events.type, type: 'text' },
   },
   toggles: ['status', 'home_status', 'countdownStarted'],
-  create: async (body, ctx) => checkSite(readEvent(body, true), ctx),
-  update: async (body, _before, ctx) => checkSite(readEvent(body, false), ctx),
+  input: { create: EventDto },
+  create: async (input, ctx) => checkSite(readEvent(input, true), ctx),
+  update: async (input, _before, ctx) => checkSite(readEvent(input, false), ctx),
   toRecord: (e) => ({
     id: e.id,
-    _id: e.id,
-    name: e.name,
-    name_en: e.nameEn,
-    description: e.description,
-    description_en: e.descriptionEn,
-    link: e.link,
-    type: e.type,
+    ...eventView(e),
     results_url: e.resultsUrl,
-    event_date: e.eventDate,
     status: e.status,
-    home_status: e.homeStatus,
-    countdownStarted: e.countdownStarted,
     created_at: e.createdAt,
   }),
 });

@@ -2,11 +2,10 @@ import { JUDGE_STATUSES } from '@platform/contract';
 import { eq, sql } from 'drizzle-orm';
 import { judgeApplications, users, type User } from '../../db/schema';
 import { csvNames } from '../csv';
-import { FormReader } from '../form';
+import { OneOf } from '../../common/dto';
 import { defineResource } from '../resource';
 
 type Row = { judge_applications: typeof judgeApplications.$inferSelect; users: User | null };
-const STATUSES = JUDGE_STATUSES;
 // The CSV's values in the exporting admin's language (its header stays the spec's, in English).
 const APPLY_AS_WORDS = { Refree: { en: 'Referee', ar: 'حكم' }, Judge: { en: 'Judge', ar: 'مُحكّم' } };
 const EXPERIENCE_WORDS = { yes: { en: 'Yes', ar: 'نعم' }, no: { en: 'No', ar: 'لا' } };
@@ -16,11 +15,16 @@ const STATUS_WORDS = {
   rejected: { en: 'Rejected', ar: 'مرفوض' },
 };
 
+/** An admin's decision on an application. */
+class JudgeDecisionDto {
+  @OneOf(JUDGE_STATUSES) status?: (typeof JUDGE_STATUSES)[number];
+}
+
 /**
  * Judge and referee applications with their member. Read-only except the status: accepting makes
  * the member a judge or referee (`refree_judge`), rejecting frees them to apply again.
  */
-export const judgesResource = defineResource<Row>({
+export const judgesResource = defineResource<Row, JudgeDecisionDto>({
   name: 'judges',
   table: judgeApplications,
   id: judgeApplications.id,
@@ -44,8 +48,8 @@ export const judgesResource = defineResource<Row>({
     created_at: { column: judgeApplications.createdAt, type: 'date' },
   },
   toggles: ['status'],
-  async update(body) {
-    const status = new FormReader(body).oneOf('status', STATUSES);
+  input: { update: JudgeDecisionDto },
+  async update({ status }) {
     return status ? { status } : {};
   },
   async afterWrite(action, row, ctx, before) {
@@ -54,7 +58,7 @@ export const judgesResource = defineResource<Row>({
     await ctx.tx
       .update(users)
       .set({
-        refreeJudge: app.status === 'accepted',
+        refereeJudge: app.status === 'accepted',
         applyAs: app.status === 'rejected' ? 'None' : app.applyAs,
         updatedAt: new Date(),
       })
@@ -75,8 +79,8 @@ export const judgesResource = defineResource<Row>({
     organization_name: j.organizationName,
     apply_as: j.applyAs,
     city: j.city,
-    pexperince: j.pexperince,
-    certifcates: j.certifcates.map((c, i) => ({
+    pexperince: j.previousExperience,
+    certifcates: j.certificates.map((c, i) => ({
       name: c.name,
       size: c.size,
       url: `/api/admin/judges/${j.id}/cv/${i}`,
@@ -90,11 +94,11 @@ export const judgesResource = defineResource<Row>({
       ['ID', judgeApplications.id],
       ['Name', judgeApplications.organizationName],
       ['City', judgeApplications.city],
-      ['Experince', csvNames(judgeApplications.pexperince, EXPERIENCE_WORDS)],
+      ['Experince', csvNames(judgeApplications.previousExperience, EXPERIENCE_WORDS)],
       ['ApplyFor', csvNames(judgeApplications.applyAs, APPLY_AS_WORDS)],
       [
         'PDF',
-        sql`(select string_agg(c->>'name', ' | ') from jsonb_array_elements(${judgeApplications.certifcates}) c)`,
+        sql`(select string_agg(c->>'name', ' | ') from jsonb_array_elements(${judgeApplications.certificates}) c)`,
       ],
       ['Status', csvNames(judgeApplications.status, STATUS_WORDS)],
       ['UserName', users.name],

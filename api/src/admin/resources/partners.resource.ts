@@ -1,8 +1,8 @@
 import { hashPassword } from '../../auth/password';
 import { AppError } from '../../common/app-error';
 import { partners } from '../../db/schema';
-import { FormReader, defined } from '../form';
-import { defineResource, type Body } from '../resource';
+import { Bool, Checked, FormText, Required } from '../../common/dto';
+import { defined, defineResource } from '../resource';
 
 const CLIENT_ID = /^[A-Za-z0-9._-]{3,64}$/;
 
@@ -18,9 +18,19 @@ export function normalOrigin(value: string): string | null {
   }
 }
 
+/** A partner site as the back-office form sends it. */
+class PartnerDto {
+  @Required() @FormText() name?: string;
+  @Required() @FormText(64) client_id?: string;
+  /** The embedding key; stored only as a hash, and left empty on edit to keep the old one. */
+  @FormText(200) key?: string;
+  /** A list, or text with one origin per line (checked by readOrigins). */
+  @Checked() origins?: unknown;
+  @Bool() status?: boolean;
+}
+
 /** Origins from a list or from text with one origin per line (or separated by commas or spaces). */
-function readOrigins(body: Body): string[] | undefined {
-  const raw = body.origins;
+function readOrigins(raw: unknown): string[] | undefined {
   if (raw === undefined) return undefined;
   const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\s,]+/) : null;
   if (!list || list.length > 20) throw new AppError(400, 'partner.bad_origin');
@@ -29,21 +39,18 @@ function readOrigins(body: Body): string[] | undefined {
   return [...new Set(origins as string[])];
 }
 
-async function readPartner(body: Body, creating: boolean) {
-  const f = new FormReader(body, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
-  const clientId = f.text('client_id', 64);
-  if (clientId !== undefined && !CLIENT_ID.test(clientId)) throw new AppError(400, 'partner.client_id');
-  const key = f.text('key', 200);
-  if (key && key.length < 24) throw new AppError(400, 'partner.key_short');
+async function readPartner(p: PartnerDto, creating: boolean) {
+  if (p.client_id && !CLIENT_ID.test(p.client_id)) throw new AppError(400, 'partner.client_id');
+  if (p.key && p.key.length < 24) throw new AppError(400, 'partner.key_short');
   const v = {
-    name: f.text('name'),
-    clientId,
-    origins: readOrigins(body),
-    status: f.bool('status'),
-    keyHash: key ? await hashPassword(key) : undefined,
+    name: p.name,
+    clientId: p.client_id,
+    origins: readOrigins(p.origins),
+    status: p.status,
+    keyHash: p.key ? await hashPassword(p.key) : undefined,
   };
-  if (creating) f.need(v.name, v.clientId, v.keyHash, v.origins?.length ? v.origins : undefined);
-  else if (v.name === '' || v.clientId === '' || (v.origins && v.origins.length === 0)) f.need('');
+  const missing = creating ? !v.keyHash || !v.origins?.length : v.origins?.length === 0;
+  if (missing) throw new AppError(400, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
   return defined(v);
 }
 
@@ -52,7 +59,7 @@ async function readPartner(body: Body, creating: boolean) {
  * only as a hash; leaving it empty on edit keeps the old one. The page may be framed by, and posts
  * its message only to, the partner's origins.
  */
-export const partnersResource = defineResource<typeof partners.$inferSelect>({
+export const partnersResource = defineResource<typeof partners.$inferSelect, PartnerDto>({
   name: 'partners',
   table: partners,
   id: partners.id,
@@ -63,8 +70,9 @@ export const partnersResource = defineResource<typeof partners.$inferSelect>({
   filters: { status: { column: partners.status, type: 'bool' } },
   toggles: ['status'],
   unique: { partners_client_id_unique: 'partner.client_id_taken' },
-  create: (body) => readPartner(body, true),
-  update: (body) => readPartner(body, false),
+  input: { create: PartnerDto },
+  create: (input) => readPartner(input, true),
+  update: (input) => readPartner(input, false),
   toRecord: (p) => ({
     id: p.id,
     _id: p.id,

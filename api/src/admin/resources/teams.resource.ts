@@ -1,13 +1,12 @@
-import { TEAM_STATES, toAsciiDigits, type TeamState } from '@platform/contract';
+import { TEAM_STATES, type TeamState } from '@platform/contract';
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
-import { isUuid } from '../../common/ids';
-import type { Db } from '../../db/database';
+import type { Db } from '../../core/database';
 import { competitions, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
 import { notifyDecision } from '../../teams/team-notices';
 import { csvNames } from '../csv';
-import { FormReader, defined } from '../form';
-import { defineResource, type Body, type ResourceDef } from '../resource';
+import { defined, defineResource, type ResourceDef } from '../resource';
+import { NamedDto, RegistrationDto, TeamDto } from './teams.dto';
 
 const roles = (): ResourceDef['roles'] => ({
   read: ['admin'],
@@ -18,14 +17,8 @@ const roles = (): ResourceDef['roles'] => ({
 
 /** Seasons and competitions share one small shape: names in both languages and a status. */
 function namedResource(name: 'seasons' | 'competitions', table: typeof seasons | typeof competitions) {
-  const read = (body: Body, creating: boolean) => {
-    const f = new FormReader(body, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
-    const v = { name: f.text('name'), nameEn: f.text('name_en'), status: f.bool('status') };
-    if (creating) f.need(v.name, v.nameEn);
-    else if (v.name === '' || v.nameEn === '') f.need('');
-    return defined(v);
-  };
-  return defineResource<typeof seasons.$inferSelect>({
+  const read = (v: NamedDto) => defined({ name: v.name, nameEn: v.name_en, status: v.status });
+  return defineResource<typeof seasons.$inferSelect, NamedDto>({
     name,
     table,
     id: table.id,
@@ -35,8 +28,9 @@ function namedResource(name: 'seasons' | 'competitions', table: typeof seasons |
     defaultSort: ['created_at', 'DESC'],
     filters: { status: { column: table.status, type: 'bool' } },
     toggles: ['status'],
-    create: async (body) => read(body, true),
-    update: async (body) => read(body, false),
+    input: { create: NamedDto },
+    create: async (input) => read(input),
+    update: async (input) => read(input),
     async remove(row, ctx) {
       const column = name === 'seasons' ? teams.seasonId : teams.competitionId;
       const [used] = await ctx.tx.select({ id: teams.id }).from(teams).where(eq(column, row.id)).limit(1);
@@ -71,12 +65,9 @@ type Row = {
 };
 
 /** A list of user ids of the given account types; every id must exist. */
-async function people(tx: Db, body: Body, field: string, types: number[]): Promise<string[] | undefined> {
-  const raw = body[field];
-  if (raw === undefined) return undefined;
-  if (!Array.isArray(raw) || raw.length > 20 || !raw.every(isUuid))
-    throw new AppError(400, 'request.invalid_field', { field });
-  const ids = [...new Set(raw as string[])];
+async function people(tx: Db, list: string[] | undefined, field: string, types: number[]) {
+  if (list === undefined) return undefined;
+  const ids = [...new Set(list)];
   if (ids.length) {
     const found = await tx
       .select({ id: users.id })
@@ -87,33 +78,23 @@ async function people(tx: Db, body: Body, field: string, types: number[]): Promi
   return ids;
 }
 
-async function readTeam(body: Body, tx: Db, creating: boolean) {
-  const f = new FormReader(body, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
-  const ref = (field: string) => {
-    const v = body[field];
-    if (v === undefined) return undefined;
-    if (v === null || v === '') return null;
-    if (!isUuid(v)) throw new AppError(400, 'request.invalid_field', { field });
-    return v;
-  };
+async function readTeam(t: TeamDto, tx: Db) {
   const v = {
-    teamNo: f.text('team_no', 40),
-    seasonId: ref('season'),
-    competitionId: ref('competition'),
-    entityId: ref('entity'),
-    status: f.bool('status'),
-    paymentStatus: f.bool('payment_status'),
-    score: body.score === null || body.score === '' ? null : f.money('score'),
-    ranked: body.ranked === null || body.ranked === '' ? null : f.int('ranked', 1, 100_000),
+    teamNo: t.team_no,
+    seasonId: t.season,
+    competitionId: t.competition,
+    entityId: t.entity,
+    status: t.status,
+    paymentStatus: t.payment_status,
+    score: t.score,
+    ranked: t.ranked,
   };
-  if (creating) f.need(v.teamNo, v.seasonId, v.competitionId);
-  else if (v.teamNo === '' || v.seasonId === null || v.competitionId === null) f.need('');
   if (v.entityId) {
     const [entity] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, v.entityId), eq(users.type, 2)));
-    if (!entity) throw new AppError(400, 'request.invalid_field', { field: 'entity' });
+    if (!entity) throw new AppError(400, 'request.invalid_field', { field: 'entity' }, 'entity');
   }
   return defined(v);
 }
@@ -122,9 +103,9 @@ async function readTeam(body: Body, tx: Db, creating: boolean) {
  * Replaces a team's members and coaches with the lists the form sent (when it sent them). People
  * still listed keep their row (a registered team's invitation state stays); new ones are in at once.
  */
-async function savePeople(tx: Db, team: typeof teams.$inferSelect, body: Body) {
-  const members = await people(tx, body, 'member_ids', [0]);
-  const coaches = await people(tx, body, 'coach_ids', [1]);
+async function savePeople(tx: Db, team: typeof teams.$inferSelect, input: TeamDto) {
+  const members = await people(tx, input.member_ids, 'member_ids', [0]);
+  const coaches = await people(tx, input.coach_ids, 'coach_ids', [1]);
   for (const [role, ids] of [
     ['member', members],
     ['coach', coaches],
@@ -160,7 +141,7 @@ async function savePeople(tx: Db, team: typeof teams.$inferSelect, body: Body) {
  * An admin's decision on a submitted registered team (`status` 'approved' or 'rejected', with a
  * `reason` for a rejection); null when the body is not a decision. A fee must be paid first.
  */
-async function decide(body: Body, team: typeof teams.$inferSelect, tx: Db) {
+async function decide(body: { status?: unknown; reason?: unknown }, team: typeof teams.$inferSelect, tx: Db) {
   if (body.status !== 'approved' && body.status !== 'rejected') return null;
   if (team.state !== 'submitted') throw new AppError(409, 'team.not_submitted');
   const reason = typeof body.reason === 'string' ? body.reason.trim().slice(0, 500) : '';
@@ -175,8 +156,17 @@ async function decide(body: Body, team: typeof teams.$inferSelect, tx: Db) {
   return { state: 'approved' as const, status: true, reason: reason || null };
 }
 
+/** A team's registration state as the back-office shows it, in the exporting admin's language. */
+const TEAM_STATE_NAMES: Record<TeamState, { en: string; ar: string }> = {
+  waiting_members: { en: 'Waiting for members', ar: 'بانتظار الأعضاء' },
+  submitted: { en: 'Submitted', ar: 'مُرسَل' },
+  approved: { en: 'Approved', ar: 'معتمد' },
+  rejected: { en: 'Rejected', ar: 'مرفوض' },
+  withdrawn: { en: 'Withdrawn', ar: 'مسحوب' },
+};
+
 /** Teams with their season, competition, entity, people and result. */
-export const teamsResource = defineResource<Row>({
+export const teamsResource = defineResource<Row, TeamDto>({
   name: 'teams',
   table: teams,
   id: teams.id,
@@ -212,16 +202,17 @@ export const teamsResource = defineResource<Row>({
   },
   unique: { teams_team_no_unique: 'content.team_no_taken', team_people_one_team: 'team.student_in_other_team' },
   toggles: ['status', 'payment_status'],
-  create: (body, ctx) => readTeam(body, ctx.tx, true),
-  async update(body, row, ctx) {
-    const decision = await decide(body, row.teams, ctx.tx);
+  input: { create: TeamDto },
+  create: (input, ctx) => readTeam(input, ctx.tx),
+  async update(input, row, ctx) {
+    const decision = await decide(input, row.teams, ctx.tx);
     if (decision) return decision;
-    const values = await readTeam(body, ctx.tx, false);
-    await savePeople(ctx.tx, row.teams, body);
+    const values = await readTeam(input, ctx.tx);
+    await savePeople(ctx.tx, row.teams, input);
     return values;
   },
   async afterWrite(action, row, ctx, before) {
-    if (action === 'create') await savePeople(ctx.tx, row.teams, ctx.body);
+    if (action === 'create') await savePeople(ctx.tx, row.teams, ctx.body as TeamDto);
     // An approval or rejection: a rejected team frees its members; everyone in the team is told.
     if (action === 'update' && before && before.teams.state !== row.teams.state) {
       const t = row.teams;
@@ -275,21 +266,24 @@ export const teamsResource = defineResource<Row>({
   export: {
     filename: 'teams',
     columns: [
-      ['TeamNo', teams.teamNo],
-      ['Name', teams.name],
-      ['Season', seasons.nameEn],
-      ['Competition', competitions.nameEn],
-      ['RegistrationStatus', teams.state],
-      ['Reason', teams.reason],
-      ['Active', csvNames(teams.status, { true: 'Active', false: 'Not Active' })],
-      ['Paid', teams.paymentStatus],
+      [{ en: 'TeamNo', ar: 'رقم الفريق' }, teams.teamNo],
+      [{ en: 'Name', ar: 'الاسم' }, teams.name],
+      [{ en: 'Season', ar: 'الموسم' }, (lang) => (lang === 'ar' ? seasons.name : seasons.nameEn)],
+      [{ en: 'Competition', ar: 'المسابقة' }, (lang) => (lang === 'ar' ? competitions.name : competitions.nameEn)],
+      [{ en: 'RegistrationStatus', ar: 'حالة التسجيل' }, csvNames(teams.state, TEAM_STATE_NAMES)],
+      [{ en: 'Reason', ar: 'السبب' }, teams.reason],
       [
-        'Members',
+        { en: 'Active', ar: 'نشط' },
+        csvNames(teams.status, { true: { en: 'Active', ar: 'نشط' }, false: { en: 'Not Active', ar: 'غير نشط' } }),
+      ],
+      [{ en: 'Paid', ar: 'مدفوع' }, teams.paymentStatus],
+      [
+        { en: 'Members', ar: 'الأعضاء' },
         sql`(select count(*) from ${teamPeople} where ${teamPeople.teamId} = ${teams.id} and ${teamPeople.role} = 'member' and ${teamPeople.state} = 'accepted')`,
       ],
-      ['Score', teams.score],
-      ['Rank', teams.ranked],
-      ['CreatedAt', teams.createdAt],
+      [{ en: 'Score', ar: 'الدرجة' }, teams.score],
+      [{ en: 'Rank', ar: 'الترتيب' }, teams.ranked],
+      [{ en: 'CreatedAt', ar: 'تاريخ الإنشاء' }, teams.createdAt],
     ],
   },
 });
@@ -300,48 +294,25 @@ type RegistrationRow = {
   competitions: typeof competitions.$inferSelect | null;
 };
 
-/** A registration's fields from a form; on an update, checked together with the stored row. */
-async function readRegistration(body: Body, before: RegistrationRow['registrations'] | null) {
-  const f = new FormReader(body, before ? 'admin.fill_form_edit' : 'admin.fill_form');
-  const ref = (field: string) => {
-    const v = body[field];
-    if (v === undefined) return undefined;
-    if (!isUuid(v)) throw new AppError(400, 'request.invalid_field', { field });
-    return v;
-  };
-  const grades = body.grades;
-  if (
-    grades !== undefined &&
-    (!Array.isArray(grades) ||
-      grades.length > 20 ||
-      !grades.every(
-        (g) => (typeof g === 'string' || typeof g === 'number') && /^\d{1,2}$/.test(toAsciiDigits(String(g))),
-      ))
-  )
-    throw new AppError(400, 'request.invalid_field', { field: 'grades' });
-  const optionalInt = (field: string) => (body[field] === null || body[field] === '' ? null : f.int(field, 0, 100));
-  const v = {
-    seasonId: ref('season_id'),
-    competitionId: ref('competition_id'),
-    opensAt: f.timestamp('opens_at'),
-    closesAt: f.timestamp('closes_at'),
-    minMembers: f.int('min_members', 1, 50),
-    maxMembers: f.int('max_members', 1, 50),
-    maxCoaches: f.int('max_coaches', 1, 10),
-    entityRequired: f.bool('entity_required'),
-    grades:
-      grades === undefined
-        ? undefined
-        : [...new Set((grades as (string | number)[]).map((g) => String(Number(toAsciiDigits(String(g))))))],
-    minAge: optionalInt('min_age'),
-    maxAge: optionalInt('max_age'),
-    ageOn: f.date('age_on'),
-    fee: f.money('fee'),
-    status: f.bool('status'),
-  };
-  if (!before) f.need(v.seasonId, v.competitionId, v.opensAt, v.closesAt);
-  else if (v.opensAt === null || v.closesAt === null) f.need('');
-  const merged = { ...before, ...defined(v) };
+/** A registration's fields from its validated form; on an update, checked together with the stored row. */
+async function readRegistration(r: RegistrationDto, before: RegistrationRow['registrations'] | null) {
+  const v = defined({
+    seasonId: r.season_id,
+    competitionId: r.competition_id,
+    opensAt: r.opens_at ?? undefined,
+    closesAt: r.closes_at ?? undefined,
+    minMembers: r.min_members,
+    maxMembers: r.max_members,
+    maxCoaches: r.max_coaches,
+    entityRequired: r.entity_required,
+    grades: r.grades && [...new Set(r.grades.map(String))],
+    minAge: r.min_age,
+    maxAge: r.max_age,
+    ageOn: r.age_on,
+    fee: r.fee,
+    status: r.status,
+  });
+  const merged = { ...before, ...v };
   if (merged.opensAt && merged.closesAt && merged.closesAt <= merged.opensAt)
     throw new AppError(400, 'registration.bad_window');
   const min = merged.minMembers ?? 1;
@@ -353,11 +324,11 @@ async function readRegistration(body: Body, before: RegistrationRow['registratio
     ((minAge !== null || maxAge !== null) && !merged.ageOn)
   )
     throw new AppError(400, 'registration.bad_ages');
-  return defined(v);
+  return v;
 }
 
 /** Team registration per season and competition: window, team size, eligibility and fee (issue 20). */
-export const registrationsResource = defineResource<RegistrationRow>({
+export const registrationsResource = defineResource<RegistrationRow, RegistrationDto>({
   name: 'registrations',
   table: registrations,
   id: registrations.id,
@@ -376,8 +347,9 @@ export const registrationsResource = defineResource<RegistrationRow>({
   },
   unique: { registrations_season_competition_unique: 'registration.taken' },
   toggles: ['status', 'entity_required'],
-  create: (body) => readRegistration(body, null),
-  update: (body, row) => readRegistration(body, row.registrations),
+  input: { create: RegistrationDto },
+  create: (input) => readRegistration(input, null),
+  update: (input, row) => readRegistration(input, row.registrations),
   async remove(row, ctx) {
     const [used] = await ctx.tx
       .select({ id: teams.id })

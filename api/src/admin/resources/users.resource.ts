@@ -1,11 +1,18 @@
-import { MEMBER_TYPES, platformDay, SUBSCRIPTION_STATES, type SubscriptionState, GENDERS } from '@platform/contract';
+import {
+  AccountType,
+  MEMBER_TYPES,
+  platformDay,
+  SUBSCRIPTION_STATES,
+  type SubscriptionState,
+  type UserRecord,
+} from '@platform/contract';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { publicProfileOn } from '../../accounts/user.view';
 import { users, type User } from '../../db/schema';
 import { csvNames } from '../csv';
-import { FormReader, defined } from '../form';
 import { endSessions, PERSON_UNIQUE, readPerson } from '../people/person-form';
-import { defineResource, type Body } from '../resource';
+import { UserCreateDto, UserDto } from '../people/person.dto';
+import { defined, defineResource } from '../resource';
 
 const TYPE_NAMES = {
   0: { en: 'Student', ar: 'طالب' },
@@ -14,21 +21,20 @@ const TYPE_NAMES = {
 };
 
 /** The member-only fields of the user form (type, subscription, dates, personal details). */
-function memberFields(body: Body, creating: boolean) {
-  const f = new FormReader(body);
+function memberFields(input: UserDto, creating: boolean) {
   const values = defined({
-    type: f.oneOf('type', MEMBER_TYPES),
-    subcription: f.bool('subcription'),
-    isVerified: f.bool('isVerified'),
+    type: input.type,
+    subscription: input.subcription,
+    isVerified: input.isVerified,
     // Disabled (false): cannot sign in, sessions end, every record kept; the admins' status, for members.
-    isActive: f.bool('status'),
-    startDate: f.date('start_date'),
-    endDate: f.date('end_date'),
-    gender: f.oneOf('gender', GENDERS),
-    dob: f.date('dob'),
-    crNumber: f.optional('crNumber', 30),
-    guardianName: f.optional('guardian_name', 120),
-    guardianPhone: f.optional('guardian_phone', 30),
+    isActive: input.status,
+    startDate: input.start_date,
+    endDate: input.end_date,
+    gender: input.gender,
+    dob: input.dob,
+    crNumber: input.crNumber,
+    guardianName: input.guardian_name,
+    guardianPhone: input.guardian_phone,
   });
   if (creating) {
     // The spec's defaults for a new user.
@@ -45,17 +51,17 @@ function memberFields(body: Body, creating: boolean) {
  */
 function subscriptionIs(state: SubscriptionState): SQL {
   const today = platformDay();
-  const active = and(eq(users.subcription, true), gte(users.endDate, today));
+  const active = and(eq(users.subscription, true), gte(users.endDate, today));
   if (state === 'active') return active!;
   if (state === 'expired') return and(isNotNull(users.endDate), lt(users.endDate, today))!;
-  return or(isNull(users.endDate), and(eq(users.subcription, false), gte(users.endDate, today)))!;
+  return or(isNull(users.endDate), and(eq(users.subscription, false), gte(users.endDate, today)))!;
 }
 
 /**
  * Members (students, coaches, entities). Sub-admins may list, view, edit and disable them (every
  * change is in the audit log); only admins create and delete. Staff accounts are the separate `admins` resource and never appear here.
  */
-export const usersResource = defineResource<User>({
+export const usersResource = defineResource<User, UserDto>({
   name: 'users',
   table: users,
   id: users.id,
@@ -73,7 +79,7 @@ export const usersResource = defineResource<User>({
     national_id: users.nationalId,
     phone_number: users.phoneNumber,
     type: users.type,
-    subcription: users.subcription,
+    subcription: users.subscription,
     isVerified: users.isVerified,
     status: users.isActive,
     created_at: users.createdAt,
@@ -83,7 +89,7 @@ export const usersResource = defineResource<User>({
   defaultSort: ['created_at', 'DESC'],
   filters: {
     type: { column: users.type, type: 'int' },
-    subcription: { column: users.subcription, type: 'bool' },
+    subcription: { column: users.subscription, type: 'bool' },
     isVerified: { column: users.isVerified, type: 'bool' },
     status: { column: users.isActive, type: 'bool' },
     subscription: {
@@ -98,20 +104,19 @@ export const usersResource = defineResource<User>({
   scope: inArray(users.type, [...MEMBER_TYPES]),
   unique: PERSON_UNIQUE,
   toggles: ['isVerified', 'subcription', 'status'],
-  async create(body) {
-    const { values } = await readPerson(body, true);
-    return { ...values, ...memberFields(body, true) };
+  input: { create: UserCreateDto, update: UserDto, missing: { update: 'admin.fill_form' } },
+  async create(input) {
+    return { ...(await readPerson(input, true)), ...memberFields(input, true) };
   },
-  async update(body) {
-    const { values } = await readPerson(body, false);
-    return { ...values, ...memberFields(body, false), updatedAt: new Date() };
+  async update(input) {
+    return { ...(await readPerson(input, false)), ...memberFields(input, false), updatedAt: new Date() };
   },
   async afterWrite(action, row, ctx, before) {
     // A new password or a disabled account ends every session at once (a deleted account's sessions go with it).
     if (action === 'update' && before && (before.passwordHash !== row.passwordHash || !row.isActive))
       await endSessions(ctx.tx, row.id);
   },
-  toRecord: (u) => ({
+  toRecord: (u): UserRecord => ({
     id: u.id,
     _id: u.id,
     name: u.name,
@@ -121,7 +126,7 @@ export const usersResource = defineResource<User>({
     picture: u.picture,
     type: u.type,
     crNumber: u.crNumber,
-    subcription: u.subcription,
+    subcription: u.subscription,
     isVerified: u.isVerified,
     status: u.isActive,
     start_date: u.startDate,
@@ -132,11 +137,11 @@ export const usersResource = defineResource<User>({
     guardian_name: u.guardianName,
     guardian_phone: u.guardianPhone,
     // Consent at sign-up and the public-profile switch (as it applies today): shown, never edited here.
-    terms_accepted_at: u.termsAcceptedAt,
+    terms_accepted_at: u.termsAcceptedAt?.toISOString() ?? null,
     terms_version: u.termsVersion,
-    guardian_consent_at: u.guardianConsentAt,
-    public_profile: u.type !== 2 && publicProfileOn(u),
-    created_at: u.createdAt,
+    guardian_consent_at: u.guardianConsentAt?.toISOString() ?? null,
+    public_profile: u.type !== AccountType.Entity && publicProfileOn(u),
+    created_at: u.createdAt.toISOString(),
   }),
   export: {
     filename: 'users',
@@ -151,7 +156,7 @@ export const usersResource = defineResource<User>({
       [{ en: 'Nationality', ar: 'الجنسية' }, users.nationality],
       [
         { en: 'Subscription', ar: 'الاشتراك' },
-        csvNames(users.subcription, { true: { en: 'Active', ar: 'نشط' }, false: { en: 'Not Active', ar: 'غير نشط' } }),
+        csvNames(users.subscription, { true: { en: 'Active', ar: 'نشط' }, false: { en: 'Not Active', ar: 'غير نشط' } }),
       ],
       [{ en: 'Verified', ar: 'موثّق' }, users.isVerified],
       [{ en: 'StartDate', ar: 'تاريخ البدء' }, users.startDate],

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../common/app-error';
+import { isUuid } from '../../common/ids';
+import type { AppConfig } from '../../core/config';
+import type { Db } from '../../core/database';
+import { CONFIG, DB } from '../../core/core.module';
+import { judgeApplications } from '../../db/schema';
+import { FileStore } from '../../media/file-store';
+import { storePicture } from '../../media/images';
+import { UploadStore } from '../../media/upload-store';
+import type { ReceivedFile } from '../../media/uploads';
+
+/** Files of the people screens: a picture for the user and admin forms, a judge applicant's CV. */
+@Injectable()
+export class PeopleFilesService {
+  /** Judge applicants' CVs, outside the public uploads. */
+  private readonly cvs: UploadStore;
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly uploads: UploadStore,
+    files: FileStore,
+  ) {
+    this.cvs = new UploadStore(files, 'private');
+  }
+
+  /** Stores an uploaded picture (JPG, PNG or GIF by its bytes) and answers its public path. */
+  async picture(file: ReceivedFile | undefined) {
+    if (!file?.size) throw new AppError(400, 'upload.missing');
+    const path = await storePicture(this.uploads, file.path, ['jpeg', 'png', 'gif'], this.config.uploads.maxPixels);
+    if (!path) throw new AppError(400, 'admin.picture_type');
+    return path;
+  }
+
+  /** One of a judge applicant's CVs: the stored file and the name it was uploaded with. */
+  async cv(id: string, index: string) {
+    if (!isUuid(id) || !/^\d{1,2}$/.test(index)) throw new AppError(404, 'request.not_found');
+    const [app] = await this.db.select().from(judgeApplications).where(eq(judgeApplications.id, id));
+    const file = app?.certificates[Number(index)];
+    if (!file) throw new AppError(404, 'request.not_found');
+    const stored = await this.cvs.open(file.path);
+    if (!stored) throw new AppError(404, 'request.not_found');
+    return { stored, name: file.name };
+  }
+}

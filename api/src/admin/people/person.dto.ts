@@ -1,0 +1,51 @@
+import { GENDERS, LIMITS, MEMBER_TYPES, STAFF_TYPES } from '@platform/contract';
+import { Bool, Day, FormDigits, FormText, OneOf, OptionalText, Required, RequiredOn } from '../../common/dto';
+
+/**
+ * The fields users and admins share, as the back-office form names them. On create every required
+ * field must be there; on update only the fields sent change, a name may not be emptied, and an
+ * emptied identity field (e-mail, phone, national ID, nationality) means "unchanged".
+ */
+export class PersonDto {
+  @Required() @FormText(LIMITS.nameMax) name?: string;
+  @FormText(LIMITS.emailMax) email?: string;
+  @FormDigits(LIMITS.phoneMax) phone_number?: string;
+  @FormDigits(LIMITS.nationalIdDigits) national_id?: string;
+  @FormText(2) nationality?: string;
+  @FormText(LIMITS.passwordMax) password?: string;
+  @FormText(LIMITS.passwordMax) cpassword?: string;
+  @FormText(200) picture?: string;
+}
+
+/** A member (student, coach or entity) as the users form sends it. */
+export class UserDto extends PersonDto {
+  @OneOf(MEMBER_TYPES) type?: number;
+  @Bool() subcription?: boolean;
+  @Bool() isVerified?: boolean;
+  /** Disabled (false): cannot sign in, sessions end, every record kept. */
+  @Bool() status?: boolean;
+  @Day() start_date?: string | null;
+  @Day() end_date?: string | null;
+  @OneOf(GENDERS) gender?: string;
+  @Day() dob?: string | null;
+  @OptionalText(30, true) crNumber?: string | null;
+  @OptionalText(LIMITS.nameMax) guardian_name?: string | null;
+  @OptionalText(LIMITS.phoneMax, true) guardian_phone?: string | null;
+}
+
+export const UserCreateDto = RequiredOn(UserDto, [
+  'email',
+  'phone_number',
+  'national_id',
+  'nationality',
+  'password',
+  'cpassword',
+]);
+
+/** A staff account: they sign in with their e-mail, so a national ID, phone and nationality are theirs to add or not. */
+export class StaffDto extends PersonDto {
+  @OneOf(STAFF_TYPES) type?: number;
+  @Bool() status?: boolean;
+}
+
+export const StaffCreateDto = RequiredOn(StaffDto, ['email', 'password', 'cpassword']);

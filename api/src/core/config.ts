@@ -1,0 +1,363 @@
+import { LIMITS, toAsciiDigits } from '@platform/contract';
+import { developmentSecret } from '@platform/contract/node';
+import { availableParallelism } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** The one validated configuration of the API, read from the environment at start. */
+export interface AppConfig {
+  production: boolean;
+  nodeEnv: string;
+  host: string;
+  port: number;
+  dataDir: string;
+  uploadsDir: string;
+  /** PostgreSQL server; undefined means the embedded PGlite in `${dataDir}/db`. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  sessionTtlDays: number;
+  /** A staff session unused this long ends (every authenticated call extends it). */
+  staffIdleMinutes: number;
+  /** Serve the OpenAPI description at /api/docs (always outside production; API_DOCS=1 in production). */
+  apiDocs: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  demo: boolean;
+  logLevel: string;
+  memberUrl: string;
+  adminDist: string;
+  /** Whether the back-office's source maps are served (development, or SOURCE_MAPS=1). */
+  sourceMaps: boolean;
+  /**
+   * signinPerMinute: attempts per account per minute (every attempt counts); failedPerAddress: failed
+   * attempts per client address per minute (a success does not count); codesPerHour: codes sent to one account.
+   */
+  rateLimit: { signinPerMinute: number; failedPerAddress: number; codesPerHour: number };
+  /** Proxies in front of the API whose X-Forwarded-For entries are believed, counted from the right (0: the socket). */
+  trustProxyHops: number;
+  /** Shared with the member server, which forwards its browser's address with it (X-Member-Proxy-Secret). */
+  memberProxySecret: string;
+  /** Password hashes computed at once; more wait in a queue. */
+  passwordHashConcurrency: number;
+  /** API processes on this machine (node:cluster): the number of cores in production, 1 otherwise. */
+  webConcurrency: number;
+  /** Whether this process runs the background jobs (outbox, payment reconciliation): one process per machine. */
+  runJobs: boolean;
+  otp: { length: number; ttlMinutes: number; maxTries: number };
+  mail: { smtpUrl?: string; from: string };
+  whatsapp?: { apiUrl: string; phoneNumberId: string; token: string };
+  outboxPollMs: number;
+  /** Where a browser reaches this API (the sandbox payment page is served from it). */
+  publicUrl: string;
+  payments: {
+    /** Telr's hosted payment page; undefined means the built-in sandbox. */
+    telr?: {
+      storeId: string;
+      authKey: string;
+      testMode: boolean;
+      apiUrl: string;
+      /** Telr's transaction (remote) API, for refunds, and its key (TELR_REMOTE_KEY, else TELR_AUTH_KEY). */
+      remoteUrl: string;
+      remoteKey: string;
+    };
+    /** How often pending orders are asked about again. */
+    reconcileMs: number;
+    /** A pending order older than this is asked once more, then marked expired. */
+    expiryMinutes: number;
+    /** A payment held (authorised, not captured) longer than this many days is marked expired. */
+    holdDays: number;
+    /** VAT shown on invoices (prices include it); 0 shows no VAT line. */
+    vatPercent: number;
+    /** The seller named on invoices. */
+    seller: { name: string; nameEn: string; vatNumber: string };
+  };
+  /** What one member may upload: requests per minute, bytes kept, and how large a picture may be. */
+  uploads: { perMinute: number; quotaBytes: number; maxPixels: number };
+  /** Where uploaded files live: an S3-compatible bucket when `s3` is set, DATA_DIR otherwise. */
+  storage: { s3?: S3Settings };
+  /** External results sites the API may read: their host names, and whether private addresses are allowed (tests only). */
+  results: { allowedHosts: string[]; allowPrivateAddresses: boolean };
+  /** The external learning provider (Odoo eLearning); null hides the courses. */
+  courses: { url: string; db: string; apiKey: string; login: string } | null;
+}
+
+/** An S3-compatible bucket for the uploads (S3_* settings). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repository root: the folder whose package.json declares the workspaces. */
+export function repoRoot(from = __dirname): string {
+  let dir = from;
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && readFileSync(pkg, 'utf8').includes('"workspaces"')) return dir;
+    const up = dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be 1/0 or true/false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = env[name] || fallback;
+  if (!raw) return undefined;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** Secrets not given are generated once and kept in the data folder (never in production). */
+function secret(env: Env, name: string, dataDir: string, production: boolean): string {
+  const given = env[name];
+  if (given) {
+    if (given.length < 32) throw new ConfigError(name, 'must be at least 32 characters long');
+    return given;
+  }
+  if (production) throw new ConfigError(name, 'is required when NODE_ENV=production');
+  return developmentSecret(name, dataDir);
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+  const root = repoRoot();
+  const dataDir = resolve(root, env.DATA_DIR || 'data');
+  const databaseUrl = url(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  }
+  const adminEmail = env.ADMIN_EMAIL || undefined;
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address, got "${adminEmail}"`);
+  }
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword && adminPassword.length < LIMITS.passwordMin) {
+    throw new ConfigError('ADMIN_PASSWORD', `must be at least ${LIMITS.passwordMin} characters long`);
+  }
+  if (production && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when NODE_ENV=production');
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent`);
+  }
+  const port = int(env, 'API_PORT', 4000, 1, 65535);
+  const webConcurrency = int(env, 'WEB_CONCURRENCY', production ? availableParallelism() : 1, 1, 64);
+  if (webConcurrency > 1 && !databaseUrl) {
+    throw new ConfigError('WEB_CONCURRENCY', 'above 1 needs DATABASE_URL (the embedded database serves one process)');
+  }
+  const smtpUrl = url(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'must start with smtp:// or smtps://');
+  const whatsappToken = env.WHATSAPP_TOKEN || undefined;
+  const whatsappPhone = env.WHATSAPP_PHONE_NUMBER_ID || undefined;
+  if (!!whatsappToken !== !!whatsappPhone) {
+    throw new ConfigError(
+      whatsappToken ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN',
+      'is required when the other WhatsApp setting is given',
+    );
+  }
+  if (production && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when NODE_ENV=production');
+  if (production && !whatsappToken) throw new ConfigError('WHATSAPP_TOKEN', 'is required when NODE_ENV=production');
+  const mailFrom = env.MAIL_FROM || 'WRO Platform <no-reply@localhost>';
+  const signinPerMinute = int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000);
+  return {
+    production,
+    nodeEnv,
+    host: env.HOST || '127.0.0.1',
+    port,
+    dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
+    databaseUrl,
+    jwtSecret: secret(env, 'JWT_SECRET', dataDir, production),
+    sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
+    staffIdleMinutes: int(env, 'STAFF_IDLE_MINUTES', 30, 1, 1440),
+    apiDocs: bool(env, 'API_DOCS', !production),
+    adminEmail,
+    adminPassword,
+    demo: bool(env, 'DEMO', !databaseUrl),
+    logLevel,
+    memberUrl: url(env, 'MEMBER_URL', `http://localhost:${env.PORT || 3000}`)!,
+    adminDist: resolve(root, env.ADMIN_DIST || 'admin/dist'),
+    sourceMaps: bool(env, 'SOURCE_MAPS', !production),
+    rateLimit: {
+      signinPerMinute,
+      failedPerAddress: int(env, 'RATE_LIMIT_ADDRESS', signinPerMinute * 6, 1, 10_000_000),
+      codesPerHour: int(env, 'RATE_LIMIT_CODES', 5, 1, 100000),
+    },
+    trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    memberProxySecret: secret(env, 'MEMBER_PROXY_SECRET', dataDir, production),
+    passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    webConcurrency,
+    // Set by the cluster's primary (main.ts) on all but one worker.
+    runJobs: bool(env, 'API_WORKER_JOBS', true),
+    uploads: {
+      perMinute: int(env, 'RATE_LIMIT_UPLOADS', 10, 1, 100000),
+      quotaBytes: int(env, 'UPLOAD_QUOTA_MB', 100, 1, 1_000_000) * 1024 * 1024,
+      maxPixels: int(env, 'IMAGE_MAX_MEGAPIXELS', 25, 1, 268) * 1_000_000,
+    },
+    storage: { s3: s3Config(env) },
+    results: resultsConfig(env, production),
+    otp: {
+      length: int(env, 'OTP_LENGTH', LIMITS.otpLength.default, LIMITS.otpLength.min, LIMITS.otpLength.max),
+      ttlMinutes: 10,
+      maxTries: 5,
+    },
+    mail: { smtpUrl, from: mailFrom },
+    whatsapp:
+      whatsappToken && whatsappPhone
+        ? {
+            apiUrl: url(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0')!,
+            phoneNumberId: whatsappPhone,
+            token: whatsappToken,
+          }
+        : undefined,
+    outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),
+    courses: coursesConfig(env),
+    publicUrl: url(env, 'PUBLIC_API_URL', `http://localhost:${port}`)!.replace(/\/+$/, ''),
+    payments: {
+      telr: telrConfig(env, production),
+      reconcileMs: int(env, 'PAYMENT_RECONCILE_MS', 60_000, 100, 86_400_000),
+      expiryMinutes: int(env, 'PAYMENT_EXPIRY_MINUTES', 60, 1, 10_080),
+      holdDays: int(env, 'PAYMENT_HOLD_DAYS', 7, 1, 30),
+      vatPercent: int(env, 'VAT_PERCENT', 15, 0, 100),
+      seller: {
+        name: env.SELLER_NAME || 'منصة المسابقات',
+        nameEn: env.SELLER_NAME_EN || 'WRO Platform',
+        vatNumber: vatNumber(env, production),
+      },
+    },
+  };
+}
+
+/**
+ * SELLER_VAT_NUMBER: the seller's VAT registration number (15 digits, first and last 3) printed on
+ * simplified tax invoices and in their QR code. Required in production; without it (development)
+ * invoices say they are not tax invoices.
+ */
+function vatNumber(env: Env, production: boolean): string {
+  const value = toAsciiDigits(env.SELLER_VAT_NUMBER ?? '').trim();
+  if (!value) {
+    if (production) throw new ConfigError('SELLER_VAT_NUMBER', 'is required when NODE_ENV=production');
+    return '';
+  }
+  if (!/^3\d{13}3$/.test(value))
+    throw new ConfigError('SELLER_VAT_NUMBER', 'must be 15 digits starting and ending with 3');
+  return value;
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The S3-compatible bucket for uploaded files: all five S3_* settings, or none (the local disk). */
+function s3Config(env: Env): S3Settings | undefined {
+  const given = S3_VARIABLES.filter((name) => env[name]);
+  if (!given.length) return undefined;
+  const missing = S3_VARIABLES.find((name) => !env[name]);
+  if (missing) throw new ConfigError(missing, `is required when ${given[0]} is given`);
+  const bucket = env.S3_BUCKET!;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      'S3_BUCKET',
+      `must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`,
+    );
+  }
+  return {
+    endpoint: url(env, 'S3_ENDPOINT')!,
+    bucket,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+/** TELR_STORE_ID and TELR_AUTH_KEY together, or neither (the sandbox provider, refused in production). */
+function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'] {
+  const storeId = env.TELR_STORE_ID || undefined;
+  const authKey = env.TELR_AUTH_KEY || undefined;
+  if (!!storeId !== !!authKey) {
+    throw new ConfigError(
+      storeId ? 'TELR_AUTH_KEY' : 'TELR_STORE_ID',
+      'is required when the other Telr setting is given',
+    );
+  }
+  if (!storeId || !authKey) {
+    if (production) throw new ConfigError('TELR_STORE_ID', 'is required when NODE_ENV=production');
+    return undefined;
+  }
+  const apiUrl = url(env, 'TELR_API_URL', 'https://secure.telr.com/gateway/order.json')!;
+  return {
+    storeId,
+    authKey,
+    testMode: bool(env, 'TELR_TEST_MODE', !production),
+    apiUrl,
+    // The transaction (remote) API, for refunds: beside order.json unless given.
+    remoteUrl: url(env, 'TELR_REMOTE_URL', apiUrl.replace(/order\.json$/, 'remote.xml'))!,
+    remoteKey: env.TELR_REMOTE_KEY || authKey,
+  };
+}
+
+/**
+ * RESULTS_ALLOWED_HOSTS: the host names (comma-separated, lower-cased) of external results sites.
+ * RESULTS_ALLOW_PRIVATE_ADDRESSES lets them resolve to loopback or private addresses: for tests and a
+ * developer's machine only, refused in production.
+ */
+function resultsConfig(env: Env, production: boolean): AppConfig['results'] {
+  const allowedHosts = (env.RESULTS_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = allowedHosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(h));
+  if (bad) throw new ConfigError('RESULTS_ALLOWED_HOSTS', `must be host names separated by commas, got "${bad}"`);
+  const allowPrivateAddresses = bool(env, 'RESULTS_ALLOW_PRIVATE_ADDRESSES', false);
+  if (production && allowPrivateAddresses) {
+    throw new ConfigError('RESULTS_ALLOW_PRIVATE_ADDRESSES', 'must not be set when NODE_ENV=production');
+  }
+  return { allowedHosts, allowPrivateAddresses };
+}
+
+/** COURSES_URL, COURSES_DB and COURSES_API_KEY together, or none of them. */
+function coursesConfig(env: Env): AppConfig['courses'] {
+  const names = ['COURSES_URL', 'COURSES_DB', 'COURSES_API_KEY'] as const;
+  const given = names.filter((n) => env[n]);
+  if (given.length === 0) return null;
+  const missing = names.find((n) => !env[n]);
+  if (missing) throw new ConfigError(missing, `is required with ${given.join(', ')}`);
+  return {
+    url: url(env, 'COURSES_URL', '')!.replace(/\/+$/, ''),
+    db: env.COURSES_DB!,
+    apiKey: env.COURSES_API_KEY!,
+    login: env.COURSES_LOGIN || 'api',
+  };
+}

@@ -1,0 +1,206 @@
+import { data, redirect } from '@remix-run/node';
+import { translate, type Lang } from '~/i18n';
+import { AccountType, type MemberUser } from '@platform/contract';
+import { api } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { getSession, sessionStorage } from '~/utils/session.server';
+import { codeOf, toAsciiDigits } from '~/utils/digits';
+import { forwardAccountUpload } from '~/utils/upload.server';
+import { readForm } from '~/utils/form.server';
+import type { TabName } from './tabs';
+
+/** Fields people type digits into: sent to the API in ASCII digits. */
+const DIGIT_FIELDS = new Set([
+  'phone_number',
+  'tax_id',
+  'crNumber',
+  'education.grade',
+  'supervisor.phone_number',
+  'supervisor.supervisor_id',
+]);
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  if (typeof v !== 'string') return undefined;
+  return DIGIT_FIELDS.has(name) ? toAsciiDigits(v.trim()) : v.trim();
+};
+
+/** How long the account page offers the code step of a phone change (the API's codes last 10 minutes). */
+const PHONE_CODE_MS = 10 * 60_000;
+
+type Session = Awaited<ReturnType<typeof getSession>>;
+
+async function flashBack(
+  request: Request,
+  type: 'success' | 'error' | 'info',
+  message: string,
+  tab: TabName,
+  update?: (session: Session) => void,
+) {
+  const session = await getSession(request);
+  update?.(session);
+  session.flash('toast', { type, text: message });
+  return redirect(`/accounts?tab=${tab}`, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+}
+
+/** What every intent gets: the posted form, the signed-in member, and the API with their token and language. */
+interface Ctx {
+  request: Request;
+  form: FormData;
+  token: string;
+  lang: Lang;
+  user: MemberUser;
+  call: (path: string, method: string, body?: unknown) => ReturnType<typeof api>;
+  failed: (message: string | undefined, tab: TabName) => ReturnType<typeof failedAnswer>;
+}
+
+const failedAnswer = (lang: Lang, message: string | undefined, tab: TabName) =>
+  data({ error: message ?? translate(lang, 'account.failed'), tab }, { status: 400 });
+
+/** Profile tab: the details form; a new phone number waits for the code sent to it. */
+async function saveProfile({ request, form, token, lang, user, failed }: Ctx) {
+  const body: Record<string, unknown> = {};
+  for (const name of [
+    'name',
+    'phone_number',
+    'dob',
+    'gender',
+    'nationality',
+    'region',
+    'city',
+    'entityType',
+    'tax_id',
+    'crNumber',
+  ]) {
+    const v = text(form, name);
+    if (v !== undefined) body[name] = v;
+  }
+  if (user.type !== AccountType.Entity) {
+    body.education = Object.fromEntries(
+      ['school_name', 'education_admin', 'level', 'grade']
+        .map((k) => [k, text(form, `education.${k}`)])
+        .filter(([, v]) => v !== undefined),
+    );
+  } else {
+    body.supervisor = Object.fromEntries(
+      ['name', 'email', 'phone_number', 'supervisor_id']
+        .map((k) => [k, text(form, `supervisor.${k}`)])
+        .filter(([, v]) => v !== undefined),
+    );
+  }
+  const res = await api<{ phone_pending?: { destination: string; length: number } }>(request, '/accounts', {
+    body,
+    token,
+    lang,
+  });
+  if (!res.ok) return failed(res.data.message, 'profile');
+  // A new phone number is saved only once the code sent to it comes back (confirmPhone below).
+  const pending = res.data.phone_pending;
+  return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'profile', (s) => {
+    if (pending) s.set('phoneChange', { ...pending, until: Date.now() + PHONE_CODE_MS });
+  });
+}
+
+async function confirmPhone({ request, form, lang, call, failed }: Ctx) {
+  const code = codeOf(form, (await getSession(request)).get('phoneChange')?.length ?? 6);
+  if (!code) return failed(translate(lang, 'verify.incorrect'), 'profile');
+  const res = await call('/accounts/phone', 'POST', { code });
+  if (!res.ok) return failed(res.data.message ?? translate(lang, 'verify.incorrect'), 'profile');
+  return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'profile', (s) =>
+    s.unset('phoneChange'),
+  );
+}
+
+const cancelPhone = ({ request, lang }: Ctx) =>
+  flashBack(request, 'info', translate(lang, 'account.phone_code_cancelled'), 'profile', (s) => s.unset('phoneChange'));
+
+/** The profile picture and a research file: forwarded to the API as they came. */
+const upload = (intent: 'picture' | 'research-add') =>
+  async function ({ request, form, token, lang, failed }: Ctx) {
+    const tab = intent === 'picture' ? 'profile' : 'research';
+    const res = await forwardAccountUpload(intent, form, token, lang);
+    if (!res.ok) return failed(res.message, tab);
+    return flashBack(request, 'success', res.message ?? translate(lang, 'account.updated'), tab);
+  };
+
+async function deleteResearch({ request, form, call, failed }: Ctx) {
+  const res = await call(`/research/${encodeURIComponent(text(form, 'id') ?? '')}`, 'DELETE');
+  if (!res.ok) return failed(res.data.message, 'research');
+  return flashBack(request, 'success', res.data.message ?? '', 'research');
+}
+
+/** Skills tab: add one, or rename the one `id` names. */
+async function saveSkill({ request, form, lang, call, failed }: Ctx) {
+  const name = text(form, 'name');
+  if (!name) return failed(translate(lang, 'account.empty_name'), 'myskills');
+  const res =
+    form.get('intent') === 'skill-add'
+      ? await call('/skills/', 'POST', { skillname: name })
+      : await call('/skills/', 'PUT', { id: text(form, 'id'), name });
+  if (!res.ok) return failed(res.data.message, 'myskills');
+  return flashBack(request, 'success', res.data.message ?? '', 'myskills');
+}
+
+async function deleteSkill({ request, form, call, failed }: Ctx) {
+  const res = await call(`/skills/?id=${encodeURIComponent(text(form, 'id') ?? '')}`, 'DELETE');
+  if (!res.ok) return failed(res.data.message, 'myskills');
+  return flashBack(request, 'success', res.data.message ?? '', 'myskills');
+}
+
+/** Settings tab: the public-profile switch (a switch posts "on" when on and nothing when off). */
+async function savePublicProfile({ request, form, lang, call, failed }: Ctx) {
+  const res = await call('/accounts', 'POST', { public_profile: form.get('public_profile') === 'on' });
+  if (!res.ok) return failed(res.data.message, 'settings');
+  return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'settings');
+}
+
+/** Settings tab: a new password; the API ends every session, so the member is signed out here too (spec §4). */
+async function changePassword({ request, form, lang, call, failed }: Ctx) {
+  const body = {
+    password: form.get('password'),
+    npassword: form.get('npassword'),
+    cpassword: form.get('cpassword'),
+  };
+  if (!body.password || !body.npassword || !body.cpassword)
+    return failed(translate(lang, 'account.old_password'), 'settings');
+  if (body.npassword !== body.cpassword) return failed(translate(lang, 'account.password_mismatch'), 'settings');
+  const res = await call('/accounts/changepassword', 'POST', body);
+  if (!res.ok) return failed(res.data.message, 'settings');
+  const session = await getSession(request);
+  session.unset('token');
+  session.flash('toast', { type: 'success', text: res.data.message ?? '' });
+  return redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+}
+
+/** Each form's `intent` and what it does. */
+const INTENTS: Record<string, (ctx: Ctx) => Promise<Response | ReturnType<typeof failedAnswer>>> = {
+  profile: saveProfile,
+  'phone-code': confirmPhone,
+  'phone-cancel': cancelPhone,
+  picture: upload('picture'),
+  'research-add': upload('research-add'),
+  'research-delete': deleteResearch,
+  'skill-add': saveSkill,
+  'skill-edit': saveSkill,
+  'skill-delete': deleteSkill,
+  'public-profile': savePublicProfile,
+  password: changePassword,
+};
+
+/** The account page's forms: the posted `intent` picks the action; an unknown one is refused on the profile tab. */
+export async function accountAction(request: Request) {
+  const form = await readForm(request);
+  const { token, lang, user } = await requireUser(request, ['student', 'coach', 'entity']);
+  const ctx: Ctx = {
+    request,
+    form,
+    token,
+    lang,
+    user,
+    call: (path, method, body) => api(request, path, { method, body, token, lang }),
+    failed: (message, tab) => failedAnswer(lang, message, tab),
+  };
+  const intent = form.get('intent');
+  const run = typeof intent === 'string' && Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
+  return run ? run(ctx) : ctx.failed(undefined, 'profile');
+}

@@ -1,0 +1,63 @@
+import { redirect } from '@remix-run/node';
+import { api } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { signupReference } from '~/utils/reference.server';
+import { getSession } from '~/utils/session.server';
+import {
+  type AchievementView,
+  type BillingOrder,
+  type CertificateView,
+  type ResearchView,
+  type MemberAccount,
+  type Paged,
+  type TeamView,
+} from '@platform/contract';
+
+export async function loadAccount(request: Request) {
+  const viewer = await requireUser(request, ['student', 'coach', 'entity']);
+  const tab = new URL(request.url).searchParams.get('tab');
+  const call = <T>(path: string) => api<T>(request, path, { token: viewer.token, lang: viewer.lang });
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
+  // Teams, achievements and certificates need a valid plan for coaches and entities (the API's rule).
+  const fullAccess = viewer.user.fullAccess;
+  const [account, reference, certs, research, teams, achievements, orders] = await Promise.all([
+    call<{ user: MemberAccount }>('/accounts'),
+    signupReference(request, viewer.lang),
+    tab === 'certificates' && fullAccess ? call<{ certificates: CertificateView[] }>('/certificates') : null,
+    tab === 'research' ? call<{ research: ResearchView[] }>('/research') : null,
+    tab === 'myteams' && fullAccess ? call<Paged<{ teams: TeamView[] }>>(`/wro/get-teams?page=${page - 1}`) : null,
+    tab === 'achivements' && fullAccess
+      ? call<Paged<{ achievements: AchievementView[] }>>(`/achievements?page=${page - 1}&limit=12`)
+      : null,
+    tab === 'subscriptions' && (viewer.user.type === 1 || viewer.user.type === 2)
+      ? api<Paged<{ myOrders: BillingOrder[] }>>(request, '/orders/', {
+          token: viewer.token,
+          lang: viewer.lang,
+          body: { page: page - 1 },
+        })
+      : null,
+  ]);
+  // A failed account load goes home (spec §2).
+  if (!account.ok) throw redirect('/');
+  const phoneChange = (await getSession(request)).get('phoneChange');
+  return {
+    user: account.data.user,
+    phoneChange: phoneChange && phoneChange.until > Date.now() ? phoneChange : null,
+    reference,
+    certificates: certs?.ok ? certs.data.certificates : [],
+    research: research?.ok ? research.data.research : [],
+    teams: teams?.ok ? teams.data.teams : [],
+    achievements: achievements?.ok ? achievements.data.achievements : [],
+    orders: orders?.ok ? orders.data.myOrders : [],
+    totalPages:
+      (teams?.ok
+        ? teams.data.totalPages
+        : achievements?.ok
+          ? achievements.data.totalPages
+          : orders?.ok
+            ? orders.data.totalPages
+            : 0) || 0,
+    page,
+    fullAccess,
+  };
+}
