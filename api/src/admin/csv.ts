@@ -55,7 +55,9 @@ export function csvCell(column: CsvColumn, lang: Lang): SQL {
       const [yes, no] = YES_NO[lang];
       return sql`case when ${value} then ${yes} when not ${value} then ${no} end`;
     }
-    if (PLAIN.has(value.columnType)) return sql`${value}::text`;
+    // As the column's own type: COPY writes it with the same output function a cast to text would
+    // call, without the cast's extra copy per row (a fifth of COPY's time for a uuid).
+    if (PLAIN.has(value.columnType)) return sql`${value}`;
   }
   return sql`csv_safe((${value})::text)`;
 }
@@ -121,13 +123,24 @@ export const fixedOffsetSpan = (() => {
  */
 function platformTime(value: PgColumn): SQL {
   const { from, to, offset } = fixedOffsetSpan();
-  const byName = sql`date_trunc('second', ${value} at time zone ${sql.raw(`'${PLATFORM_TIME_ZONE}'`)})::text`;
-  const byOffset = sql`date_trunc('second', ${value} at time zone interval ${sql.raw(`'${offset}'`)})::text`;
+  // A timestamp without zone: COPY writes it as text itself, with no cast per row.
+  const byName = sql`date_trunc('second', ${value} at time zone ${sql.raw(`'${PLATFORM_TIME_ZONE}'`)})`;
+  const byOffset = sql`date_trunc('second', ${value} at time zone interval ${sql.raw(`'${offset}'`)})`;
   return sql`(case when ${value} >= ${sql.raw(`'${from.toISOString()}'`)} and ${value} <= ${sql.raw(`'${to.toISOString()}'`)} then ${byOffset} else ${byName} end)`;
 }
 
 /** Cells known when the export is declared never to start like a formula: written without csv_safe. */
 const SAFE = new WeakSet<SQL>();
+
+/**
+ * A column that already holds its CSV cell (a generated column computed by `csv_safe` when the row is
+ * written, like `users.phone_number_csv`): written as it is.
+ */
+export function csvReady(column: PgColumn): SQL {
+  const cell = sql`${column}`;
+  SAFE.add(cell);
+  return cell;
+}
 
 /**
  * A code shown by its name in the admin's language ('Student' / 'طالب' for 0); an unknown code as

@@ -9,7 +9,7 @@ import {
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { publicProfileOn } from '../../accounts/user.view';
 import { users, type User } from '../../db/schema';
-import { csvNames } from '../csv';
+import { csvNames, csvReady } from '../csv';
 import { endSessions, PERSON_UNIQUE, readPerson } from '../people/person-form';
 import { UserCreateDto, UserDto } from '../people/person.dto';
 import { defined, defineResource } from '../resource';
@@ -150,7 +150,7 @@ export const usersResource = defineResource<User, UserDto>({
       [{ en: 'Name', ar: 'الاسم' }, users.name],
       [{ en: 'NationalID', ar: 'رقم الهوية' }, users.nationalId],
       [{ en: 'Email', ar: 'البريد الإلكتروني' }, users.email],
-      [{ en: 'Phone', ar: 'رقم الجوال' }, users.phoneNumber],
+      [{ en: 'Phone', ar: 'رقم الجوال' }, csvReady(users.phoneNumberCsv)],
       [{ en: 'Type', ar: 'النوع' }, csvNames(users.type, TYPE_NAMES)],
       [{ en: 'CRNumber', ar: 'رقم السجل التجاري' }, users.crNumber],
       [{ en: 'Nationality', ar: 'الجنسية' }, users.nationality],

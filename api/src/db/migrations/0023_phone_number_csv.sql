@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "phone_number_csv" text GENERATED ALWAYS AS (csv_safe(phone_number)) STORED;
