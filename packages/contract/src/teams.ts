@@ -9,6 +9,7 @@ export type InvitationState = (typeof INVITATION_STATES)[number];
 /** A person's part in a team. */
 export type TeamRole = 'member' | 'coach' | 'entity';
 
+/** A name in both languages: Arabic in `name`, English in `name_en`. */
 export interface NamePair {
   name: string;
   name_en: string;
@@ -130,3 +131,81 @@ export interface ResultsPreviewRow {
   ranked: string;
   error: string | null;
 }
+
+/**
+ * A team as the back-office's teams resource lists it and answers a write (`/api/admin/teams`).
+ * `season_name` and `competion_name` are null when the season or competition is gone; dates are ISO
+ * strings (a type, so it is a record).
+ */
+export type TeamRecord = {
+  id: string;
+  _id: string;
+  team_no: string;
+  season: string;
+  season_name: NamePair | null;
+  competition: string;
+  competion_name: NamePair | null;
+  entity: string | null;
+  /** A registered team's name (null for a team made by staff). */
+  name: string | null;
+  registration_id: string | null;
+  registration_status: TeamState;
+  /** Why staff rejected a registered team. */
+  reason: string | null;
+  status: boolean;
+  payment_status: boolean;
+  score: string | null;
+  ranked: number | null;
+  created_at: string;
+};
+
+/** One person of a team in the back-office, with the state of their invitation. */
+export type TeamInvitationRecord = {
+  id: string;
+  user_id: string;
+  name: string;
+  /** A student's or coach's national ID; null for the entity. */
+  national_id: string | null;
+  /** The entity's e-mail; null for a student or coach. */
+  email: string | null;
+  role: TeamRole;
+  state: InvitationState;
+};
+
+/**
+ * One team in the back-office (`GET /api/admin/teams/:id`): the record, the ids of its accepted
+ * members and coaches (what the form edits), and everyone in it with their invitations.
+ */
+export type TeamDetail = TeamRecord & {
+  member_ids: string[];
+  coach_ids: string[];
+  invitations: TeamInvitationRecord[];
+};
+
+/**
+ * A team registration (a season's competition open to teams) as the back-office's registrations
+ * resource lists it (`/api/admin/registrations`); dates are ISO strings, `age_on` a day (YYYY-MM-DD).
+ */
+export type RegistrationRecord = {
+  id: string;
+  _id: string;
+  season_id: string;
+  season_name: NamePair | null;
+  competition_id: string;
+  competion_name: NamePair | null;
+  opens_at: string;
+  closes_at: string;
+  min_members: number;
+  max_members: number;
+  max_coaches: number;
+  entity_required: boolean;
+  /** Eligible grades as text ('7'); empty: any grade. */
+  grades: string[];
+  min_age: number | null;
+  max_age: number | null;
+  age_on: string | null;
+  fee: string;
+  currency: string;
+  status: boolean;
+  created_at: string;
+};

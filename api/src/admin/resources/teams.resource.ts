@@ -1,4 +1,10 @@
-import { TEAM_STATES, type TeamState } from '@platform/contract';
+import {
+  TEAM_STATES,
+  type RegistrationRecord,
+  type TeamDetail,
+  type TeamRecord,
+  type TeamState,
+} from '@platform/contract';
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import type { Db } from '../../core/database';
@@ -222,7 +228,7 @@ export const teamsResource = defineResource<Row, TeamDto>({
         await notifyDecision(ctx.tx, t, t.state === 'approved', t.reason);
     }
   },
-  async detail(row, db) {
+  async detail(row, db): Promise<Omit<TeamDetail, keyof TeamRecord>> {
     const list = await db
       .select({ person: teamPeople, name: users.name, nationalId: users.nationalId, email: users.email })
       .from(teamPeople)
@@ -244,7 +250,7 @@ export const teamsResource = defineResource<Row, TeamDto>({
       })),
     };
   },
-  toRecord: ({ teams: t, seasons: s, competitions: c }) => ({
+  toRecord: ({ teams: t, seasons: s, competitions: c }): TeamRecord => ({
     id: t.id,
     _id: t.id,
     team_no: t.teamNo,
@@ -261,7 +267,7 @@ export const teamsResource = defineResource<Row, TeamDto>({
     payment_status: t.paymentStatus,
     score: t.score,
     ranked: t.ranked,
-    created_at: t.createdAt,
+    created_at: t.createdAt.toISOString(),
   }),
   export: {
     filename: 'teams',
@@ -359,15 +365,15 @@ export const registrationsResource = defineResource<RegistrationRow, Registratio
     if (used) throw new AppError(409, 'registration.in_use');
     return 'deleted';
   },
-  toRecord: ({ registrations: r, seasons: s, competitions: c }) => ({
+  toRecord: ({ registrations: r, seasons: s, competitions: c }): RegistrationRecord => ({
     id: r.id,
     _id: r.id,
     season_id: r.seasonId,
     season_name: s ? { name: s.name, name_en: s.nameEn } : null,
     competition_id: r.competitionId,
     competion_name: c ? { name: c.name, name_en: c.nameEn } : null,
-    opens_at: r.opensAt,
-    closes_at: r.closesAt,
+    opens_at: r.opensAt.toISOString(),
+    closes_at: r.closesAt.toISOString(),
     min_members: r.minMembers,
     max_members: r.maxMembers,
     max_coaches: r.maxCoaches,
@@ -379,6 +385,6 @@ export const registrationsResource = defineResource<RegistrationRow, Registratio
     fee: r.fee,
     currency: r.currency,
     status: r.status,
-    created_at: r.createdAt,
+    created_at: r.createdAt.toISOString(),
   }),
 });
