@@ -11,19 +11,37 @@ import {
   MaxLength,
   ValidateBy,
   ValidateIf,
+  type ValidationOptions,
 } from 'class-validator';
 import type { Type } from '@nestjs/common';
 import type { MessageKey } from './i18n';
 import { isUuid } from './ids';
 
+/**
+ * The message a field's rule gives when it fails: a key of the catalogues, or a key with the values
+ * of its placeholders (`{ key: 'refund.reason_required', params: { max: 500 } }` for "… up to {max}
+ * characters").
+ */
+export type RuleMessage = MessageKey | { key: MessageKey; params: Record<string, string | number> };
+
+/**
+ * The class-validator options of a rule that gives `message`: its key as the rule's message and its
+ * params in the rule's context, where common/validation.ts reads them back. No message: the rule
+ * tells the field as of the wrong type.
+ */
+export function told(message?: RuleMessage): ValidationOptions {
+  if (message === undefined) return {};
+  return typeof message === 'string' ? { message } : { message: message.key, context: { params: message.params } };
+}
+
 /** Required fields by the prototype that declares them, with the message to give when one is empty. */
-const requiredFields = new Map<object, Map<string | symbol, MessageKey | undefined>>();
+const requiredFields = new Map<object, Map<string | symbol, RuleMessage | undefined>>();
 
 /**
  * Whether a DTO instance's field is required (declared on its class or a parent), and with which
  * message: `false` when it is not.
  */
-export function requiredField(dto: object, key: string | symbol): { message?: MessageKey } | false {
+export function requiredField(dto: object, key: string | symbol): { message?: RuleMessage } | false {
   for (let proto = Object.getPrototypeOf(dto); proto; proto = Object.getPrototypeOf(proto)) {
     const fields = requiredFields.get(proto);
     if (fields?.has(key)) return { message: fields.get(key) };
@@ -41,13 +59,16 @@ const Optional = (): PropertyDecorator => (target, key) =>
 const trim = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value;
 
-/** An optional text field, trimmed (numbers accepted as text), at most `max` characters. */
-export function Text(max = 200): PropertyDecorator {
+/**
+ * An optional text field, trimmed (numbers accepted as text), at most `max` characters; with
+ * `message`, a value that is not text or too long is told that message rather than a wrong type.
+ */
+export function Text(max = 200, message?: RuleMessage): PropertyDecorator {
   return (target, key) => {
     Optional()(target, key);
     Transform(trim)(target, key);
-    IsString()(target, key);
-    MaxLength(max)(target, key);
+    IsString(told(message))(target, key);
+    MaxLength(max, told(message))(target, key);
   };
 }
 
@@ -103,7 +124,7 @@ export const isBlank = (value: unknown) => value === undefined || value === null
  * update only the fields sent are checked, so a required field may be left out but not emptied.
  */
 export const Required =
-  (message?: MessageKey): PropertyDecorator =>
+  (message?: RuleMessage): PropertyDecorator =>
   (target, key) => {
     if (!requiredFields.has(target)) requiredFields.set(target, new Map());
     requiredFields.get(target)!.set(key, message);
@@ -192,19 +213,30 @@ export function Int(min: number, max: number, { clear = false } = {}): PropertyD
 }
 
 /**
- * A non-negative amount with at most two decimals (a JSON number or text), as the numeric column
- * wants it ('350.00'). Empty leaves it unchanged, or clears it (null) with `clear`.
+ * A non-negative amount with at most two decimals (a JSON number or text; Arabic-Indic digits and
+ * the Arabic decimal separator ٫ read as ASCII), as the numeric column wants it ('350.00'). Empty
+ * leaves it unchanged, or clears it (null) with `clear`; `positive` refuses zero. With `message`,
+ * a value that is not such an amount is told that message rather than a wrong type.
  */
-export function Money({ clear = false } = {}): PropertyDecorator {
+export function Money({
+  clear = false,
+  positive = false,
+  message,
+}: { clear?: boolean; positive?: boolean; message?: RuleMessage } = {}): PropertyDecorator {
   return (target, key) => {
     Transform(({ value }) => {
       if (isBlank(value)) return emptied(clear);
-      const text = typeof value === 'string' || typeof value === 'number' ? toAsciiDigits(String(value)).trim() : '';
+      const text =
+        typeof value === 'string' || typeof value === 'number'
+          ? toAsciiDigits(String(value)).replace('٫', '.').trim()
+          : '';
       // A value that is not an amount is boxed, so the string check below refuses it.
       return /^\d{1,10}(\.\d{1,2})?$/.test(text) ? Number(text).toFixed(2) : [value];
     })(target, key);
     Optional()(target, key);
-    IsString()(target, key);
+    IsString(told(message))(target, key);
+    if (positive)
+      ValidateBy({ name: 'isPositive', validator: { validate: (v) => Number(v) > 0 } }, told(message))(target, key);
   };
 }
 
@@ -256,11 +288,11 @@ export function OneOf(allowed: readonly (string | number)[]): PropertyDecorator 
 }
 
 /** An id (UUID); '', null or `None` clear it (null). */
-export function OptionalId(message?: MessageKey): PropertyDecorator {
+export function OptionalId(message?: RuleMessage): PropertyDecorator {
   return (target, key) => {
     Transform(({ value }) => (value === '' || isNoneFiller(value) ? null : value))(target, key);
     Optional()(target, key);
-    ValidateBy({ name: 'isUuid', validator: { validate: isUuid } }, message ? { message } : {})(target, key);
+    ValidateBy({ name: 'isUuid', validator: { validate: isUuid } }, told(message))(target, key);
   };
 }
 
