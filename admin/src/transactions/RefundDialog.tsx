@@ -9,7 +9,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { toAsciiDigits, type RefundAnswer } from '@platform/contract';
+import { LIMITS, toAsciiDigits, type RefundAnswer } from '@platform/contract';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiFetch } from '../common/api';
@@ -76,7 +76,7 @@ export function RefundDialog({ orderId, currency, max, onClose, onDone }: Props)
               required
               multiline
               minRows={2}
-              inputProps={{ maxLength: 500 }}
+              inputProps={{ maxLength: LIMITS.refundReasonMax }}
             />
             <FormControlLabel
               control={<Checkbox checked={end} onChange={(e) => setEnd(e.target.checked)} />}

@@ -5,9 +5,9 @@ import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
-import { AppError } from '../../common/app-error';
 import { Lang } from '../../common/i18n';
-import { RefundsService, type RefundInput } from '../../payments/refunds.service';
+import { RefundDto } from '../../payments/refund.dto';
+import { RefundsService } from '../../payments/refunds.service';
 import { refundRecord } from '../resources/transactions.resource';
 import { FinanceService } from './finance.service';
 
@@ -48,12 +48,11 @@ export class FinanceController {
   })
   async refund(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body() body: RefundDto,
     @CurrentAuth() auth: Auth,
     @Headers('idempotency-key') key?: string,
   ): Promise<RefundAnswer> {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'request.bad');
-    const { refund, order, replayed } = await this.refunds.refund(auth.user, id, body as RefundInput, key);
+    const { refund, order, replayed } = await this.refunds.refund(auth.user, id, body, key);
     return {
       success: true,
       replayed,
