@@ -218,9 +218,8 @@ export class GalleryService {
     return found;
   }
 
-  /** Sets a file's alternative text (used when a picture is put into a post). */
+  /** Sets a file's alternative text (used when a picture is put into a post), checked by GalleryUpdateDto. */
   async update(id: string, alt: string, actor: User): Promise<LibraryFile> {
-    if (alt.length > GALLERY_ALT_MAX) throw new AppError(400, 'gallery.alt_too_long', { max: GALLERY_ALT_MAX }, 'alt');
     const row = await this.db.transaction(async (tx) => {
       const [file] = await tx.select().from(galleryFiles).where(eq(galleryFiles.id, id)).for('update');
       if (!file || !file.active) throw new AppError(404, 'request.not_found');
