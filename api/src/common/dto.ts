@@ -128,8 +128,15 @@ export const Required =
   (target, key) => {
     if (!requiredFields.has(target)) requiredFields.set(target, new Map());
     requiredFields.get(target)!.set(key, message);
-    ValidateBy({ name: 'required', validator: { validate: (value) => !isBlank(value) } })(target, key);
+    requiredCheck(target, key);
   };
+
+/** The check that an empty value fails wherever the validated instance's class requires the field. */
+const requiredCheck = (target: object, key: string | symbol) =>
+  ValidateBy({
+    name: 'required',
+    validator: { validate: (value, args) => !isBlank(value) || !requiredField(args!.object, key) },
+  })(target, key);
 
 /** null, as a form sends an emptied field, read as '' (for a text column that holds no null). */
 export const NullAsEmpty = (): PropertyDecorator => Transform(({ value }) => (value === null ? '' : value));
@@ -323,7 +330,11 @@ export const Checked = (): PropertyDecorator => Allow();
  */
 export function RequiredOn<T extends object>(base: Type<T>, keys: (keyof T & string)[]): Type<T> {
   class WithRequired extends (base as Type<object>) {}
-  for (const key of keys) Required()(WithRequired.prototype, key);
+  requiredFields.set(WithRequired.prototype, new Map(keys.map((key) => [key, undefined])));
+  // A class's own rules on a field hide its parent's rules of that kind (class-validator), so a
+  // check declared here would drop the field's limits: it goes on the base, where it passes for the
+  // base's own instances, which do not require the field.
+  for (const key of keys) if (!requiredField(Object.create(base.prototype), key)) requiredCheck(base.prototype, key);
   Object.defineProperty(WithRequired, 'name', { value: `${base.name}Create` });
   return WithRequired as Type<T>;
 }
