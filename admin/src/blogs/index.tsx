@@ -1,4 +1,4 @@
-import { POST_TYPES, type NamePair } from '@platform/contract';
+import { LIMITS, POST_TYPES, type NamePair } from '@platform/contract';
 import ArticleIcon from '@mui/icons-material/Article';
 import {
   Create,
@@ -81,9 +81,9 @@ function BlogForm({ creating }: { creating: boolean }) {
       <FormDataConsumer>
         {({ formData }) =>
           formData.type === 'video' ? (
-            <MediaInput source="videos" mode="video" limit={10} />
+            <MediaInput source="videos" mode="video" limit={LIMITS.postMediaMax} />
           ) : (
-            <MediaInput source="galleries" mode="image" limit={10} />
+            <MediaInput source="galleries" mode="image" limit={LIMITS.postMediaMax} />
           )
         }
       </FormDataConsumer>

@@ -325,6 +325,28 @@ export function Ids(max: number): PropertyDecorator {
 export const Checked = (): PropertyDecorator => Allow();
 
 /**
+ * A list of at most `max` texts, sent as a list or as its JSON text (as the old forms send lists); ''
+ * or null is an empty list. A longer list is told `tooMany` when given; anything else is a wrong type.
+ */
+export function TextList(max: number, tooMany?: RuleMessage): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => {
+      if (value === null || value === '') return [];
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value; // not a list: refused below
+      }
+    })(target, key);
+    Optional()(target, key);
+    IsArray()(target, key);
+    IsString({ each: true })(target, key);
+    ArrayMaxSize(max, told(tooMany))(target, key);
+  };
+}
+
+/**
  * The same DTO with more fields required, for a create whose form must fill what its update may
  * leave out (a member's e-mail, phone and national ID).
  */
