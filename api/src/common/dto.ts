@@ -1,7 +1,6 @@
 import { isNoneFiller, toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
 import {
-  Allow,
   ArrayMaxSize,
   IsArray,
   IsBoolean,
@@ -320,9 +319,6 @@ export function Ids(max: number): PropertyDecorator {
     ValidateBy({ name: 'isUuid', validator: { validate: isUuid } }, { each: true })(target, key);
   };
 }
-
-/** A field whose shape a resource checks itself (a list of library paths sent as JSON text or as a list). */
-export const Checked = (): PropertyDecorator => Allow();
 
 /**
  * A list of at most `max` texts, sent as a list or as its JSON text (as the old forms send lists); ''
