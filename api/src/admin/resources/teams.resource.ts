@@ -147,11 +147,12 @@ async function savePeople(tx: Db, team: typeof teams.$inferSelect, input: TeamDt
  * An admin's decision on a submitted registered team (`status` 'approved' or 'rejected', with a
  * `reason` for a rejection); null when the body is not a decision. A fee must be paid first.
  */
-async function decide(body: { status?: unknown; reason?: unknown }, team: typeof teams.$inferSelect, tx: Db) {
-  if (body.status !== 'approved' && body.status !== 'rejected') return null;
+async function decide(input: TeamDto, team: typeof teams.$inferSelect, tx: Db) {
+  if (input.status !== 'approved' && input.status !== 'rejected') return null;
   if (team.state !== 'submitted') throw new AppError(409, 'team.not_submitted');
-  const reason = typeof body.reason === 'string' ? body.reason.trim().slice(0, 500) : '';
-  if (body.status === 'rejected') {
+  // Trimmed and at most 500 characters by TeamDto; required here, as only a rejection needs it.
+  const reason = input.reason ?? '';
+  if (input.status === 'rejected') {
     if (!reason) throw new AppError(400, 'team.reason_required', {}, 'reason');
     return { state: 'rejected' as const, status: false, reason };
   }
