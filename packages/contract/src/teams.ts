@@ -15,25 +15,33 @@ export interface NamePair {
   name_en: string;
 }
 
-/** A competition open to registration, with its rules (GET /api/registrations). */
-export interface RegistrationView {
-  _id: string;
-  season: NamePair & { _id: string };
-  competion: NamePair & { _id: string };
+/**
+ * A registration's rules as the member pages and the back-office read them: its window (ISO
+ * strings), team size, eligibility (grades, or ages on `age_on`, a day) and fee.
+ */
+export type RegistrationRules = {
   opens_at: string;
   closes_at: string;
-  /** Open now: between opens_at and closes_at. */
-  open: boolean;
   min_members: number;
   max_members: number;
   max_coaches: number;
   entity_required: boolean;
+  /** Eligible grades as text ('7'); empty: any grade. */
   grades: string[];
   min_age: number | null;
   max_age: number | null;
   age_on: string | null;
   fee: string;
   currency: string;
+};
+
+/** A competition open to registration, with its rules (GET /api/registrations). */
+export interface RegistrationView extends RegistrationRules {
+  _id: string;
+  season: NamePair & { _id: string };
+  competion: NamePair & { _id: string };
+  /** Open now: between opens_at and closes_at. */
+  open: boolean;
 }
 
 export interface TeamPersonView {
@@ -184,7 +192,7 @@ export type TeamDetail = TeamRecord & {
 
 /**
  * A team registration (a season's competition open to teams) as the back-office's registrations
- * resource lists it (`/api/admin/registrations`); dates are ISO strings, `age_on` a day (YYYY-MM-DD).
+ * resource lists it (`/api/admin/registrations`), with its rules; `created_at` an ISO string.
  */
 export type RegistrationRecord = {
   id: string;
@@ -193,19 +201,6 @@ export type RegistrationRecord = {
   season_name: NamePair | null;
   competition_id: string;
   competion_name: NamePair | null;
-  opens_at: string;
-  closes_at: string;
-  min_members: number;
-  max_members: number;
-  max_coaches: number;
-  entity_required: boolean;
-  /** Eligible grades as text ('7'); empty: any grade. */
-  grades: string[];
-  min_age: number | null;
-  max_age: number | null;
-  age_on: string | null;
-  fee: string;
-  currency: string;
   status: boolean;
   created_at: string;
-};
+} & RegistrationRules;

@@ -9,6 +9,7 @@ import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import type { Db } from '../../core/database';
 import { competitions, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
+import { registrationRules } from '../../teams/registration.view';
 import { notifyDecision } from '../../teams/team-notices';
 import { csvNames } from '../csv';
 import { defined, defineResource, type ResourceDef } from '../resource';
@@ -373,18 +374,7 @@ export const registrationsResource = defineResource<RegistrationRow, Registratio
     season_name: s ? { name: s.name, name_en: s.nameEn } : null,
     competition_id: r.competitionId,
     competion_name: c ? { name: c.name, name_en: c.nameEn } : null,
-    opens_at: r.opensAt.toISOString(),
-    closes_at: r.closesAt.toISOString(),
-    min_members: r.minMembers,
-    max_members: r.maxMembers,
-    max_coaches: r.maxCoaches,
-    entity_required: r.entityRequired,
-    grades: r.grades,
-    min_age: r.minAge,
-    max_age: r.maxAge,
-    age_on: r.ageOn,
-    fee: r.fee,
-    currency: r.currency,
+    ...registrationRules(r),
     status: r.status,
     created_at: r.createdAt.toISOString(),
   }),
