@@ -56,6 +56,19 @@ describe('users', () => {
     expect((await usersByEmail(longest.email))[0].name).toBe('س'.repeat(LIMITS.nameMax));
   });
 
+  it('keeps the limits of the fields only a create requires (e-mail, password)', async () => {
+    const password = 'P-' + 'x'.repeat(LIMITS.passwordMax);
+    for (const [resource, body, field] of [
+      ['users', member({ password, cpassword: password }), 'password'],
+      ['users', member({ email: `${'x'.repeat(LIMITS.emailMax)}@example.com` }), 'email'],
+      ['admins', { name: 'Staff', email: `staff${Date.now()}@example.com`, password, cpassword: password }, 'password'],
+    ] as const) {
+      const res = await post(resource, body);
+      expect([res.status, res.body.message]).toEqual([400, `The field "${field}" is missing or invalid.`]);
+      expect(await usersByEmail(body.email)).toHaveLength(0);
+    }
+  });
+
   it('reads Arabic-Indic digits in the national ID and phone, and JSON numbers and booleans', async () => {
     const body = member({
       national_id: '٣٠٠٠٠٠٠٠١٢',

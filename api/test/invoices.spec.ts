@@ -270,12 +270,28 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       { amount: '0', reason: 'x' },
       { amount: '1.234', reason: 'x' },
       { amount: 'abc', reason: 'x' },
-    ])
-      expect((await refund(orderId, bad)).body.message).toBe(
+      { amount: '', reason: 'x' },
+      { amount: { value: 5 }, reason: 'x' },
+      { reason: 'x' },
+    ]) {
+      const res = await refund(orderId, bad);
+      expect([res.status, res.body.message]).toEqual([
+        400,
         'Enter a refund amount greater than zero, with at most two decimals.',
-      );
-    expect((await refund(orderId, { amount: '5', reason: '  ' })).status).toBe(400);
-    expect((await refund(orderId, { amount: '5', reason: 'x', end_subscription: 'yes' })).status).toBe(400);
+      ]);
+    }
+    // The reason's message carries its limit, in both languages.
+    for (const bad of [{ amount: '5', reason: '  ' }, { amount: '5' }, { amount: '5', reason: 'x'.repeat(501) }]) {
+      const res = await refund(orderId, bad);
+      expect([res.status, res.body.message]).toEqual([400, 'Enter the reason for the refund (up to 500 characters).']);
+    }
+    const noReason = await refund(orderId, { amount: '5', reason: '' }).set('Accept-Language', 'ar');
+    expect([noReason.status, noReason.body.message]).toEqual([400, 'أدخل سبب الاسترداد (حتى 500 حرفًا).']);
+    const notBoolean = await refund(orderId, { amount: '5', reason: 'x', end_subscription: 'yes' });
+    expect([notBoolean.status, notBoolean.body.message]).toEqual([
+      400,
+      'The field "end_subscription" is missing or invalid.',
+    ]);
 
     const second = await refund(orderId, { amount: '44.50', reason: 'Ends early', end_subscription: true });
     expect(second.status).toBe(200);

@@ -54,8 +54,27 @@ describe('partners (back-office)', () => {
       expect(res.body.message).toContain('https://example.com');
     }
     expect((await addPartner({ key: 'short' })).body.message).toBe('The key must be at least 24 characters long.');
-    expect((await addPartner({ client_id: '../x' })).status).toBe(400);
-    expect((await addPartner({ origins: [] })).status).toBe(400);
+    expect((await addPartner({ client_id: '../x' })).body.message).toBe(
+      'The client id may use letters, digits, dot, dash and underscore (3 to 64).',
+    );
+    const tooMany = Array.from({ length: 21 }, (_, i) => `https://p${i}.example`);
+    expect((await addPartner({ origins: tooMany })).body.message).toContain('https://example.com');
+    expect((await addPartner({ origins: [] })).body.message).toBe('Please fill in the form carefully!');
+    expect((await addPartner({ key: '' })).body.message).toBe('Please fill in the form carefully!');
+  });
+
+  it('takes origins as text, one a line, and on edit keeps the key left empty but not an emptied list', async () => {
+    const res = await addPartner({ origins: 'https://a.example/\n\n https://b.example:8443, https://a.example' });
+    expect([res.status, res.body.origins]).toEqual([201, ['https://a.example', 'https://b.example:8443']]);
+    const [before] = await t.database.db.select().from(partners).where(eq(partners.id, res.body.id));
+    const edit = (body: object) =>
+      t.http.put(`/api/admin/partners/${res.body.id}`).set('Authorization', admin).send(body);
+    const renamed = await edit({ name: 'Renamed partner', key: '' });
+    expect([renamed.status, renamed.body.name]).toEqual([200, 'Renamed partner']);
+    const [after] = await t.database.db.select().from(partners).where(eq(partners.id, res.body.id));
+    expect(after.keyHash).toBe(before.keyHash);
+    expect((await edit({ origins: '' })).body.message).toBe('Please fill in the form!');
+    expect((await edit({ key: 'short' })).body.message).toBe('The key must be at least 24 characters long.');
   });
 
   it('is for admins only', async () => {

@@ -483,6 +483,18 @@ describe('team registration', () => {
     expect((await t.http.post(`/api/teams/${id}/pay`).set('Authorization', token)).body.message).toBe(
       'This competition has no team fee.',
     );
+    for (const reason of [undefined, null, '   ']) {
+      const noReason = await t.http
+        .put(`/api/admin/teams/${id}`)
+        .set('Authorization', admin)
+        .send({ status: 'rejected', reason });
+      expect([noReason.status, noReason.body.message]).toEqual([400, 'Please write the reason for the rejection.']);
+    }
+    const tooLong = await t.http
+      .put(`/api/admin/teams/${id}`)
+      .set('Authorization', admin)
+      .send({ status: 'rejected', reason: 'x'.repeat(501) });
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'The field "reason" is missing or invalid.']);
     const rejected = await t.http
       .put(`/api/admin/teams/${id}`)
       .set('Authorization', admin)

@@ -1,3 +1,4 @@
+import type { AuditRecord } from '@platform/contract';
 import {
   Box,
   Chip,
@@ -26,18 +27,6 @@ import { Link } from 'react-router-dom';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { LocalDateField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
-
-interface AuditRecord {
-  id: string;
-  action: string;
-  resource: string;
-  record_id: string;
-  record_name: { name: string; name_en: string } | null;
-  record_exists: boolean;
-  actor_name: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
 
 const ACTIONS = [
   'create',

@@ -1,4 +1,4 @@
-import { POST_TYPES } from '@platform/contract';
+import { LIMITS, POST_TYPES, type NamePair } from '@platform/contract';
 import ArticleIcon from '@mui/icons-material/Article';
 import {
   Create,
@@ -25,7 +25,7 @@ const ltr = { htmlInput: { dir: 'ltr' } };
 const typeChoices = POST_TYPES.map((id) => ({ id, name: `app.blog.type.${id}` }));
 
 function CategoryName(_props: { label?: string }) {
-  const record = useRecordContext<{ category_name: { name: string; name_en: string } | null }>();
+  const record = useRecordContext<{ category_name: NamePair | null }>();
   const [locale] = useLocaleState();
   const translate = useTranslate();
   if (!record) return null;
@@ -81,9 +81,9 @@ function BlogForm({ creating }: { creating: boolean }) {
       <FormDataConsumer>
         {({ formData }) =>
           formData.type === 'video' ? (
-            <MediaInput source="videos" mode="video" limit={10} />
+            <MediaInput source="videos" mode="video" limit={LIMITS.postMediaMax} />
           ) : (
-            <MediaInput source="galleries" mode="image" limit={10} />
+            <MediaInput source="galleries" mode="image" limit={LIMITS.postMediaMax} />
           )
         }
       </FormDataConsumer>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Box, Tooltip } from '@mui/material';
-import { dateOptions, formatMoney } from '@platform/contract';
+import { dateOptions, formatMoney, type NamePair } from '@platform/contract';
 import { DateField, useFieldValue, useLocaleState, useRecordContext, type DateFieldProps } from 'react-admin';
 import { dateLocales, localeStore, type Locale } from '../i18n';
 
@@ -27,7 +27,9 @@ export function LtrField({ source }: { source: string; label?: string }) {
   return <bdi dir="ltr">{String(value)}</bdi>;
 }
 
-type Bilingual = { name: string; name_en: string };
+/** A name kept in both languages, in the interface's language (`locale`); '—' for none. */
+export const nameIn = (value: NamePair | null | undefined, locale: string) =>
+  value ? (locale === 'ar' ? value.name : value.name_en) : '—';
 
 /**
  * A name kept in both languages ({ name, name_en }) shown in the interface's language: one of the
@@ -36,9 +38,8 @@ type Bilingual = { name: string; name_en: string };
 export function BilingualName({ source }: { source?: string; label?: string }) {
   const record = useRecordContext();
   const [locale] = useLocaleState();
-  const value = (source ? record?.[source] : record) as Bilingual | null | undefined;
-  if (!value) return <span>—</span>;
-  return <span>{locale === 'ar' ? value.name : value.name_en}</span>;
+  const value = (source ? record?.[source] : record) as NamePair | null | undefined;
+  return <span>{nameIn(value, locale)}</span>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatDate, LIMITS } from '@platform/contract';
+import { formatDate, LIMITS, type ContactDetail, type ContactRecord } from '@platform/contract';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
 import {
@@ -38,17 +38,6 @@ import { LocalDateField, LtrField } from '../common/fields';
 import { BulkSetButton, ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 
-interface ContactRecord {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  read: boolean;
-  created_at: string;
-  reply?: { _id: string; message: string; author: string; created_at: string }[];
-}
-
 function ReadChip(props: { label?: string; record?: ContactRecord }) {
   const record = useRecordContext<ContactRecord>(props);
   const translate = useTranslate();
@@ -62,7 +51,10 @@ function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [locale] = useLocaleState();
-  const { data, refetch, isPending } = useGetOne<ContactRecord>('contactus', { id });
+  // The list's copy of the message comes first: the replies once the one-message answer is in.
+  const { data, refetch, isPending } = useGetOne<ContactRecord & Partial<Pick<ContactDetail, 'reply'>>>('contactus', {
+    id,
+  });
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
   const when = (iso: string) => formatDate(iso, locale, 'time');

@@ -1,4 +1,11 @@
-import { APPLY_AS, isMemberType, roleOf } from '@platform/contract';
+import {
+  APPLY_AS,
+  EXPERIENCE_ANSWERS,
+  JUDGE_STATUSES,
+  isMemberType,
+  roleOf,
+  type JudgeRecord,
+} from '@platform/contract';
 import DownloadIcon from '@mui/icons-material/PictureAsPdf';
 import {
   Card,
@@ -32,18 +39,10 @@ import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { UserAvatar } from '../users/fields';
 
-interface JudgeRecord {
-  id: string;
-  user: { name: string; picture: string | null; type: number } | null;
-  status: 'pending' | 'accepted' | 'rejected';
-  certifcates: { name: string; url: string }[];
-}
-
-const STATUSES = ['pending', 'accepted', 'rejected'] as const;
-const statusChoices = STATUSES.map((id) => ({ id, name: `app.judge_status.${id}` }));
+const statusChoices = JUDGE_STATUSES.map((id) => ({ id, name: `app.judge_status.${id}` }));
 // The contract's values (Refree, yes/no) are codes: the column shows their translation.
 const applyAsChoices = APPLY_AS.map((id) => ({ id, name: `app.apply_as.${id}` }));
-const experienceChoices = ['yes', 'no'].map((id) => ({ id, name: `app.experience.${id}` }));
+const experienceChoices = EXPERIENCE_ANSWERS.map((id) => ({ id, name: `app.experience.${id}` }));
 
 function MemberAvatar(_props: { label?: string }) {
   const record = useRecordContext<JudgeRecord>();
@@ -89,7 +88,7 @@ function StatusSelect(_props: { label?: string }) {
         )
       }
     >
-      {STATUSES.map((s) => (
+      {JUDGE_STATUSES.map((s) => (
         <MenuItem key={s} value={s}>
           {translate(`app.judge_status.${s}`)}
         </MenuItem>
@@ -123,7 +122,7 @@ function CvButton(_props: { label?: string }) {
 
 /** On a phone: a card per application with its essentials, its status choice and its CV. */
 function JudgeCards() {
-  const { data } = useListContext<{ id: string; user: { name: string } | null; organization_name: string }>();
+  const { data } = useListContext<JudgeRecord>();
   return (
     <Stack spacing={1} sx={{ p: 1 }}>
       {data?.map((record) => (

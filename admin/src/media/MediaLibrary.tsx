@@ -20,6 +20,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
+import type { LibraryFile, LibraryPage } from '@platform/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -28,17 +29,6 @@ import { apiFetch } from '../common/api';
 import { localeStore } from '../i18n';
 
 export type LibraryMode = 'all' | 'image' | 'video';
-
-export interface LibraryFile {
-  _id: string;
-  path: string;
-  thumb: string | null;
-  name: string;
-  alt: string;
-  size: number;
-  ext: string;
-  type: 'image' | 'video' | 'file';
-}
 
 const ACCEPT: Record<LibraryMode, string> = {
   all: '.jpg,.jpeg,.png,.gif,.svg,.pdf,.docx,.doc,.pptx,.potx,.xlsx,.xls,.csv,.pptm,.mp4,.zip,.txt',
@@ -103,7 +93,7 @@ export function LibraryBrowser({
     enabled,
     queryFn: async () => {
       const q = new URLSearchParams({ type: shownType, page: String(page), limit: '20', s: search });
-      return (await (await apiFetch(`/gallery?${q}`)).json()) as { galleries: LibraryFile[]; totalPages: number };
+      return (await (await apiFetch(`/gallery?${q}`)).json()) as LibraryPage;
     },
   });
 

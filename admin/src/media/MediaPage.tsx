@@ -19,21 +19,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { LibraryFile, LibraryFileDetail, LibraryFileUse } from '@platform/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Confirm, Title, useCreatePath, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { apiFetch } from '../common/api';
-import { FilePreview, LibraryBrowser, type LibraryFile } from './MediaLibrary';
-
-interface FileUse {
-  section: 'blogs' | 'events' | 'plans' | 'settings';
-  id: string;
-  name: string;
-  name_en: string;
-}
-
-type FileDetail = LibraryFile & { used_in: FileUse[]; created_at: string };
+import { nameIn } from '../common/fields';
+import { FilePreview, LibraryBrowser } from './MediaLibrary';
 
 /** A size in the interface's language and digits: "1.2 MB" / "١٫٢ ميغابايت". */
 function formatSize(bytes: number, locale: string) {
@@ -52,7 +45,7 @@ function formatSize(bytes: number, locale: string) {
 }
 
 /** Where a file is used, each place a link to its record. */
-function Uses({ uses }: { uses: FileUse[] }) {
+function Uses({ uses }: { uses: LibraryFileUse[] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const createPath = useCreatePath();
@@ -71,7 +64,7 @@ function Uses({ uses }: { uses: FileUse[] }) {
               {u.section !== 'settings' && (
                 <>
                   {': '}
-                  <bdi>{locale === 'ar' ? u.name : u.name_en}</bdi>
+                  <bdi>{nameIn(u, locale)}</bdi>
                 </>
               )}
             </MuiLink>
@@ -94,7 +87,7 @@ function FileDetails({ file, onClose }: { file: LibraryFile; onClose: () => void
   const url = new URL(file.path, window.location.origin).href;
   const { data, isPending } = useQuery({
     queryKey: ['gallery-file', file._id],
-    queryFn: async () => (await (await apiFetch(`/gallery/${file._id}`)).json()) as FileDetail,
+    queryFn: async () => (await (await apiFetch(`/gallery/${file._id}`)).json()) as LibraryFileDetail,
   });
   useEffect(() => setAlt(data?.alt ?? file.alt), [data, file.alt]);
   const refresh = () =>

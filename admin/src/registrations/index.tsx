@@ -24,26 +24,15 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { formatDate } from '@platform/contract';
-import { BilingualName, LocalDateField, MoneyField } from '../common/fields';
+import { formatDate, type RegistrationRecord } from '@platform/contract';
+import { BilingualName, LocalDateField, MoneyField, nameIn } from '../common/fields';
 import { ListActions } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { ToggleField } from '../common/ToggleField';
 
-type Bilingual = { name: string; name_en: string } | null;
-
-interface RegistrationRecord {
-  id: string;
-  season_name: Bilingual;
-  competion_name: Bilingual;
-  opens_at: string;
-  closes_at: string;
-  status: boolean;
-}
-
 /** A team's size as "2–3 members, up to 2 coaches" in the interface language. */
 function TeamSizeField(_props: { source?: string; label?: string }) {
-  const record = useRecordContext<{ min_members: number; max_members: number; max_coaches: number }>();
+  const record = useRecordContext<RegistrationRecord>();
   const translate = useTranslate();
   if (!record) return null;
   return (
@@ -62,7 +51,6 @@ function RegistrationList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const bilingual = (n: Bilingual) => (n ? (locale === 'ar' ? n.name : n.name_en) : '—');
   return (
     <List
       filters={[
@@ -90,7 +78,7 @@ function RegistrationList() {
         <SimpleList<RegistrationRecord>
           primaryText={(r) => (
             <>
-              <bdi>{bilingual(r.competion_name)}</bdi> · <bdi>{bilingual(r.season_name)}</bdi>
+              <bdi>{nameIn(r.competion_name, locale)}</bdi> · <bdi>{nameIn(r.season_name, locale)}</bdi>
             </>
           )}
           secondaryText={(r) => (

@@ -1,4 +1,10 @@
-import { RESULTS_COLUMNS, TEAM_STATES, type ResultsPreviewRow } from '@platform/contract';
+import {
+  RESULTS_COLUMNS,
+  TEAM_STATES,
+  type ResultsPreviewRow,
+  type TeamDetail,
+  type TeamRecord,
+} from '@platform/contract';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import GroupsIcon from '@mui/icons-material/Groups';
 import UploadIcon from '@mui/icons-material/UploadFile';
@@ -58,7 +64,7 @@ import {
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { apiFetch, downloadResponse } from '../common/api';
 import { named } from '../common/NamedResource';
-import { BilingualName } from '../common/fields';
+import { BilingualName, nameIn } from '../common/fields';
 import { ListActions } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { ToggleField } from '../common/ToggleField';
@@ -203,22 +209,10 @@ function ImportResults() {
   );
 }
 
-type Bilingual = { name: string; name_en: string } | null;
-
-interface TeamRecord {
-  id: string;
-  team_no: string;
-  name: string | null;
-  registration_status: string;
-  season_name: Bilingual;
-  competion_name: Bilingual;
-}
-
 function TeamList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const bilingual = (n: Bilingual) => (n ? (locale === 'ar' ? n.name : n.name_en) : '—');
   return (
     <List
       filters={[
@@ -267,7 +261,7 @@ function TeamList() {
           )}
           secondaryText={(r) => (
             <>
-              <bdi>{bilingual(r.competion_name)}</bdi> · <bdi>{bilingual(r.season_name)}</bdi>
+              <bdi>{nameIn(r.competion_name, locale)}</bdi> · <bdi>{nameIn(r.season_name, locale)}</bdi>
             </>
           )}
           tertiaryText={(r) => translate(`app.team_state.${r.registration_status}`)}
@@ -352,25 +346,10 @@ function StateField() {
   );
 }
 
-interface Invitation {
-  id: string;
-  name: string;
-  national_id: string | null;
-  email: string | null;
-  role: string;
-  state: string;
-}
-
 /** A registered team's people with their invitations, and the decision on a submitted team (approve, or reject with a reason). */
 function TeamRegistration() {
-  const record = useRecordContext<{
-    id: string;
-    registration_id: string | null;
-    registration_status: string;
-    reason: string | null;
-    payment_status: boolean;
-    invitations?: Invitation[];
-  }>();
+  // The list's copy of the record comes first: the invitations once the one-team answer is in.
+  const record = useRecordContext<TeamRecord & Partial<Pick<TeamDetail, 'invitations'>>>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

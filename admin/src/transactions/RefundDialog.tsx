@@ -9,7 +9,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { toAsciiDigits } from '@platform/contract';
+import { LIMITS, toAsciiDigits, type RefundAnswer } from '@platform/contract';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiFetch } from '../common/api';
@@ -46,7 +46,7 @@ export function RefundDialog({ orderId, currency, max, onClose, onDone }: Props)
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
         body: JSON.stringify({ amount: toAsciiDigits(amount).trim(), reason, end_subscription: end }),
       });
-      const body = (await res.json()) as { refund: { credit_note_number: string } };
+      const body = (await res.json()) as RefundAnswer;
       notify('app.refund.done', { type: 'success', messageArgs: { number: body.refund.credit_note_number } });
       onDone();
     } catch (err) {
@@ -76,7 +76,7 @@ export function RefundDialog({ orderId, currency, max, onClose, onDone }: Props)
               required
               multiline
               minRows={2}
-              inputProps={{ maxLength: 500 }}
+              inputProps={{ maxLength: LIMITS.refundReasonMax }}
             />
             <FormControlLabel
               control={<Checkbox checked={end} onChange={(e) => setEnd(e.target.checked)} />}

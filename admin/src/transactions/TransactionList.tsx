@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, formatDate, formatMoney } from '@platform/contract';
+import { ORDER_STATUSES, formatDate, formatMoney, type OrderDetail, type OrderRecord } from '@platform/contract';
 import {
   Box,
   Chip,
@@ -30,45 +30,12 @@ import {
   useRefresh,
   useRecordContext,
   useTranslate,
-  type RaRecord,
 } from 'react-admin';
 import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/fields';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { FinanceExportButton } from './FinanceExportButton';
 import { RefundDialog } from './RefundDialog';
-
-interface OrderRecord extends RaRecord {
-  customer_name: string;
-  customer_email: string;
-  items: { name: string; name_ar: string }[];
-  order_type: string;
-  currency: string;
-  total_amount: string;
-  payment_method: string;
-  payment_status: string;
-  trx_reference: string | null;
-  invoice_number: string | null;
-  payment_data: Record<string, unknown> | null;
-  user: { _id: string; name: string; email: string | null; national_id: string | null } | 'DELETED';
-  created_at: string;
-}
-
-/** What the one-order view adds (GET /admin/transections/:id). */
-interface OrderDetail extends OrderRecord {
-  refunded_amount: string;
-  refundable_amount: string;
-  refunds: {
-    id: string;
-    amount: string;
-    reason: string;
-    credit_note_number: string;
-    provider_ref: string | null;
-    ended_subscription: boolean;
-    by: string;
-    created_at: string;
-  }[];
-}
 
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
   paid: 'success',

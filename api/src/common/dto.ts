@@ -1,7 +1,6 @@
 import { isNoneFiller, toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
 import {
-  Allow,
   ArrayMaxSize,
   IsArray,
   IsBoolean,
@@ -11,19 +10,37 @@ import {
   MaxLength,
   ValidateBy,
   ValidateIf,
+  type ValidationOptions,
 } from 'class-validator';
 import type { Type } from '@nestjs/common';
 import type { MessageKey } from './i18n';
 import { isUuid } from './ids';
 
+/**
+ * The message a field's rule gives when it fails: a key of the catalogues, or a key with the values
+ * of its placeholders (`{ key: 'refund.reason_required', params: { max: 500 } }` for "… up to {max}
+ * characters").
+ */
+export type RuleMessage = MessageKey | { key: MessageKey; params: Record<string, string | number> };
+
+/**
+ * The class-validator options of a rule that gives `message`: its key as the rule's message and its
+ * params in the rule's context, where common/validation.ts reads them back. No message: the rule
+ * tells the field as of the wrong type.
+ */
+export function told(message?: RuleMessage): ValidationOptions {
+  if (message === undefined) return {};
+  return typeof message === 'string' ? { message } : { message: message.key, context: { params: message.params } };
+}
+
 /** Required fields by the prototype that declares them, with the message to give when one is empty. */
-const requiredFields = new Map<object, Map<string | symbol, MessageKey | undefined>>();
+const requiredFields = new Map<object, Map<string | symbol, RuleMessage | undefined>>();
 
 /**
  * Whether a DTO instance's field is required (declared on its class or a parent), and with which
  * message: `false` when it is not.
  */
-export function requiredField(dto: object, key: string | symbol): { message?: MessageKey } | false {
+export function requiredField(dto: object, key: string | symbol): { message?: RuleMessage } | false {
   for (let proto = Object.getPrototypeOf(dto); proto; proto = Object.getPrototypeOf(proto)) {
     const fields = requiredFields.get(proto);
     if (fields?.has(key)) return { message: fields.get(key) };
@@ -41,13 +58,16 @@ const Optional = (): PropertyDecorator => (target, key) =>
 const trim = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value;
 
-/** An optional text field, trimmed (numbers accepted as text), at most `max` characters. */
-export function Text(max = 200): PropertyDecorator {
+/**
+ * An optional text field, trimmed (numbers accepted as text), at most `max` characters; with
+ * `message`, a value that is not text or too long is told that message rather than a wrong type.
+ */
+export function Text(max = 200, message?: RuleMessage): PropertyDecorator {
   return (target, key) => {
     Optional()(target, key);
     Transform(trim)(target, key);
-    IsString()(target, key);
-    MaxLength(max)(target, key);
+    IsString(told(message))(target, key);
+    MaxLength(max, told(message))(target, key);
   };
 }
 
@@ -103,12 +123,19 @@ export const isBlank = (value: unknown) => value === undefined || value === null
  * update only the fields sent are checked, so a required field may be left out but not emptied.
  */
 export const Required =
-  (message?: MessageKey): PropertyDecorator =>
+  (message?: RuleMessage): PropertyDecorator =>
   (target, key) => {
     if (!requiredFields.has(target)) requiredFields.set(target, new Map());
     requiredFields.get(target)!.set(key, message);
-    ValidateBy({ name: 'required', validator: { validate: (value) => !isBlank(value) } })(target, key);
+    requiredCheck(target, key);
   };
+
+/** The check that an empty value fails wherever the validated instance's class requires the field. */
+const requiredCheck = (target: object, key: string | symbol) =>
+  ValidateBy({
+    name: 'required',
+    validator: { validate: (value, args) => !isBlank(value) || !requiredField(args!.object, key) },
+  })(target, key);
 
 /** null, as a form sends an emptied field, read as '' (for a text column that holds no null). */
 export const NullAsEmpty = (): PropertyDecorator => Transform(({ value }) => (value === null ? '' : value));
@@ -192,19 +219,30 @@ export function Int(min: number, max: number, { clear = false } = {}): PropertyD
 }
 
 /**
- * A non-negative amount with at most two decimals (a JSON number or text), as the numeric column
- * wants it ('350.00'). Empty leaves it unchanged, or clears it (null) with `clear`.
+ * A non-negative amount with at most two decimals (a JSON number or text; Arabic-Indic digits and
+ * the Arabic decimal separator ٫ read as ASCII), as the numeric column wants it ('350.00'). Empty
+ * leaves it unchanged, or clears it (null) with `clear`; `positive` refuses zero. With `message`,
+ * a value that is not such an amount is told that message rather than a wrong type.
  */
-export function Money({ clear = false } = {}): PropertyDecorator {
+export function Money({
+  clear = false,
+  positive = false,
+  message,
+}: { clear?: boolean; positive?: boolean; message?: RuleMessage } = {}): PropertyDecorator {
   return (target, key) => {
     Transform(({ value }) => {
       if (isBlank(value)) return emptied(clear);
-      const text = typeof value === 'string' || typeof value === 'number' ? toAsciiDigits(String(value)).trim() : '';
+      const text =
+        typeof value === 'string' || typeof value === 'number'
+          ? toAsciiDigits(String(value)).replace('٫', '.').trim()
+          : '';
       // A value that is not an amount is boxed, so the string check below refuses it.
       return /^\d{1,10}(\.\d{1,2})?$/.test(text) ? Number(text).toFixed(2) : [value];
     })(target, key);
     Optional()(target, key);
-    IsString()(target, key);
+    IsString(told(message))(target, key);
+    if (positive)
+      ValidateBy({ name: 'isPositive', validator: { validate: (v) => Number(v) > 0 } }, told(message))(target, key);
   };
 }
 
@@ -256,11 +294,11 @@ export function OneOf(allowed: readonly (string | number)[]): PropertyDecorator 
 }
 
 /** An id (UUID); '', null or `None` clear it (null). */
-export function OptionalId(message?: MessageKey): PropertyDecorator {
+export function OptionalId(message?: RuleMessage): PropertyDecorator {
   return (target, key) => {
     Transform(({ value }) => (value === '' || isNoneFiller(value) ? null : value))(target, key);
     Optional()(target, key);
-    ValidateBy({ name: 'isUuid', validator: { validate: isUuid } }, message ? { message } : {})(target, key);
+    ValidateBy({ name: 'isUuid', validator: { validate: isUuid } }, told(message))(target, key);
   };
 }
 
@@ -282,8 +320,27 @@ export function Ids(max: number): PropertyDecorator {
   };
 }
 
-/** A field whose shape a resource checks itself (a list of library paths sent as JSON text or as a list). */
-export const Checked = (): PropertyDecorator => Allow();
+/**
+ * A list of at most `max` texts, sent as a list or as its JSON text (as the old forms send lists); ''
+ * or null is an empty list. A longer list is told `tooMany` when given; anything else is a wrong type.
+ */
+export function TextList(max: number, tooMany?: RuleMessage): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => {
+      if (value === null || value === '') return [];
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value; // not a list: refused below
+      }
+    })(target, key);
+    Optional()(target, key);
+    IsArray()(target, key);
+    IsString({ each: true })(target, key);
+    ArrayMaxSize(max, told(tooMany))(target, key);
+  };
+}
 
 /**
  * The same DTO with more fields required, for a create whose form must fill what its update may
@@ -291,7 +348,11 @@ export const Checked = (): PropertyDecorator => Allow();
  */
 export function RequiredOn<T extends object>(base: Type<T>, keys: (keyof T & string)[]): Type<T> {
   class WithRequired extends (base as Type<object>) {}
-  for (const key of keys) Required()(WithRequired.prototype, key);
+  requiredFields.set(WithRequired.prototype, new Map(keys.map((key) => [key, undefined])));
+  // A class's own rules on a field hide its parent's rules of that kind (class-validator), so a
+  // check declared here would drop the field's limits: it goes on the base, where it passes for the
+  // base's own instances, which do not require the field.
+  for (const key of keys) if (!requiredField(Object.create(base.prototype), key)) requiredCheck(base.prototype, key);
   Object.defineProperty(WithRequired, 'name', { value: `${base.name}Create` });
   return WithRequired as Type<T>;
 }

@@ -1,13 +1,15 @@
 import { ValidationError, ValidationPipe, type Type } from '@nestjs/common';
 import { AppError } from './app-error';
-import { isBlank, requiredField } from './dto';
+import { isBlank, requiredField, type RuleMessage } from './dto';
 import { isMessageKey, type MessageKey } from './i18n';
 
 interface Problem {
   field: string;
   message: string;
+  /** The values of the message's placeholders, from the failed rule's context (see `told`). */
+  params?: Record<string, string | number>;
   /** A required field left empty (absent, null or ''), with its own message if it has one. */
-  missing: { message?: MessageKey } | false;
+  missing: { message?: RuleMessage } | false;
 }
 
 /** Every field's first problem, nested fields named with dots (`education.grade`). */
@@ -15,25 +17,30 @@ function problems(errors: ValidationError[], prefix = ''): Problem[] {
   return errors.flatMap((err) => {
     const field = prefix + err.property;
     if (err.children?.length) return problems(err.children, `${field}.`);
-    const message = Object.values(err.constraints ?? {})[0] ?? '';
+    const [rule, message] = Object.entries(err.constraints ?? {})[0] ?? ['', ''];
+    const params = (err.contexts?.[rule] as { params?: Problem['params'] } | undefined)?.params;
     const missing = !!err.target && isBlank(err.value) && requiredField(err.target, err.property);
-    return [{ field, message, missing }];
+    return [{ field, message, params, missing }];
   });
 }
 
 /**
  * The one answer to a body that fails its DTO: a field of the wrong type first (400
  * `request.invalid_field` naming it), then a missing required field (the form's one message), then
- * a rule with its own message (e.g. 'account.bad_gender'), in the DTO's field order.
+ * a rule with its own message (e.g. 'account.bad_gender', or one with its params: see `told` in
+ * common/dto.ts), in the DTO's field order.
  */
 function failure(errors: ValidationError[], missing: MessageKey): AppError {
   const all = problems(errors);
   const wrong = all.find((p) => !p.missing && !isMessageKey(p.message));
   if (wrong) return new AppError(400, 'request.invalid_field', { field: wrong.field }, wrong.field);
   const empty = all.find((p) => p.missing);
-  if (empty?.missing) return new AppError(400, empty.missing.message ?? missing);
+  if (empty?.missing) {
+    const message = empty.missing.message ?? missing;
+    return typeof message === 'string' ? new AppError(400, message) : new AppError(400, message.key, message.params);
+  }
   const rule = all[0];
-  return new AppError(400, rule.message as MessageKey, {}, rule.field);
+  return new AppError(400, rule.message as MessageKey, rule.params ?? {}, rule.field);
 }
 
 /**

@@ -2,6 +2,8 @@ import type {
   DurationType,
   Education,
   InvitationState,
+  JudgeStatus,
+  LibraryFileType,
   PlanSnapshot,
   PlanType,
   PostType,
@@ -317,7 +319,7 @@ export const judgeApplications = pgTable(
     /** yes or no */
     previousExperience: text('previous_experience').notNull(),
     certificates: jsonb('certificates').$type<StoredFile[]>().notNull().default([]),
-    status: text('status').$type<'pending' | 'accepted' | 'rejected'>().notNull().default('pending'),
+    status: text('status').$type<JudgeStatus>().notNull().default('pending'),
     createdAt: createdAt(),
   },
   (t) => [index('judge_applications_user_idx').on(t.userId), index('judge_applications_created_idx').on(t.createdAt)],
@@ -575,7 +577,7 @@ export const galleryFiles = pgTable(
     size: integer('size').notNull(),
     ext: text('ext').notNull(),
     /** image, video or file */
-    type: text('type').$type<'image' | 'video' | 'file'>().notNull(),
+    type: text('type').$type<LibraryFileType>().notNull(),
     active: boolean('active').notNull().default(true),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

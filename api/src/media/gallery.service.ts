@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { LibraryFile, LibraryFileDetail, LibraryFileType, LibraryFileUse, LibraryPage } from '@platform/contract';
 import { and, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -72,20 +73,13 @@ const PLACES = [
   },
 ] as const;
 
-export interface GalleryUse {
-  section: (typeof PLACES)[number]['section'];
-  id: string;
-  name: string;
-  name_en: string;
-}
-
 const mentions = (column: AnyColumn, path: string) => sql`strpos(${column}::text, ${path}) > 0`;
 
-const kindOf = (ext: string): 'image' | 'video' | 'file' =>
+const kindOf = (ext: string): LibraryFileType =>
   IMAGE.includes(ext) ? 'image' : VIDEO.includes(ext) ? 'video' : 'file';
 
 type Row = typeof galleryFiles.$inferSelect;
-const view = (f: Row) => ({
+const view = (f: Row): LibraryFile => ({
   _id: f.id,
   path: f.path,
   thumb: f.thumb,
@@ -95,7 +89,7 @@ const view = (f: Row) => ({
   ext: f.ext,
   type: f.type,
   active: f.active,
-  created_at: f.createdAt,
+  created_at: f.createdAt.toISOString(),
 });
 
 /**
@@ -112,7 +106,7 @@ export class GalleryService {
     private readonly audits: AuditService,
   ) {}
 
-  async list(query: { type?: string; page?: string; limit?: string; s?: string }) {
+  async list(query: { type?: string; page?: string; limit?: string; s?: string }): Promise<LibraryPage> {
     const mode = (['image', 'video'].includes(query.type ?? '') ? query.type : 'all') as GalleryMode;
     const page = Math.max(0, Number.parseInt(query.page ?? '0', 10) || 0);
     const limit = Math.min(100, Math.max(1, Number.parseInt(query.limit ?? `${PAGE_SIZE}`, 10) || PAGE_SIZE));
@@ -149,7 +143,7 @@ export class GalleryService {
       .where(and(inArray(galleryFiles.path, paths), eq(galleryFiles.active, true)));
   }
 
-  async upload(files: ReceivedFile[], mode: GalleryMode, actor: User) {
+  async upload(files: ReceivedFile[], mode: GalleryMode, actor: User): Promise<LibraryFile[]> {
     const moved: string[] = [];
     try {
       if (!files.length) throw new AppError(400, 'upload.missing');
@@ -201,7 +195,7 @@ export class GalleryService {
   }
 
   /** One file with the places that use it. */
-  async get(id: string) {
+  async get(id: string): Promise<LibraryFileDetail> {
     const [file] = await this.db.select().from(galleryFiles).where(eq(galleryFiles.id, id));
     if (!file || !file.active) throw new AppError(404, 'request.not_found');
     return { ...view(file), used_in: await this.usage(this.db, file.path) };
@@ -211,8 +205,8 @@ export class GalleryService {
    * The places (posts, events, plans, policies) whose fields or rich text hold the file's path. One
    * query after another: `db` may be a transaction, whose one connection takes one query at a time.
    */
-  private async usage(db: Pick<Db, 'select'>, path: string): Promise<GalleryUse[]> {
-    const found: GalleryUse[] = [];
+  private async usage(db: Pick<Db, 'select'>, path: string): Promise<LibraryFileUse[]> {
+    const found: LibraryFileUse[] = [];
     for (const place of PLACES) {
       const rows = await db
         .select({ id: place.id, name: place.name, nameEn: place.nameEn })
@@ -224,9 +218,8 @@ export class GalleryService {
     return found;
   }
 
-  /** Sets a file's alternative text (used when a picture is put into a post). */
-  async update(id: string, alt: string, actor: User) {
-    if (alt.length > GALLERY_ALT_MAX) throw new AppError(400, 'gallery.alt_too_long', { max: GALLERY_ALT_MAX }, 'alt');
+  /** Sets a file's alternative text (used when a picture is put into a post), checked by GalleryUpdateDto. */
+  async update(id: string, alt: string, actor: User): Promise<LibraryFile> {
     const row = await this.db.transaction(async (tx) => {
       const [file] = await tx.select().from(galleryFiles).where(eq(galleryFiles.id, id)).for('update');
       if (!file || !file.active) throw new AppError(404, 'request.not_found');

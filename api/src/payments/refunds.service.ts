@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { platformDay, toAsciiDigits } from '@platform/contract';
+import { platformDay } from '@platform/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
@@ -11,11 +11,9 @@ import { lockTeamOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
 import type { Order } from './payments.service';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './provider';
+import type { RefundDto } from './refund.dto';
 
 export type Refund = typeof refunds.$inferSelect;
-
-/** The longest reason kept with a refund. */
-export const REFUND_REASON_MAX = 500;
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
 const decimal = (c: number) => (c / 100).toFixed(2);
@@ -41,12 +39,6 @@ export type RefundActor = Pick<User, 'name'> & { id: string | null };
 /** The platform's own refunds (a fee paid after its team was withdrawn). */
 export const SYSTEM_ACTOR: RefundActor = { id: null, name: 'System' };
 
-export interface RefundInput {
-  amount: unknown;
-  reason: unknown;
-  end_subscription?: unknown;
-}
-
 /**
  * Refunds of paid orders, in full or in part: one at a time per order (the order's row is locked
  * from the first read to the commit, the provider's refund included), never more than what is left
@@ -64,25 +56,20 @@ export class RefundsService {
     private readonly audits: AuditService,
   ) {}
 
-  async refund(actor: User, orderId: string, input: RefundInput, key: string | undefined): Promise<RefundOutcome> {
-    const amountText = toAsciiDigits(
-      typeof input.amount === 'number' ? String(input.amount) : String(input.amount ?? ''),
-    )
-      .replace('٫', '.')
-      .trim();
-    if (!/^\d{1,10}(\.\d{1,2})?$/.test(amountText) || cents(amountText) <= 0)
-      throw new AppError(400, 'refund.bad_amount');
-    const amount = cents(amountText);
-    const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-    if (!reason || reason.length > REFUND_REASON_MAX)
-      throw new AppError(400, 'refund.reason_required', { max: REFUND_REASON_MAX });
-    const end = input.end_subscription;
-    if (end !== undefined && end !== null && typeof end !== 'boolean')
-      throw new AppError(400, 'request.invalid_field', { field: 'end_subscription' });
+  /** An admin's refund of a paid order, its body checked by RefundDto. */
+  async refund(actor: User, orderId: string, input: RefundDto, key: string | undefined): Promise<RefundOutcome> {
     if (key !== undefined && !/^[\x21-\x7e]{8,200}$/.test(key))
       throw new AppError(400, 'request.invalid_field', { field: 'Idempotency-Key' });
     if (!isUuid(orderId)) throw new AppError(404, 'request.not_found');
-    return this.perform(this.db, actor, orderId, amount, reason, end === true, key);
+    return this.perform(
+      this.db,
+      actor,
+      orderId,
+      cents(input.amount!),
+      input.reason!,
+      input.end_subscription === true,
+      key,
+    );
   }
 
   /**

@@ -2,6 +2,7 @@ import type {
   GuardianInvitationView,
   InvitationState,
   RegisteredTeamView,
+  RegistrationRules,
   RegistrationView,
   TeamInvitationView,
   TeamRole,
@@ -32,9 +33,16 @@ export function registrationView(
     _id: r.id,
     season: { _id: season.id, name: season.name, name_en: season.nameEn },
     competion: { _id: competition.id, name: competition.name, name_en: competition.nameEn },
+    ...registrationRules(r),
+    open: r.opensAt <= now && now < r.closesAt,
+  };
+}
+
+/** A registration's window, team size, eligibility and fee, for the member pages and the back-office. */
+export function registrationRules(r: Registration): RegistrationRules {
+  return {
     opens_at: r.opensAt.toISOString(),
     closes_at: r.closesAt.toISOString(),
-    open: r.opensAt <= now && now < r.closesAt,
     min_members: r.minMembers,
     max_members: r.maxMembers,
     max_coaches: r.maxCoaches,

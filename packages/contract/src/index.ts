@@ -14,3 +14,4 @@ export * from './content.js';
 export * from './staff.js';
 export * from './home.js';
 export * from './reference.js';
+export * from './media.js';

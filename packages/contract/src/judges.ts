@@ -26,3 +26,31 @@ export const EXPERIENCE_ANSWERS = ['yes', 'no'] as const;
 /** An application's state in the back-office. */
 export const JUDGE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type JudgeStatus = (typeof JUDGE_STATUSES)[number];
+
+/**
+ * An application as the back-office's judges resource lists it (`/api/admin/judges`), with its
+ * member (null once the account is gone); certificates are downloaded through `url`. Dates are ISO
+ * strings (a type, so it is a record).
+ */
+export type JudgeRecord = {
+  id: string;
+  _id: string;
+  user: {
+    _id: string;
+    name: string;
+    national_id: string | null;
+    email: string | null;
+    phone_number: string | null;
+    type: number;
+    picture: string | null;
+  } | null;
+  organization_name: string;
+  /** 'Refree' or 'Judge' (APPLY_AS). */
+  apply_as: string;
+  city: string;
+  /** 'yes' or 'no' (EXPERIENCE_ANSWERS), the contract's spelling. */
+  pexperince: string;
+  certifcates: { name: string; size: number; url: string }[];
+  status: JudgeStatus;
+  created_at: string;
+};

@@ -24,6 +24,10 @@ export const LIMITS = {
   contactMessageMax: 5000,
   /** Longest staff reply to a contact message. */
   contactReplyMax: 10_000,
+  /** Most library files in a post's gallery, and most videos in a post. */
+  postMediaMax: 10,
+  /** Longest reason kept with a refund. */
+  refundReasonMax: 500,
   /** A national ID: exactly this many digits. */
   nationalIdDigits: 10,
   /** The one-time code's length is a setting within these bounds. */

@@ -1,4 +1,4 @@
-import type { MemberUser } from './members.js';
+import type { MemberUser, PlanSnapshot } from './members.js';
 
 /** A payment order's states, as stored and as staff filter them. */
 /**
@@ -74,4 +74,65 @@ export interface PaymentCheck {
   success: boolean;
   order: CheckedOrder;
   user: Pick<MemberUser, 'subcription' | 'start_date' | 'end_date'>;
+}
+
+/**
+ * An order as the back-office's transactions resource lists it (`/api/admin/transections`). The
+ * customer and plan are the order's own copies: `user` is 'DELETED' once the account is gone, the
+ * plan `deleted` once it is; dates are ISO strings (a type, so it is a record).
+ */
+export type OrderRecord = {
+  id: string;
+  _id: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone_number: string;
+  /** The plan's names ('DELETED' for an order without its plan copy). */
+  items: { name: string; name_ar: string }[];
+  plan: (PlanSnapshot & { deleted: boolean }) | null;
+  /** subscription, renewal or team_fee. */
+  order_type: string;
+  currency: string;
+  total_amount: string;
+  /** How it was paid as the provider names it ('' until known). */
+  payment_method: string;
+  /** One of ORDER_STATUSES, as stored. */
+  payment_status: string;
+  trx_reference: string | null;
+  invoice_number: string | null;
+  /** The provider's payment object as received. */
+  payment_data: Record<string, unknown> | null;
+  user: { _id: string; name: string; email: string | null; national_id: string | null } | 'DELETED';
+  created_at: string;
+};
+
+/** A refund of an order in the back-office: the order's view, and the answer of a refund. */
+export type OrderRefundRecord = {
+  id: string;
+  amount: string;
+  reason: string;
+  /** CN-2026-000001 */
+  credit_note_number: string;
+  provider_ref: string | null;
+  ended_subscription: boolean;
+  /** Who refunded it (a staff member's name, or System). */
+  by: string;
+  created_at: string;
+};
+
+/** One order in the back-office (`GET /api/admin/transections/:id`): the record with its refunds, oldest first. */
+export type OrderDetail = OrderRecord & {
+  refunded_amount: string;
+  /** What is left to refund ('0.00' unless the order is paid). */
+  refundable_amount: string;
+  refunds: OrderRefundRecord[];
+};
+
+/** The answer of a refund (`POST /api/admin/transections/:id/refund`); `replayed` for a retried Idempotency-Key. */
+export interface RefundAnswer {
+  success: boolean;
+  replayed: boolean;
+  /** The order's state after it (one of ORDER_STATUSES). */
+  payment_status: string;
+  refund: OrderRefundRecord;
 }

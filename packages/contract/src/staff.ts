@@ -1,5 +1,6 @@
 import type { MemberType } from './accounts.js';
 import type { MemberUser } from './members.js';
+import type { NamePair } from './teams.js';
 
 /**
  * A member as the back-office's users resource lists and shows it: the member user's own fields,
@@ -50,3 +51,50 @@ export interface DashboardFigures {
   pendingJudges?: number;
   unreadMessages?: number;
 }
+
+/**
+ * An entry of the audit log as the back-office lists it (`/api/admin/audit`): who did what to which
+ * record, with the fields before and after, and the record's name in both languages (from the record,
+ * or from the entry itself once the record is gone: `record_exists` false). Dates are ISO strings.
+ */
+export type AuditRecord = {
+  id: string;
+  /** null for the platform itself (e.g. an automatic refund). */
+  actor_id: string | null;
+  actor_name: string;
+  /** create, update, toggle, delete, archive, restore, reply, import, refund… */
+  action: string;
+  /** The back-office section the entry opens to (users, contactus, teams, transections, gallery…). */
+  resource: string;
+  record_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+  record_name: NamePair | null;
+  record_exists: boolean;
+};
+
+/** A message from the public contact form as the back-office lists it (`/api/admin/contactus`). */
+export type ContactRecord = {
+  id: string;
+  _id: string;
+  name: string;
+  email: string;
+  /** '' when the sender gave none. */
+  phone: string;
+  message: string;
+  read: boolean;
+  created_at: string;
+};
+
+/** A staff reply to a contact message: in the message's thread, and the answer of sending one. */
+export type ContactReplyRecord = {
+  _id: string;
+  message: string;
+  /** The staff member's name. */
+  author: string;
+  created_at: string;
+};
+
+/** One contact message (`GET /api/admin/contactus/:id`, which marks it read) with its replies, oldest first. */
+export type ContactDetail = ContactRecord & { reply: ContactReplyRecord[] };

@@ -9,30 +9,39 @@ export type InvitationState = (typeof INVITATION_STATES)[number];
 /** A person's part in a team. */
 export type TeamRole = 'member' | 'coach' | 'entity';
 
+/** A name in both languages: Arabic in `name`, English in `name_en`. */
 export interface NamePair {
   name: string;
   name_en: string;
 }
 
-/** A competition open to registration, with its rules (GET /api/registrations). */
-export interface RegistrationView {
-  _id: string;
-  season: NamePair & { _id: string };
-  competion: NamePair & { _id: string };
+/**
+ * A registration's rules as the member pages and the back-office read them: its window (ISO
+ * strings), team size, eligibility (grades, or ages on `age_on`, a day) and fee.
+ */
+export type RegistrationRules = {
   opens_at: string;
   closes_at: string;
-  /** Open now: between opens_at and closes_at. */
-  open: boolean;
   min_members: number;
   max_members: number;
   max_coaches: number;
   entity_required: boolean;
+  /** Eligible grades as text ('7'); empty: any grade. */
   grades: string[];
   min_age: number | null;
   max_age: number | null;
   age_on: string | null;
   fee: string;
   currency: string;
+};
+
+/** A competition open to registration, with its rules (GET /api/registrations). */
+export interface RegistrationView extends RegistrationRules {
+  _id: string;
+  season: NamePair & { _id: string };
+  competion: NamePair & { _id: string };
+  /** Open now: between opens_at and closes_at. */
+  open: boolean;
 }
 
 export interface TeamPersonView {
@@ -130,3 +139,68 @@ export interface ResultsPreviewRow {
   ranked: string;
   error: string | null;
 }
+
+/**
+ * A team as the back-office's teams resource lists it and answers a write (`/api/admin/teams`).
+ * `season_name` and `competion_name` are null when the season or competition is gone; dates are ISO
+ * strings (a type, so it is a record).
+ */
+export type TeamRecord = {
+  id: string;
+  _id: string;
+  team_no: string;
+  season: string;
+  season_name: NamePair | null;
+  competition: string;
+  competion_name: NamePair | null;
+  entity: string | null;
+  /** A registered team's name (null for a team made by staff). */
+  name: string | null;
+  registration_id: string | null;
+  registration_status: TeamState;
+  /** Why staff rejected a registered team. */
+  reason: string | null;
+  status: boolean;
+  payment_status: boolean;
+  score: string | null;
+  ranked: number | null;
+  created_at: string;
+};
+
+/** One person of a team in the back-office, with the state of their invitation. */
+export type TeamInvitationRecord = {
+  id: string;
+  user_id: string;
+  name: string;
+  /** A student's or coach's national ID; null for the entity. */
+  national_id: string | null;
+  /** The entity's e-mail; null for a student or coach. */
+  email: string | null;
+  role: TeamRole;
+  state: InvitationState;
+};
+
+/**
+ * One team in the back-office (`GET /api/admin/teams/:id`): the record, the ids of its accepted
+ * members and coaches (what the form edits), and everyone in it with their invitations.
+ */
+export type TeamDetail = TeamRecord & {
+  member_ids: string[];
+  coach_ids: string[];
+  invitations: TeamInvitationRecord[];
+};
+
+/**
+ * A team registration (a season's competition open to teams) as the back-office's registrations
+ * resource lists it (`/api/admin/registrations`), with its rules; `created_at` an ISO string.
+ */
+export type RegistrationRecord = {
+  id: string;
+  _id: string;
+  season_id: string;
+  season_name: NamePair | null;
+  competition_id: string;
+  competion_name: NamePair | null;
+  status: boolean;
+  created_at: string;
+} & RegistrationRules;

@@ -10,7 +10,7 @@ import { contactMessages, contactReplies } from '../../db/schema';
 import { AuditService } from '../../audit/audit.service';
 import { OutboxService } from '../../outbox/outbox.service';
 import { templates } from '../../outbox/templates';
-import { LIMITS } from '@platform/contract';
+import { LIMITS, type ContactReplyRecord } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Required, Text } from '../../common/dto';
 
@@ -18,6 +18,14 @@ import { Required, Text } from '../../common/dto';
 export class ContactReplyDto {
   @ApiProperty() @Required('admin.reply_empty') @Text(LIMITS.contactReplyMax) message?: string;
 }
+
+/** A reply as the back-office reads it, in its message's thread and as the answer of sending it. */
+export const contactReplyRecord = (r: typeof contactReplies.$inferSelect): ContactReplyRecord => ({
+  _id: r.id,
+  message: r.body,
+  author: r.authorName,
+  created_at: r.createdAt.toISOString(),
+});
 
 /** A staff reply to a contact message: kept in the thread and e-mailed through the outbox, in one transaction. */
 @Injectable()
@@ -28,7 +36,7 @@ export class ContactReplyService {
     private readonly audits: AuditService,
   ) {}
 
-  async reply(auth: Auth, id: string, dto: ContactReplyDto, lang: Lang) {
+  async reply(auth: Auth, id: string, dto: ContactReplyDto, lang: Lang): Promise<ContactReplyRecord> {
     const reply = dto.message!;
     if (!isUuid(id)) throw new AppError(404, 'request.not_found');
     const saved = await this.db.transaction(async (tx) => {
@@ -53,6 +61,6 @@ export class ContactReplyService {
       });
       return row;
     });
-    return { _id: saved.id, message: saved.body, author: saved.authorName, created_at: saved.createdAt };
+    return contactReplyRecord(saved);
   }
 }

@@ -1,12 +1,14 @@
+import type { RefundAnswer } from '@platform/contract';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
-import { AppError } from '../../common/app-error';
 import { Lang } from '../../common/i18n';
-import { RefundsService, type RefundInput } from '../../payments/refunds.service';
+import { RefundDto } from '../../payments/refund.dto';
+import { RefundsService } from '../../payments/refunds.service';
+import { refundRecord } from '../resources/transactions.resource';
 import { FinanceService } from './finance.service';
 
 /**
@@ -46,26 +48,16 @@ export class FinanceController {
   })
   async refund(
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body() body: RefundDto,
     @CurrentAuth() auth: Auth,
     @Headers('idempotency-key') key?: string,
-  ) {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'request.bad');
-    const { refund, order, replayed } = await this.refunds.refund(auth.user, id, body as RefundInput, key);
+  ): Promise<RefundAnswer> {
+    const { refund, order, replayed } = await this.refunds.refund(auth.user, id, body, key);
     return {
       success: true,
       replayed,
       payment_status: order.status,
-      refund: {
-        id: refund.id,
-        amount: refund.amount,
-        reason: refund.reason,
-        credit_note_number: refund.creditNoteNumber,
-        provider_ref: refund.providerRef,
-        ended_subscription: refund.endedSubscription,
-        by: refund.actorName,
-        created_at: refund.createdAt.toISOString(),
-      },
+      refund: refundRecord(refund),
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditRecord, NamePair } from '@platform/contract';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/database';
@@ -21,7 +22,8 @@ import {
 } from '../../db/schema';
 import { defineResource } from '../resource';
 
-type Name = { name: string; name_en: string };
+/** An entry as its row gives it, before the record it is about is named. */
+type AuditEntryRecord = Omit<AuditRecord, 'record_name' | 'record_exists'>;
 
 function registrationName(competition: PgColumn, season: PgColumn): SQL {
   return sql`(select ${competition} from ${competitions} where ${competitions.id} = ${registrations.competitionId}) || ' · ' || (select ${season} from ${seasons} where ${seasons.id} = ${registrations.seasonId})`;
@@ -56,8 +58,8 @@ const NAMED: Record<string, { table: PgTable; id: PgColumn; name: PgColumn | SQL
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A deleted record's name, from what the entry kept of it. */
-function keptName(entry: Record<string, unknown>): Name | null {
-  for (const side of [entry.after, entry.before] as (Record<string, unknown> | null)[]) {
+function keptName(entry: AuditEntryRecord): NamePair | null {
+  for (const side of [entry.after, entry.before]) {
     const name = side?.name ?? side?.team_no ?? side?.organization_name;
     if (typeof name === 'string' && name) {
       const en = typeof side?.name_en === 'string' && side.name_en ? side.name_en : name;
@@ -71,16 +73,15 @@ function keptName(entry: Record<string, unknown>): Name | null {
  * The names of the records a page of entries is about (`record_name`, in both languages), one query
  * per section on the page; a record deleted since is named from the entry's own before/after.
  */
-async function nameRecords(records: Record<string, unknown>[], db: Db) {
+async function nameRecords(records: AuditEntryRecord[], db: Db): Promise<AuditRecord[]> {
   const wanted = new Map<string, Set<string>>();
   for (const r of records) {
-    const id = String(r.record_id);
-    if (NAMED[r.resource as string] && UUID.test(id)) {
-      if (!wanted.has(r.resource as string)) wanted.set(r.resource as string, new Set());
-      wanted.get(r.resource as string)!.add(id);
+    if (NAMED[r.resource] && UUID.test(r.record_id)) {
+      if (!wanted.has(r.resource)) wanted.set(r.resource, new Set());
+      wanted.get(r.resource)!.add(r.record_id);
     }
   }
-  const names = new Map<string, Name>();
+  const names = new Map<string, NamePair>();
   await Promise.all(
     [...wanted].map(async ([section, ids]) => {
       const place = NAMED[section];
@@ -113,7 +114,7 @@ export const auditResource = defineResource<typeof auditLog.$inferSelect>({
     actor_id: { column: auditLog.actorId, type: 'uuid' },
     created_at: { column: auditLog.createdAt, type: 'date' },
   },
-  toRecord: (a) => ({
+  toRecord: (a): AuditEntryRecord => ({
     id: a.id,
     actor_id: a.actorId,
     actor_name: a.actorName,
@@ -122,7 +123,7 @@ export const auditResource = defineResource<typeof auditLog.$inferSelect>({
     record_id: a.recordId,
     before: a.before,
     after: a.after,
-    created_at: a.createdAt,
+    created_at: a.createdAt.toISOString(),
   }),
   decorate: nameRecords,
 });

@@ -5,11 +5,10 @@ import { isBlankHtml, sanitizeRichText } from '../../content/rich-text';
 import { slugify } from '../../content/slug';
 import type { Db } from '../../core/database';
 import { categories, galleryFiles, posts } from '../../db/schema';
-import { Bool, Checked, FormText, OneOf, OptionalId, Required } from '../../common/dto';
+import { Bool, FormText, OneOf, OptionalId, OptionalText, Required, TextList } from '../../common/dto';
 import { defined, defineResource } from '../resource';
 
 type Row = { posts: typeof posts.$inferSelect; categories: typeof categories.$inferSelect | null };
-const MAX_MEDIA = 10;
 
 /** A slug free among posts (other than `self`): the English name's, or with -2, -3, … appended. */
 async function freeSlug(tx: Db, base: string, self?: string): Promise<string> {
@@ -38,28 +37,19 @@ class PostDto {
   @Bool() status?: boolean;
   /** A category's id; '', null or `None` for none. */
   @OptionalId('content.bad_category') category?: string | null;
-  /** Paths chosen in the media library (checked against it by libraryPaths). */
-  @Checked() image?: unknown;
-  @Checked() galleries?: unknown;
-  @Checked() videos?: unknown;
+  /**
+   * Paths chosen in the media library (each checked against it by libraryPaths): the feature
+   * picture ('', null or `None` for none), and lists of pictures and videos.
+   */
+  @OptionalText(500) image?: string | null;
+  @TextList(LIMITS.postMediaMax, 'content.too_many_files') galleries?: string[];
+  @TextList(LIMITS.postMediaMax, 'content.too_many_files') videos?: string[];
 }
 
-/** Paths chosen in the media library must be library files of the right kind, at most `max`. */
-async function libraryPaths(tx: Db, raw: unknown, field: string, kind: 'image' | 'video', max: number) {
-  if (raw === undefined) return undefined;
-  let list: unknown = raw;
-  if (typeof raw === 'string') {
-    // The old form sent these lists as JSON text.
-    try {
-      list = raw ? JSON.parse(raw) : [];
-    } catch {
-      throw new AppError(400, 'request.invalid_field', { field });
-    }
-  }
-  if (!Array.isArray(list) || !list.every((p) => typeof p === 'string'))
-    throw new AppError(400, 'request.invalid_field', { field });
-  if (list.length > max) throw new AppError(400, 'content.too_many_files');
-  const unique = [...new Set(list as string[])];
+/** Paths chosen in the media library must be its active files of the right kind; each is kept once. */
+async function libraryPaths(tx: Db, list: string[] | undefined, kind: 'image' | 'video') {
+  if (list === undefined) return undefined;
+  const unique = [...new Set(list)];
   if (unique.length) {
     const found = await tx
       .select({ path: galleryFiles.path })
@@ -93,12 +83,9 @@ async function readPost(input: PostDto, tx: Db, creating: boolean, self?: Row) {
     if (!found && category !== self?.posts.categoryId) throw new AppError(400, 'content.bad_category');
   }
 
-  const image =
-    input.image === undefined
-      ? undefined
-      : ((await libraryPaths(tx, input.image ? [input.image] : [], 'image', 'image', 1))?.[0] ?? null);
-  const galleries = await libraryPaths(tx, input.galleries, 'galleries', 'image', MAX_MEDIA);
-  const videos = await libraryPaths(tx, input.videos, 'videos', 'video', MAX_MEDIA);
+  const image = input.image && (await libraryPaths(tx, [input.image], 'image'))![0];
+  const galleries = await libraryPaths(tx, input.galleries, 'image');
+  const videos = await libraryPaths(tx, input.videos, 'video');
 
   const slug =
     v.nameEn !== undefined && (creating || v.nameEn !== self?.posts.nameEn)

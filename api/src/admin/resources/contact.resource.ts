@@ -1,6 +1,8 @@
+import type { ContactDetail, ContactRecord } from '@platform/contract';
 import { asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { contactMessages, contactReplies } from '../../db/schema';
 import { Bool } from '../../common/dto';
+import { contactReplyRecord } from '../contact/contact-reply.service';
 import { defineResource } from '../resource';
 
 type Row = typeof contactMessages.$inferSelect;
@@ -38,7 +40,7 @@ export const contactResource = defineResource<Row, ContactMarkDto>({
     if (read === undefined) return {};
     return { readAt: read ? new Date() : null };
   },
-  toRecord: (m) => ({
+  toRecord: (m): ContactRecord => ({
     id: m.id,
     _id: m.id,
     name: m.name,
@@ -46,9 +48,9 @@ export const contactResource = defineResource<Row, ContactMarkDto>({
     phone: m.phone,
     message: m.message,
     read: m.readAt !== null,
-    created_at: m.createdAt,
+    created_at: m.createdAt.toISOString(),
   }),
-  async detail(m, db) {
+  async detail(m, db): Promise<Pick<ContactDetail, 'read' | 'reply'>> {
     if (!m.readAt) await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, m.id));
     const replies = await db
       .select()
@@ -57,7 +59,7 @@ export const contactResource = defineResource<Row, ContactMarkDto>({
       .orderBy(asc(contactReplies.createdAt));
     return {
       read: true,
-      reply: replies.map((r) => ({ _id: r.id, message: r.body, author: r.authorName, created_at: r.createdAt })),
+      reply: replies.map(contactReplyRecord),
     };
   },
 });

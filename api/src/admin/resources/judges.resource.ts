@@ -1,4 +1,4 @@
-import { JUDGE_STATUSES } from '@platform/contract';
+import { JUDGE_STATUSES, type JudgeRecord } from '@platform/contract';
 import { eq, sql } from 'drizzle-orm';
 import { judgeApplications, users, type User } from '../../db/schema';
 import { csvNames } from '../csv';
@@ -64,7 +64,7 @@ export const judgesResource = defineResource<Row, JudgeDecisionDto>({
       })
       .where(eq(users.id, app.userId));
   },
-  toRecord: ({ judge_applications: j, users: u }) => ({
+  toRecord: ({ judge_applications: j, users: u }): JudgeRecord => ({
     id: j.id,
     _id: j.id,
     user: u && {
@@ -86,7 +86,7 @@ export const judgesResource = defineResource<Row, JudgeDecisionDto>({
       url: `/api/admin/judges/${j.id}/cv/${i}`,
     })),
     status: j.status,
-    created_at: j.createdAt,
+    created_at: j.createdAt.toISOString(),
   }),
   export: {
     filename: 'judges',

@@ -1,10 +1,15 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, Matches, ValidateBy } from 'class-validator';
 import { hashPassword } from '../../auth/password';
-import { AppError } from '../../common/app-error';
 import { partners } from '../../db/schema';
-import { Bool, Checked, FormText, Required } from '../../common/dto';
+import { Bool, FormText, isBlank, Required, RequiredOn, told } from '../../common/dto';
 import { defined, defineResource } from '../resource';
 
 const CLIENT_ID = /^[A-Za-z0-9._-]{3,64}$/;
+/** The shortest embedding key. */
+const KEY_MIN = 24;
+/** The most origins one partner has. */
+const ORIGINS_MAX = 20;
 
 /** An origin exactly as a browser sends it: scheme, host, optional port; nothing after. */
 export function normalOrigin(value: string): string | null {
@@ -18,40 +23,54 @@ export function normalOrigin(value: string): string | null {
   }
 }
 
+/**
+ * The origins a partner's page may be framed by: a list, or text with one origin per line (or
+ * separated by commas or spaces), blank ones left out; each must be a bare origin (normalOrigin).
+ * Put it under Required: nothing left is the form's one message.
+ */
+function Origins(): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => {
+      const list: unknown = typeof value === 'string' ? value.split(/[\s,]+/) : value;
+      if (!Array.isArray(list)) return list;
+      const given = list.filter((o) => !isBlank(typeof o === 'string' ? o.trim() : o));
+      return given.length ? given : null;
+    })(target, key);
+    IsArray(told('partner.bad_origin'))(target, key);
+    ArrayMaxSize(ORIGINS_MAX, told('partner.bad_origin'))(target, key);
+    ValidateBy(
+      { name: 'isOrigin', validator: { validate: (o) => typeof o === 'string' && normalOrigin(o) !== null } },
+      { each: true, ...told('partner.bad_origin') },
+    )(target, key);
+  };
+}
+
 /** A partner site as the back-office form sends it. */
 class PartnerDto {
   @Required() @FormText() name?: string;
-  @Required() @FormText(64) client_id?: string;
+  @Required() @FormText(64) @Matches(CLIENT_ID, told('partner.client_id')) client_id?: string;
   /** The embedding key; stored only as a hash, and left empty on edit to keep the old one. */
-  @FormText(200) key?: string;
-  /** A list, or text with one origin per line (checked by readOrigins). */
-  @Checked() origins?: unknown;
+  @FormText(200)
+  @ValidateBy(
+    { name: 'isKey', validator: { validate: (k) => isBlank(k) || String(k).length >= KEY_MIN } },
+    told('partner.key_short'),
+  )
+  key?: string;
+  @Required() @Origins() origins?: string[];
   @Bool() status?: boolean;
 }
 
-/** Origins from a list or from text with one origin per line (or separated by commas or spaces). */
-function readOrigins(raw: unknown): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\s,]+/) : null;
-  if (!list || list.length > 20) throw new AppError(400, 'partner.bad_origin');
-  const origins = list.filter((o) => typeof o === 'string' && o.trim()).map((o) => normalOrigin(String(o)));
-  if (origins.some((o) => o === null)) throw new AppError(400, 'partner.bad_origin');
-  return [...new Set(origins as string[])];
-}
+/** A new partner also needs its key. */
+const PartnerCreateDto = RequiredOn(PartnerDto, ['key']);
 
-async function readPartner(p: PartnerDto, creating: boolean) {
-  if (p.client_id && !CLIENT_ID.test(p.client_id)) throw new AppError(400, 'partner.client_id');
-  if (p.key && p.key.length < 24) throw new AppError(400, 'partner.key_short');
-  const v = {
+async function readPartner(p: PartnerDto) {
+  return defined({
     name: p.name,
     clientId: p.client_id,
-    origins: readOrigins(p.origins),
+    origins: p.origins && [...new Set(p.origins.map((o) => normalOrigin(o)!))],
     status: p.status,
     keyHash: p.key ? await hashPassword(p.key) : undefined,
-  };
-  const missing = creating ? !v.keyHash || !v.origins?.length : v.origins?.length === 0;
-  if (missing) throw new AppError(400, creating ? 'admin.fill_form' : 'admin.fill_form_edit');
-  return defined(v);
+  });
 }
 
 /**
@@ -70,9 +89,9 @@ export const partnersResource = defineResource<typeof partners.$inferSelect, Par
   filters: { status: { column: partners.status, type: 'bool' } },
   toggles: ['status'],
   unique: { partners_client_id_unique: 'partner.client_id_taken' },
-  input: { create: PartnerDto },
-  create: (input) => readPartner(input, true),
-  update: (input) => readPartner(input, false),
+  input: { create: PartnerCreateDto, update: PartnerDto },
+  create: readPartner,
+  update: readPartner,
   toRecord: (p) => ({
     id: p.id,
     _id: p.id,

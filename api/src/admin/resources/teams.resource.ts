@@ -1,8 +1,15 @@
-import { TEAM_STATES, type TeamState } from '@platform/contract';
+import {
+  TEAM_STATES,
+  type RegistrationRecord,
+  type TeamDetail,
+  type TeamRecord,
+  type TeamState,
+} from '@platform/contract';
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import type { Db } from '../../core/database';
 import { competitions, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
+import { registrationRules } from '../../teams/registration.view';
 import { notifyDecision } from '../../teams/team-notices';
 import { csvNames } from '../csv';
 import { defined, defineResource, type ResourceDef } from '../resource';
@@ -141,11 +148,12 @@ async function savePeople(tx: Db, team: typeof teams.$inferSelect, input: TeamDt
  * An admin's decision on a submitted registered team (`status` 'approved' or 'rejected', with a
  * `reason` for a rejection); null when the body is not a decision. A fee must be paid first.
  */
-async function decide(body: { status?: unknown; reason?: unknown }, team: typeof teams.$inferSelect, tx: Db) {
-  if (body.status !== 'approved' && body.status !== 'rejected') return null;
+async function decide(input: TeamDto, team: typeof teams.$inferSelect, tx: Db) {
+  if (input.status !== 'approved' && input.status !== 'rejected') return null;
   if (team.state !== 'submitted') throw new AppError(409, 'team.not_submitted');
-  const reason = typeof body.reason === 'string' ? body.reason.trim().slice(0, 500) : '';
-  if (body.status === 'rejected') {
+  // Trimmed and at most 500 characters by TeamDto; required here, as only a rejection needs it.
+  const reason = input.reason ?? '';
+  if (input.status === 'rejected') {
     if (!reason) throw new AppError(400, 'team.reason_required', {}, 'reason');
     return { state: 'rejected' as const, status: false, reason };
   }
@@ -222,7 +230,7 @@ export const teamsResource = defineResource<Row, TeamDto>({
         await notifyDecision(ctx.tx, t, t.state === 'approved', t.reason);
     }
   },
-  async detail(row, db) {
+  async detail(row, db): Promise<Omit<TeamDetail, keyof TeamRecord>> {
     const list = await db
       .select({ person: teamPeople, name: users.name, nationalId: users.nationalId, email: users.email })
       .from(teamPeople)
@@ -244,7 +252,7 @@ export const teamsResource = defineResource<Row, TeamDto>({
       })),
     };
   },
-  toRecord: ({ teams: t, seasons: s, competitions: c }) => ({
+  toRecord: ({ teams: t, seasons: s, competitions: c }): TeamRecord => ({
     id: t.id,
     _id: t.id,
     team_no: t.teamNo,
@@ -261,7 +269,7 @@ export const teamsResource = defineResource<Row, TeamDto>({
     payment_status: t.paymentStatus,
     score: t.score,
     ranked: t.ranked,
-    created_at: t.createdAt,
+    created_at: t.createdAt.toISOString(),
   }),
   export: {
     filename: 'teams',
@@ -359,26 +367,15 @@ export const registrationsResource = defineResource<RegistrationRow, Registratio
     if (used) throw new AppError(409, 'registration.in_use');
     return 'deleted';
   },
-  toRecord: ({ registrations: r, seasons: s, competitions: c }) => ({
+  toRecord: ({ registrations: r, seasons: s, competitions: c }): RegistrationRecord => ({
     id: r.id,
     _id: r.id,
     season_id: r.seasonId,
     season_name: s ? { name: s.name, name_en: s.nameEn } : null,
     competition_id: r.competitionId,
     competion_name: c ? { name: c.name, name_en: c.nameEn } : null,
-    opens_at: r.opensAt,
-    closes_at: r.closesAt,
-    min_members: r.minMembers,
-    max_members: r.maxMembers,
-    max_coaches: r.maxCoaches,
-    entity_required: r.entityRequired,
-    grades: r.grades,
-    min_age: r.minAge,
-    max_age: r.maxAge,
-    age_on: r.ageOn,
-    fee: r.fee,
-    currency: r.currency,
+    ...registrationRules(r),
     status: r.status,
-    created_at: r.createdAt,
+    created_at: r.createdAt.toISOString(),
   }),
 });

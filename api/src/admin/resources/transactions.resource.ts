@@ -1,8 +1,22 @@
+import type { OrderDetail, OrderRecord, OrderRefundRecord } from '@platform/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { orders, refunds, users, type User } from '../../db/schema';
+import type { Refund } from '../../payments/refunds.service';
 import { defineResource } from '../resource';
 
 type Row = { orders: typeof orders.$inferSelect; users: User | null };
+
+/** A refund as the back-office reads it: in its order's view, and as the answer of making it. */
+export const refundRecord = (r: Refund): OrderRefundRecord => ({
+  id: r.id,
+  amount: r.amount,
+  reason: r.reason,
+  credit_note_number: r.creditNoteNumber,
+  provider_ref: r.providerRef,
+  ended_subscription: r.endedSubscription,
+  by: r.actorName,
+  created_at: r.createdAt.toISOString(),
+});
 
 /** Payment orders, read-only. A deleted user or plan shows as DELETED; the order keeps its copies. */
 export const transactionsResource = defineResource<Row>({
@@ -39,7 +53,7 @@ export const transactionsResource = defineResource<Row>({
     user: { column: orders.userId, type: 'uuid' },
     created_at: { column: orders.createdAt, type: 'date' },
   },
-  toRecord: ({ orders: o, users: u }) => ({
+  toRecord: ({ orders: o, users: u }): OrderRecord => ({
     id: o.id,
     _id: o.id,
     customer_name: o.customerName,
@@ -56,10 +70,10 @@ export const transactionsResource = defineResource<Row>({
     invoice_number: o.invoiceNumber,
     payment_data: o.raw,
     user: u ? { _id: u.id, name: u.name, email: u.email, national_id: u.nationalId } : 'DELETED',
-    created_at: o.createdAt,
+    created_at: o.createdAt.toISOString(),
   }),
   // The one-order view: its refunds, oldest first, with their credit notes.
-  detail: async ({ orders: o }, db) => {
+  detail: async ({ orders: o }, db): Promise<Omit<OrderDetail, keyof OrderRecord>> => {
     const rows = await db
       .select()
       .from(refunds)
@@ -70,16 +84,7 @@ export const transactionsResource = defineResource<Row>({
       refunded_amount: (refunded / 100).toFixed(2),
       refundable_amount:
         o.status === 'paid' ? ((Math.round(Number(o.total) * 100) - refunded) / 100).toFixed(2) : '0.00',
-      refunds: rows.map((r) => ({
-        id: r.id,
-        amount: r.amount,
-        reason: r.reason,
-        credit_note_number: r.creditNoteNumber,
-        provider_ref: r.providerRef,
-        ended_subscription: r.endedSubscription,
-        by: r.actorName,
-        created_at: r.createdAt,
-      })),
+      refunds: rows.map(refundRecord),
     };
   },
 });

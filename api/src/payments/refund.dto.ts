@@ -1,0 +1,27 @@
+import { LIMITS } from '@platform/contract';
+import { ApiProperty } from '@nestjs/swagger';
+import { Bool, Money, Required, Text, type RuleMessage } from '../common/dto';
+
+const BAD_AMOUNT: RuleMessage = 'refund.bad_amount';
+const NO_REASON: RuleMessage = { key: 'refund.reason_required', params: { max: LIMITS.refundReasonMax } };
+
+/**
+ * A refund of a paid order as an admin asks for it: an amount greater than zero with at most two
+ * decimals, a reason, and whether to end the subscription the order gave even when only part of it
+ * is refunded. Never more than is left: the service checks that under the order's lock.
+ */
+export class RefundDto {
+  @ApiProperty({ description: 'SAR, e.g. "100.50" (Arabic-Indic digits accepted)' })
+  @Required(BAD_AMOUNT)
+  @Money({ positive: true, message: BAD_AMOUNT })
+  amount?: string;
+
+  @ApiProperty({ maxLength: LIMITS.refundReasonMax })
+  @Required(NO_REASON)
+  @Text(LIMITS.refundReasonMax, NO_REASON)
+  reason?: string;
+
+  @ApiProperty({ required: false })
+  @Bool()
+  end_subscription?: boolean;
+}
