@@ -1,4 +1,4 @@
-import { nextDay, platformDay } from '@platform/contract';
+import { AUDIT_SECTIONS, nextDay, platformDay } from '@platform/contract';
 import { eq } from 'drizzle-orm';
 import {
   auditLog,
@@ -11,6 +11,9 @@ import {
   teams,
   users,
 } from '../src/db/schema';
+import { ADMIN_RESOURCES } from '../src/admin/admin.module';
+import { defineResource } from '../src/admin/resource';
+import { usersResource } from '../src/admin/resources/users.resource';
 import { ADMIN, adminToken, createUser, startTestApp, type TestApp } from './harness';
 
 // The back-office's filters and linked records: every declared filter answers exactly its rows,
@@ -190,6 +193,23 @@ describe('audit entries name their records', () => {
       name: 'مهمة التسجيل · موسم التسجيل',
       name_en: 'Registration mission · Registration season',
     });
+  });
+});
+
+describe('audit sections', () => {
+  it('every resource staff write is a section the audit filter offers; a new one must be added', async () => {
+    const writing = ADMIN_RESOURCES.filter((r) => r.roles.create || r.roles.update || r.roles.delete).map(
+      (r) => r.name,
+    );
+    expect(writing).toContain('registrations');
+    for (const name of writing) expect(AUDIT_SECTIONS).toContain(name);
+    expect(() =>
+      defineResource({ ...usersResource, name: 'newcomers', roles: { read: ['admin'], update: ['admin'] } }),
+    ).toThrow('resource newcomers writes but is not in AUDIT_SECTIONS');
+    // The section filter finds a registration's entries.
+    const entries = (await list('audit', { resource: 'registrations' })).body as { resource: string }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(new Set(entries.map((e) => e.resource))).toEqual(new Set(['registrations']));
   });
 });
 

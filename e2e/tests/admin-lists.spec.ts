@@ -61,6 +61,9 @@ const ARCHIVE_TEXTS = [
     auditLog: 'Audit log',
     restored: 'Restored',
     plan: 'Plan',
+    section: 'Section',
+    plans_section: 'Plans',
+    registrations: 'Registrations',
   },
   {
     lang: 'ar',
@@ -80,6 +83,9 @@ const ARCHIVE_TEXTS = [
     auditLog: 'سجل التدقيق',
     restored: 'استعادة',
     plan: 'باقة',
+    section: 'القسم',
+    plans_section: 'الباقات',
+    registrations: 'التسجيلات',
   },
 ];
 
@@ -239,6 +245,15 @@ test.describe('back-office lists: filters, selections and linked records', () =>
       await page.getByRole('menuitem', { name: t.auditLog }).click();
       const restored = page.locator('tbody tr', { hasText: t.restored }).filter({ hasText: name });
       await expect(restored).toContainText(t.plan);
+      // The section filter names every section as the menu does, registrations included.
+      await page.getByRole('button', { name: t.addFilter }).click();
+      await page.getByRole('menu').getByText(t.section, { exact: true }).click();
+      await page.getByRole('combobox', { name: t.section }).click();
+      const options = page.getByRole('listbox').getByRole('option');
+      await expect(options.filter({ hasText: t.registrations })).toHaveCount(1);
+      expect((await options.allInnerTexts()).filter((o) => o.includes('|'))).toEqual([]);
+      await options.filter({ hasText: new RegExp(`^${t.plans_section}$`) }).click();
+      await expect(restored).toBeVisible();
       await restored.getByRole('link', { name: shown }).click();
       await expect(page.locator('input[name=name_en]')).toHaveValue(name);
     });

@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@platform/contract';
+import { AUDIT_ACTIONS, AUDIT_SECTIONS, type AuditRecord } from '@platform/contract';
 import {
   Box,
   Chip,
@@ -28,37 +28,6 @@ import { ListActions, dateRangeFilters } from '../common/filters';
 import { LocalDateField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
 
-const ACTIONS = [
-  'create',
-  'update',
-  'toggle',
-  'delete',
-  'archive',
-  'restore',
-  'reply',
-  'import',
-  'refund',
-  'refund_pending',
-];
-const RESOURCES = [
-  'teams',
-  'seasons',
-  'competitions',
-
-  'users',
-  'admins',
-  'judges',
-  'contactus',
-  'events',
-  'announcements',
-  'categories',
-  'plans',
-  'blogs',
-  'settings',
-  'gallery',
-  'transections',
-  'partners',
-];
 /** Sections whose records open in their own page (the others are found in their list by id). */
 const SHOW = new Set(['users']);
 const EDIT = new Set([
@@ -71,6 +40,7 @@ const EDIT = new Set([
   'seasons',
   'competitions',
   'teams',
+  'registrations',
   'partners',
 ]);
 const sectionLabel = (resource: string) => (resource === 'gallery' ? 'app.media.title' : `resources.${resource}.name`);
@@ -162,22 +132,27 @@ function Changes() {
   );
 }
 
+/**
+ * The section filter, each section by its name in the plural as the menu shows it. Translated here with
+ * its count: react-admin's translateChoice passes none, and would show the raw "User |||| Users".
+ */
+function SectionInput({ source }: { source: string }) {
+  const translate = useTranslate();
+  const choices = AUDIT_SECTIONS.map((id) => ({ id, name: translate(sectionLabel(id), { smart_count: 2, _: id }) }));
+  return <SelectInput source={source} choices={choices} translateChoice={false} />;
+}
+
 export function AuditList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <List
       filters={[
         <SearchInput key="q" source="q" alwaysOn />,
-        <SelectInput
-          key="resource"
-          source="resource"
-          choices={RESOURCES.map((id) => ({ id, name: sectionLabel(id) }))}
-          translateChoice
-        />,
+        <SectionInput key="resource" source="resource" />,
         <SelectInput
           key="action"
           source="action"
-          choices={ACTIONS.map((id) => ({ id, name: `app.audit_action.${id}` }))}
+          choices={AUDIT_ACTIONS.map((id) => ({ id, name: `app.audit_action.${id}` }))}
         />,
         <ReferenceInput key="actor_id" source="actor_id" reference="admins" sort={{ field: 'name', order: 'ASC' }}>
           <SelectInput optionText="name" label="resources.audit.fields.actor_id" />

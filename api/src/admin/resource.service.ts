@@ -1,3 +1,4 @@
+import type { AuditAction, AuditSection } from '@platform/contract';
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
@@ -139,12 +140,14 @@ export class ResourceService {
   private audit(
     ctx: WriteContext,
     def: ResourceDef,
-    action: string,
+    action: AuditAction,
     recordId: string,
     before: object | null,
     after: object | null,
   ) {
-    return this.audits.record(ctx.tx, { actor: ctx.actor, action, resource: def.name, recordId, before, after });
+    // defineResource refused a writing resource whose name is not a section.
+    const resource = def.name as AuditSection;
+    return this.audits.record(ctx.tx, { actor: ctx.actor, action, resource, recordId, before, after });
   }
 
   /** Every write and its audit entry in one transaction; a unique-index clash becomes its message. */

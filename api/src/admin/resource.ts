@@ -1,3 +1,4 @@
+import { isAuditSection } from '@platform/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Type } from '@nestjs/common';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -106,6 +107,9 @@ export interface ResourceDef<Row = any, Input extends object = any> {
 }
 
 export function defineResource<Row, Input extends object = any>(def: ResourceDef<Row, Input>): ResourceDef<Row, Input> {
+  // Its writes are audited under its name: the back-office's audit filter lists AUDIT_SECTIONS.
+  const writes = def.roles.create || def.roles.update || def.roles.delete;
+  if (writes && !isAuditSection(def.name)) throw new Error(`resource ${def.name} writes but is not in AUDIT_SECTIONS`);
   return def;
 }
 

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditSection } from '@platform/contract';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../core/database';
 import { auditLog, type User } from '../db/schema';
@@ -5,10 +6,9 @@ import { auditLog, type User } from '../db/schema';
 export interface AuditEntry {
   /** Who did it; `id` null for the platform itself (e.g. an automatic refund). */
   actor: Pick<User, 'name'> & { id: string | null };
-  /** create | update | delete | archive | toggle | reply | import | refund … */
-  action: string;
-  /** The back-office resource the entry opens to (users, contactus, teams, transections, gallery …). */
-  resource: string;
+  action: AuditAction;
+  /** The back-office section the entry opens to. */
+  resource: AuditSection;
   recordId: string;
   before?: object | null;
   after?: object | null;

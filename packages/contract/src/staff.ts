@@ -52,6 +52,48 @@ export interface DashboardFigures {
   unreadMessages?: number;
 }
 
+/** What an audit entry says was done. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'toggle',
+  'delete',
+  'archive',
+  'restore',
+  'reply',
+  'import',
+  'refund',
+  'refund_pending',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The back-office sections an audit entry opens to: every resource staff write (named as its path
+ * under /api/admin/) and the media library (`gallery`).
+ */
+export const AUDIT_SECTIONS = [
+  'users',
+  'admins',
+  'judges',
+  'contactus',
+  'teams',
+  'seasons',
+  'competitions',
+  'registrations',
+  'events',
+  'announcements',
+  'categories',
+  'plans',
+  'blogs',
+  'settings',
+  'gallery',
+  'transections',
+  'partners',
+] as const;
+export type AuditSection = (typeof AUDIT_SECTIONS)[number];
+export const isAuditSection = (name: string): name is AuditSection =>
+  (AUDIT_SECTIONS as readonly string[]).includes(name);
+
 /**
  * An entry of the audit log as the back-office lists it (`/api/admin/audit`): who did what to which
  * record, with the fields before and after, and the record's name in both languages (from the record,
@@ -62,9 +104,9 @@ export type AuditRecord = {
   /** null for the platform itself (e.g. an automatic refund). */
   actor_id: string | null;
   actor_name: string;
-  /** create, update, toggle, delete, archive, restore, reply, import, refund… */
+  /** One of AUDIT_ACTIONS (text, as an entry written by an older version may hold another word). */
   action: string;
-  /** The back-office section the entry opens to (users, contactus, teams, transections, gallery…). */
+  /** One of AUDIT_SECTIONS, the section the entry opens to (text, for the same reason). */
   resource: string;
   record_id: string;
   before: Record<string, unknown> | null;
