@@ -23,10 +23,11 @@ interface PgConnection {
  * `COPY … TO STDOUT` as a readable stream of the rows' bytes, submitted with node-postgres'
  * `client.query(copy)`. While the copy runs it reads the connection's socket itself, as
  * pg-copy-streams does, but takes each CopyData message's payload out of the socket's chunk in place
- * (one native copy per row, no buffer object per row): on a million-row export that halved the API's
- * CPU time for receiving the rows. At CopyDone, or at an ErrorResponse, it hands the socket back to
- * node-postgres with the bytes it has not read, and node-postgres finishes the query (calling
- * `handleError`, `handleCommandComplete`, `handleReadyForQuery` below).
+ * (one copy within the chunk per row, no buffer object per row): on a million-row export that cut
+ * the JavaScript time for receiving the rows from 0.33 s to 0.19 s. At CopyDone, or at an
+ * ErrorResponse, it hands the socket back to node-postgres with the bytes it has not read, and
+ * node-postgres finishes the query (calling `handleError`, `handleCommandComplete`,
+ * `handleReadyForQuery` below).
  */
 export class CopyOut extends Readable {
   private connection: PgConnection | null = null;
