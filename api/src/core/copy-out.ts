@@ -2,9 +2,8 @@ import { Readable, type ReadableOptions } from 'node:stream';
 
 /** Backend message codes of PostgreSQL's COPY OUT flow (protocol 3). */
 const COPY_DATA = 0x64; // 'd'
-const COPY_DONE = 0x63; // 'c'
 const ERROR_RESPONSE = 0x45; // 'E'
-/** Messages the server may send between a copy's rows: skipped. */
+/** Messages the server may send between a copy's rows: skipped. Any other (CopyDone) ends the copy. */
 const INTERSPERSED = new Set([
   0x48, // 'H' CopyOutResponse
   COPY_DATA,
@@ -113,7 +112,7 @@ export class CopyOut extends Readable {
       this.code = data[read]!;
       this.remaining = data.readUInt32BE(read + 1) - 4;
       read += 5;
-      if (this.remaining === 0 && (this.code === COPY_DONE || !INTERSPERSED.has(this.code))) {
+      if (this.remaining === 0 && !INTERSPERSED.has(this.code)) {
         done = true;
         break;
       }
