@@ -35,7 +35,8 @@ async function run(bytes: Buffer, size: number) {
     error = e as Error;
   }
   await new Promise((resolve) => setImmediate(resolve));
-  return { sent, out: Buffer.concat(out).toString(), rest: Buffer.concat(handedBack), error };
+  const sizes = out.map((chunk) => chunk.length);
+  return { sent, out: Buffer.concat(out).toString(), sizes, rest: Buffer.concat(handedBack), error };
 }
 
 describe('CopyOut, the COPY TO STDOUT reader', () => {
@@ -58,6 +59,25 @@ describe('CopyOut, the COPY TO STDOUT reader', () => {
       expect(rest.equals(afterCopy)).toBe(true);
     },
   );
+
+  it('passes the rows on in 256 kB buffers, whatever the size of the socket chunks, a row longer than one included', async () => {
+    const many = Array.from({ length: 30_000 }, (_, i) => `${i},"member ${i}",+9665${i}\n`);
+    const long = `${'y'.repeat(600 * 1024)}\n`;
+    const bytes = Buffer.concat([
+      copyOutResponse,
+      ...many.slice(0, 15_000).map((r) => message('d', r)),
+      message('d', long),
+      ...many.slice(15_000).map((r) => message('d', r)),
+      message('c'),
+      afterCopy,
+    ]);
+    // PostgreSQL sends 8 kB at a time.
+    const { out, sizes, rest } = await run(bytes, 8192);
+    expect(out).toBe(many.slice(0, 15_000).join('') + long + many.slice(15_000).join(''));
+    expect(sizes.slice(0, -1).every((size) => size === 256 * 1024)).toBe(true);
+    expect(sizes.length).toBe(Math.ceil(Buffer.byteLength(out) / (256 * 1024)));
+    expect(rest.equals(afterCopy)).toBe(true);
+  });
 
   it.each([1, 5, 64, 100_000])(
     'stops at an error and hands it to node-postgres, in chunks of %i bytes',

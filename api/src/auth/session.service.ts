@@ -1,7 +1,7 @@
 import { STAFF_TYPES } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../core/config';
 import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
@@ -26,11 +26,31 @@ export interface Claims {
 /** Sessions are rows; a JWT only names its row, so revoking the row ends the session at once. */
 @Injectable()
 export class SessionService {
+  /**
+   * Every signed-in request reads its session: the statement is built once and prepared once per
+   * connection (building it took drizzle 0.2 ms of CPU per request, and PostgreSQL parsed and planned it).
+   */
+  private readonly liveRow;
+
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
-  ) {}
+  ) {
+    this.liveRow = db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sid')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('session_live');
+  }
 
   async create(user: User, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; sessionId: string }> {
     const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
@@ -58,12 +78,7 @@ export class SessionService {
   /** The live session and account that verified claims name, or null (revoked, expired, idle, account disabled or another). */
   async live(claims: Claims, token: string): Promise<Auth | null> {
     if (typeof claims.sid !== 'string' || !isUuid(claims.sid)) return null;
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    const [row] = await this.liveRow.execute({ sid: claims.sid, now: new Date() });
     if (!row || !row.user.isActive || row.user.id !== claims.sub) return null;
     if (STAFF.has(row.user.type) && !(await this.staffStillActive(row.session))) return null;
     return { ...row, token };
