@@ -77,12 +77,47 @@ function teamName(body: Body, required: boolean): string | undefined {
  */
 @Injectable()
 export class RegistrationService {
+  /** The member's pending invitations, read on every home page: built once as prepared statements. */
+  private readonly invitationReads;
+
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly payments: PaymentsService,
     private readonly refunds: RefundsService,
-  ) {}
+  ) {
+    this.invitationReads = {
+      pending: db
+        .select({ person: teamPeople, team: teams, season: seasons, competition: competitions })
+        .from(teamPeople)
+        .innerJoin(teams, eq(teams.id, teamPeople.teamId))
+        .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+        .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+        .where(
+          and(
+            eq(teamPeople.userId, sql.placeholder('user')),
+            eq(teamPeople.state, 'pending'),
+            eq(teamPeople.active, true),
+            inArray(teams.state, ['waiting_members', 'submitted']),
+          ),
+        )
+        .orderBy(desc(teams.createdAt))
+        .prepare('team_invitations_pending'),
+      // The accepted coaches of some teams (`teams`: an array of ids).
+      coaches: db
+        .select({ teamId: teamPeople.teamId, name: users.name })
+        .from(teamPeople)
+        .innerJoin(users, eq(users.id, teamPeople.userId))
+        .where(
+          and(
+            sql`${teamPeople.teamId} = any(${sql.placeholder('teams')})`,
+            eq(teamPeople.role, 'coach'),
+            eq(teamPeople.state, 'accepted'),
+          ),
+        )
+        .prepare('team_invitations_coaches'),
+    };
+  }
 
   private homeLink() {
     return `${this.config.memberUrl.replace(/\/+$/, '')}/`;
@@ -642,29 +677,9 @@ export class RegistrationService {
 
   /** Invitations waiting for the member's answer, on teams still forming. */
   async invitations(user: User) {
-    const rows = await this.db
-      .select({ person: teamPeople, team: teams, season: seasons, competition: competitions })
-      .from(teamPeople)
-      .innerJoin(teams, eq(teams.id, teamPeople.teamId))
-      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
-      .where(
-        and(
-          eq(teamPeople.userId, user.id),
-          eq(teamPeople.state, 'pending'),
-          eq(teamPeople.active, true),
-          inArray(teams.state, ['waiting_members', 'submitted']),
-        ),
-      )
-      .orderBy(desc(teams.createdAt));
+    const rows = await this.invitationReads.pending.execute({ user: user.id });
     const ids = rows.map((r) => r.team.id);
-    const coaches = ids.length
-      ? await this.db
-          .select({ teamId: teamPeople.teamId, name: users.name })
-          .from(teamPeople)
-          .innerJoin(users, eq(users.id, teamPeople.userId))
-          .where(and(inArray(teamPeople.teamId, ids), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')))
-      : [];
+    const coaches = ids.length ? await this.invitationReads.coaches.execute({ teams: ids }) : [];
     return rows.map((r) =>
       invitationView(
         r.person,

@@ -1,6 +1,6 @@
 import { medalOf, type AchievementView, type Paged, type TeamView } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
 import { competitions, events, seasons, teamPeople, teams, users, type User } from '../db/schema';
@@ -8,29 +8,83 @@ import { ExternalResults } from './external-results';
 
 export const TEAMS_PAGE_SIZE = 6;
 
-/** Teams the member belongs to (an invitation they accepted): as a member, a coach, or the entity the team represents. */
-@Injectable()
-export class TeamsService {
-  constructor(
-    @Inject(DB) private readonly db: Db,
-    private readonly external: ExternalResults,
-  ) {}
+/** Teams the member (the `user` placeholder) belongs to: as a member or coach who accepted, or as the entity. */
+function mine(db: Db): SQL {
+  const user = sql.placeholder('user');
+  return or(
+    eq(teams.entityId, user),
+    inArray(
+      teams.id,
+      db
+        .select({ id: teamPeople.teamId })
+        .from(teamPeople)
+        .where(and(eq(teamPeople.userId, user), eq(teamPeople.state, 'accepted'))),
+    ),
+  )!;
+}
 
-  /** The event on the home page (next, shown, counting down) when its results live on another site. */
-  private async externalEvent(type: string) {
-    const [event] = await this.db
+/**
+ * The reads of the member's home page and team pages, built once as prepared statements: building
+ * the teams page query cost Drizzle more than PostgreSQL took to run it, on every home page.
+ */
+function prepareTeamReads(db: Db) {
+  const page = (name: string, where: SQL) =>
+    db
+      .select({ team: teams, season: seasons, competition: competitions, entity: { id: users.id, name: users.name } })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+      .leftJoin(users, eq(users.id, teams.entityId))
+      .where(where)
+      .orderBy(desc(seasons.createdAt), desc(teams.createdAt), teams.teamNo)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const total = (name: string, where: SQL) => db.select({ total: count() }).from(teams).where(where).prepare(name);
+  const ranked = and(mine(db), isNotNull(teams.ranked), eq(teams.status, true))!;
+  return {
+    teams: { page: page('teams_mine', mine(db)), total: total('teams_mine_total', mine(db)) },
+    achievements: { page: page('teams_ranked', ranked), total: total('teams_ranked_total', ranked) },
+    // The accepted people of some teams (`teams`: an array of ids).
+    people: db
+      .select({ teamId: teamPeople.teamId, role: teamPeople.role, name: users.name, picture: users.picture })
+      .from(teamPeople)
+      .innerJoin(users, eq(users.id, teamPeople.userId))
+      .where(and(sql`${teamPeople.teamId} = any(${sql.placeholder('teams')})`, eq(teamPeople.state, 'accepted')))
+      .orderBy(users.name)
+      .prepare('teams_people'),
+    externalEvent: db
       .select()
       .from(events)
       .where(
         and(
           eq(events.status, true),
           eq(events.homeStatus, true),
-          eq(events.type, type),
-          gte(events.eventDate, new Date()),
+          eq(events.type, sql.placeholder('type')),
+          gte(events.eventDate, sql.placeholder('now')),
         ),
       )
       .orderBy(asc(events.eventDate))
-      .limit(1);
+      .limit(1)
+      .prepare('teams_external_event'),
+  };
+}
+
+/** Teams the member belongs to (an invitation they accepted): as a member, a coach, or the entity the team represents. */
+@Injectable()
+export class TeamsService {
+  private readonly prepared: ReturnType<typeof prepareTeamReads>;
+
+  constructor(
+    @Inject(DB) db: Db,
+    private readonly external: ExternalResults,
+  ) {
+    this.prepared = prepareTeamReads(db);
+  }
+
+  /** The event on the home page (next, shown, counting down) when its results live on another site. */
+  private async externalEvent(type: string) {
+    const [event] = await this.prepared.externalEvent.execute({ type, now: new Date() });
     return event?.resultsUrl ? event : null;
   }
 
@@ -50,48 +104,20 @@ export class TeamsService {
     return this.list(user, page, top ?? TEAMS_PAGE_SIZE);
   }
 
-  private mine(user: User) {
-    return or(
-      eq(teams.entityId, user.id),
-      inArray(
-        teams.id,
-        this.db
-          .select({ id: teamPeople.teamId })
-          .from(teamPeople)
-          .where(and(eq(teamPeople.userId, user.id), eq(teamPeople.state, 'accepted'))),
-      ),
-    );
-  }
-
-  private async page(user: User, where: ReturnType<typeof and>, page: number, size: number) {
+  private async page(user: User, kind: 'teams' | 'achievements', page: number, size: number) {
+    const reads = this.prepared[kind];
     const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select({ team: teams, season: seasons, competition: competitions, entity: { id: users.id, name: users.name } })
-        .from(teams)
-        .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-        .innerJoin(competitions, eq(competitions.id, teams.competitionId))
-        .leftJoin(users, eq(users.id, teams.entityId))
-        .where(where)
-        .orderBy(desc(seasons.createdAt), desc(teams.createdAt), teams.teamNo)
-        .limit(size)
-        .offset(page * size),
-      this.db.select({ total: count() }).from(teams).where(where),
+      reads.page.execute({ user: user.id, limit: size, offset: page * size }),
+      reads.total.execute({ user: user.id }),
     ]);
     const ids = rows.map((r) => r.team.id);
-    const people = ids.length
-      ? await this.db
-          .select({ teamId: teamPeople.teamId, role: teamPeople.role, name: users.name, picture: users.picture })
-          .from(teamPeople)
-          .innerJoin(users, eq(users.id, teamPeople.userId))
-          .where(and(inArray(teamPeople.teamId, ids), eq(teamPeople.state, 'accepted')))
-          .orderBy(users.name)
-      : [];
+    const people = ids.length ? await this.prepared.people.execute({ teams: ids }) : [];
     return { rows, people, total, user };
   }
 
   /** The spec's team shape (team_no, season, competion, coaches, members, status, payment_status, entity, resultes). */
   async list(user: User, page: number, size: number): Promise<Paged<{ teams: TeamView[] }>> {
-    const { rows, people, total } = await this.page(user, and(this.mine(user)), page, size);
+    const { rows, people, total } = await this.page(user, 'teams', page, size);
     return {
       success: true,
       teams: rows.map(({ team, season, competition, entity }) => ({
@@ -115,8 +141,7 @@ export class TeamsService {
 
   /** Ranked results of the member's active teams, newest season first, each with its medal. */
   async achievements(user: User, page: number, size: number): Promise<Paged<{ achievements: AchievementView[] }>> {
-    const where = and(this.mine(user), isNotNull(teams.ranked), eq(teams.status, true));
-    const { rows, total } = await this.page(user, where, page, size);
+    const { rows, total } = await this.page(user, 'achievements', page, size);
     return {
       success: true,
       achievements: rows.map(({ team, season, competition }) => ({

@@ -1,3 +1,4 @@
+import { request as send, type Dispatcher } from 'undici';
 import type { Lang } from '~/i18n';
 import { env } from './env.server';
 
@@ -24,7 +25,9 @@ export function clientHeaders(request: Request): Record<string, string> {
 
 /**
  * Calls the API from the member server: the session token, the language and the browser's address
- * go along; the answer is never thrown, so each caller decides what a failure means.
+ * go along; the answer is never thrown, so each caller decides what a failure means. undici's
+ * `request` rather than `fetch`: fetch's web streams, header objects and decompression cost the
+ * member server about 2 ms of CPU per page; the API's answer comes uncompressed over its own network.
  */
 export async function api<T = Record<string, unknown>>(
   request: Request,
@@ -38,26 +41,37 @@ export async function api<T = Record<string, unknown>>(
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = options.token;
-  let res: Response;
+  let status: number;
+  let answer: Record<string, string | string[] | undefined>;
+  let text: string;
   try {
-    res = await fetch(`${env.apiUrl}${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    const res = await send(`${env.apiUrl}${path}`, {
+      method: (options.method ?? (options.body === undefined ? 'GET' : 'POST')) as Dispatcher.HttpMethod,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(15_000),
     });
+    status = res.statusCode;
+    answer = res.headers;
+    text = await res.body.text();
   } catch {
     return { ok: false, status: 503, data: { success: false } as ApiResult<T>['data'], token: null };
   }
+  const ok = status >= 200 && status < 300;
   let data = {} as ApiResult<T>['data'];
   try {
-    data = (await res.json()) as ApiResult<T>['data'];
+    data = JSON.parse(text) as ApiResult<T>['data'];
   } catch {
     /* an empty or non-JSON body */
   }
-  if (!res.ok && !data.message) {
-    const header = res.headers.get('e_message');
-    if (header) data.message = decodeURIComponent(header);
+  if (!data || typeof data !== 'object') data = {} as ApiResult<T>['data'];
+  const header = (name: string) => {
+    const value = answer[name];
+    return (Array.isArray(value) ? value[0] : value) ?? null;
+  };
+  if (!ok && !data.message) {
+    const message = header('e_message');
+    if (message) data.message = decodeURIComponent(message);
   }
-  return { ok: res.ok, status: res.status, data, token: res.headers.get('Authorization') };
+  return { ok, status, data, token: header('authorization') };
 }
