@@ -2,7 +2,8 @@
 // (`remix-serve` expects a Remix dev server whenever NODE_ENV=development and crashes without one).
 // Requests are checked here before Remix sees them. Started by server.mjs (`node member/server.mjs`).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dirname, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import { installGlobals } from '@remix-run/node';
@@ -87,8 +88,23 @@ const files = (dir, fallthrough, immutable) =>
     },
   });
 // Vite's content-hashed files never change; the rest of public/ may.
-app.use('/assets', files(join(assets, 'assets'), false, true));
-app.use(files(assets, true, false));
+app.use('/assets', files(join(assets, 'assets'), true, true));
+// A file the build does not have: a plain 404 (as an error it went to the log with a stack trace).
+app.use('/assets', (_req, res) => res.status(404).type('text/plain').send('Not found'));
+// public/'s files by their URL paths, listed once: a page's request goes on to Remix without a look
+// on the disk (looking cost each page about 0.8 ms of CPU).
+const urlPath = (entry) =>
+  `/${relative(assets, join(entry.parentPath ?? entry.path, entry.name))
+    .split(sep)
+    .join('/')}`;
+const publicFiles = new Set(
+  readdirSync(assets, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map(urlPath)
+    .filter((path) => !path.startsWith('/assets/') && !/\.(br|gz)$/.test(path)),
+);
+const publicStatic = files(assets, true, false);
+app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
 // The load balancer's health check: this process answers (the API has its own, /api/health).
 app.get('/healthz', (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
