@@ -253,6 +253,8 @@ test.describe('back-office lists: filters, selections and linked records', () =>
       await expect(options.filter({ hasText: t.registrations })).toHaveCount(1);
       expect((await options.allInnerTexts()).filter((o) => o.includes('|'))).toEqual([]);
       await options.filter({ hasText: new RegExp(`^${t.plans_section}$`) }).click();
+      // The filter reaches the address after its debounce; a click before that would be undone by it.
+      await expect(page).toHaveURL((u) => decodeURIComponent(u.hash).includes('"resource":"plans"'));
       await expect(restored).toBeVisible();
       await restored.getByRole('link', { name: shown }).click();
       await expect(page.locator('input[name=name_en]')).toHaveValue(name);
