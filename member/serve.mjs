@@ -114,8 +114,17 @@ app.get('/healthz', (_req, res) => res.set('Cache-Control', 'no-store').json({ s
 const requestScope = new AsyncLocalStorage();
 globalThis[Symbol.for('member.request-scope')] = requestScope;
 
+/**
+ * A path that starts with a backslash (sent encoded, %5C: a browser turns a typed one into /) names no
+ * page here, and React Router reads `/\x` as an address on host x when it renders the page: its URL
+ * parser throws on some (`/%5C%20`), a 500. Such a request gets the not-found page, as any unknown path.
+ */
+const BACKSLASH_FIRST = /^\/(?:\\|%5c)/i;
+const UNKNOWN_PATH = '/not-found';
+
 app.use((req, _res, next) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? '';
+  if (BACKSLASH_FIRST.test(req.path)) req.url = req.originalUrl = UNKNOWN_PATH;
   if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && crossSite(req)) {
     // Nothing of the post is read or acted on: the refusal page is rendered as a page of its own.
     req.method = 'GET';

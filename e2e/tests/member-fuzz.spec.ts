@@ -182,6 +182,16 @@ test.describe('member site actions under malformed and cross-site posts', () => 
     const unknown = await post(request, '/no/such/page', { kind: 'form', fields: [['a', 'b']] }, 'same', 'ar');
     expect(unknown.status()).toBe(404);
     expect(await unknown.text()).toContain(ar.notfound.text);
+    // A path starting with an encoded backslash, which React Router read as another host's address and
+    // failed to render (a 500 found by the fuzz): the not-found page, visited or posted to.
+    for (const path of ['/%5C%20', '/%5C%20/%5C%20', '/%5C%20/x/y']) {
+      const visit = await request.get(path, { headers: { Cookie: 'lang=ar' }, failOnStatusCode: false });
+      expect(visit.status(), path).toBe(404);
+      expect(await visit.text()).toContain(ar.notfound.text);
+      const posted = await post(request, path, { kind: 'text', value: '' }, 'same', 'en');
+      expect(posted.status(), path).toBe(404);
+      expect(await posted.text()).toContain(en.notfound.text);
+    }
     // A cross-site post: 403, whether or not the member is signed in.
     await expectRefusal(
       await post(request, '/logout', { kind: 'form', fields: [] }, 'cross', 'en'),
