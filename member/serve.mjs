@@ -115,16 +115,27 @@ const requestScope = new AsyncLocalStorage();
 globalThis[Symbol.for('member.request-scope')] = requestScope;
 
 /**
- * A path that starts with a backslash (sent encoded, %5C: a browser turns a typed one into /) names no
- * page here, and React Router reads `/\x` as an address on host x when it renders the page: its URL
- * parser throws on some (`/%5C%20`), a 500. Such a request gets the not-found page, as any unknown path.
+ * No page's path holds a backslash (ids, slugs, tokens and file names never do), and React Router reads
+ * `/\x` as an address on host x when it renders a page: its URL parser throws on some (`/%5C%20`, also
+ * reached as `//%5C%20` or `/a/../%5C%20`), a 500. A path with one, literal or encoded (%5C), gets the
+ * not-found page, as any unknown path.
  */
-const BACKSLASH_FIRST = /^\/(?:\\|%5c)/i;
+const BACKSLASH = /\\|%5c/i;
 const UNKNOWN_PATH = '/not-found';
+
+/** A path with a broken escape (%C0) names no page either (React Router would log a warning for each). */
+function malformed(path) {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 app.use((req, _res, next) => {
   req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? '';
-  if (BACKSLASH_FIRST.test(req.path)) req.url = req.originalUrl = UNKNOWN_PATH;
+  if (BACKSLASH.test(req.path) || malformed(req.path)) req.url = req.originalUrl = UNKNOWN_PATH;
   if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && crossSite(req)) {
     // Nothing of the post is read or acted on: the refusal page is rendered as a page of its own.
     req.method = 'GET';
@@ -137,7 +148,9 @@ app.use((req, _res, next) => {
   requestScope.run(new Map(), next);
 });
 
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// As middleware, not a route: a route's `*` parameter is decoded by Express, which logs a URIError
+// with its stack for a malformed escape (%C0) before Remix sees the request.
+app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const host = process.env.HOST;
 const server = host ? app.listen(port, host) : app.listen(port);

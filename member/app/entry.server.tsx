@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
-import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { registerCatalog } from './i18n';
 import { ar } from './i18n/ar';
@@ -66,4 +66,17 @@ export default function handleRequest(request: Request, status: number, headers:
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   setHardeningHeaders(response.headers);
   return response;
+};
+
+/**
+ * What goes to the log: errors, not refusals. The router's own answers to a path no route matches
+ * (404) or a post to a page without an action (405) are what any scanner sends, and Remix would log
+ * each with a stack; a request the browser gave up on is not an error either.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The router's internal answers carry the error that explains them.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
 };
