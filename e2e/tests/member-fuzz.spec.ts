@@ -259,3 +259,43 @@ test.describe('member site actions under malformed and cross-site posts', () => 
     await expect(page).toHaveURL(/\/accounts/);
   });
 });
+
+/** A segment of a page's path: a word of the site's routes, or anything a scanner might send. */
+const routeWords = [
+  ...new Set(
+    readdirSync(routesDir)
+      .flatMap((name) => name.replace(/\.tsx$/, '').split('.'))
+      .filter((s) => /^[a-z-]+_?$/.test(s))
+      .map((s) => s.replace(/_$/, '')),
+  ),
+];
+const segment = fc.oneof(
+  fc.constantFrom(...routeWords),
+  fc.string({ maxLength: 10 }).map(encodeURIComponent),
+  fc.string({ unit: 'grapheme', maxLength: 6 }).map(encodeURIComponent),
+  fc.constantFrom('%5C', '%5C%20', '%25', '%00', '%0A', '%E2%80%A9', '%2F', '%C0', '%E0%A4', '', '~', '%3A%2F%2F'),
+);
+const oddPath = fc.array(segment, { minLength: 1, maxLength: 5 }).map((s) => `/${s.join('/')}`);
+
+test.describe('member site pages under odd paths', () => {
+  test('visited anonymously and signed in, in both languages: never a 5xx', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const member = await createMember(page);
+    await signInStudent(page, member.id, member.password);
+    const session = (await page.context().cookies()).find((c) => c.name === '__session');
+    expect(session).toBeTruthy();
+    await fc.assert(
+      fc.asyncProperty(oddPath, fc.boolean(), fc.constantFrom('en', 'ar'), async (path, signedIn, lang) => {
+        const cookie = [`lang=${lang}`, ...(signedIn ? [`__session=${session!.value}`] : [])].join('; ');
+        // Whole, so a path starting with // stays a path.
+        const res = await request.get(`${memberUrl}${path}`, {
+          headers: { Accept: 'text/html', Cookie: cookie },
+          maxRedirects: 0,
+          failOnStatusCode: false,
+        });
+        expect(res.status(), path).toBeLessThan(500);
+      }),
+      { numRuns: RUNS * 20, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+    );
+  });
+});
