@@ -61,12 +61,12 @@ app.set('query parser', false);
 app.set('trust proxy', trustProxyHops);
 app.use(compression());
 
+/** A file this server does not serve: a plain 404, no page and nothing in the log. */
+const notFound = (_req, res) => res.status(404).type('text/plain').send('Not found');
 const assets = join(here, build.assetsBuildDirectory);
 // Source maps only when asked for (SOURCE_MAPS=1), as the API does for the back-office; the build makes none.
 if (process.env.SOURCE_MAPS !== '1') {
-  app.use((req, res, next) =>
-    req.path.endsWith('.map') ? res.status(404).type('text/plain').send('Not found') : next(),
-  );
+  app.use((req, res, next) => (req.path.endsWith('.map') ? notFound(req, res) : next()));
 }
 /**
  * The build's files as it precompressed them (Brotli or gzip, by Accept-Encoding), else as they are.
@@ -90,7 +90,7 @@ const files = (dir, fallthrough, immutable) =>
 // Vite's content-hashed files never change; the rest of public/ may.
 app.use('/assets', files(join(assets, 'assets'), true, true));
 // A file the build does not have: a plain 404 (as an error it went to the log with a stack trace).
-app.use('/assets', (_req, res) => res.status(404).type('text/plain').send('Not found'));
+app.use('/assets', notFound);
 // public/'s files by their URL paths, listed once: a page's request goes on to Remix without a look
 // on the disk (looking cost each page about 0.8 ms of CPU).
 const urlPath = (entry) =>

@@ -97,12 +97,15 @@ const param = fc.oneof(
     .filter((s) => s !== '.' && s !== '..'),
 );
 
+/** The Cookie header of a call: the language chosen for it, and the session cookie when there is one. */
+const cookieOf = (lang: 'en' | 'ar', session?: { value: string }) =>
+  [`lang=${lang}`, ...(session ? [`__session=${session.value}`] : [])].join('; ');
+
 async function post(request: APIRequestContext, path: string, b: Body, from: string, lang: 'en' | 'ar') {
   // The language is chosen per call; the session cookie (signed in or not) goes along as it is.
   const { cookies } = await request.storageState();
   const session = cookies.find((c) => c.name === '__session');
-  const cookie = [`lang=${lang}`, ...(session ? [`__session=${session.value}`] : [])].join('; ');
-  const headers: Record<string, string> = { Accept: 'text/html', Cookie: cookie };
+  const headers: Record<string, string> = { Accept: 'text/html', Cookie: cookieOf(lang, session) };
   if (from === 'same') headers.Origin = memberUrl;
   if (from === 'cross') headers.Origin = 'https://evil.example';
   if (from === 'null') headers.Origin = 'null';
@@ -286,10 +289,9 @@ test.describe('member site pages under odd paths', () => {
     expect(session).toBeTruthy();
     await fc.assert(
       fc.asyncProperty(oddPath, fc.boolean(), fc.constantFrom('en', 'ar'), async (path, signedIn, lang) => {
-        const cookie = [`lang=${lang}`, ...(signedIn ? [`__session=${session!.value}`] : [])].join('; ');
         // Whole, so a path starting with // stays a path.
         const res = await request.get(`${memberUrl}${path}`, {
-          headers: { Accept: 'text/html', Cookie: cookie },
+          headers: { Accept: 'text/html', Cookie: cookieOf(lang, signedIn ? session : undefined) },
           maxRedirects: 0,
           failOnStatusCode: false,
         });
