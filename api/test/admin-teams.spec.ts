@@ -37,7 +37,8 @@ describe('seasons, competitions, teams and the results import', () => {
       coach_ids: [coach.id],
     });
     expect(team.status).toBe(201);
-    expect(team.body).toMatchObject({ team_no: 'X-1', payment_status: true });
+    // "Paid" comes only from a payment (or a recorded manual one): the form's switch is not taken.
+    expect(team.body).toMatchObject({ team_no: 'X-1', payment_status: false });
     const one = await t.http.get(`/api/admin/teams/${team.body.id}`).set('Authorization', admin);
     expect(one.body).toMatchObject({
       member_ids: [student.id],
@@ -112,7 +113,18 @@ describe('seasons, competitions, teams and the results import', () => {
     const template = '\uFEFFteam_no,score,ranked\r\nX-1,,\r\nX-2,160,3\r\nX-3,,\r\n';
     const preview = await importCsv(template, true);
     expect(preview.body).toMatchObject({ valid: 1, invalid: 0 });
-    expect(preview.body.rows).toEqual([{ line: 3, team_no: 'X-2', score: '160', ranked: '3', error: null }]);
+    expect(preview.body.rows).toEqual([
+      {
+        line: 3,
+        team_no: 'X-2',
+        score: '160',
+        ranked: '3',
+        team_id: expect.any(String),
+        team_name: 'X-2',
+        competition: 'Mission',
+        error: null,
+      },
+    ]);
     expect((await importCsv(template, false)).body.message).toBe('Results saved for 1 teams.');
     const rows = await t.database.db.select().from(teams);
     expect(rows.map((r) => [r.teamNo, r.score, r.ranked]).sort()).toEqual([

@@ -150,10 +150,14 @@ describe('team registration', () => {
     expect(noName.status).toBe(400);
     expect(noName.body.message).toBe('يرجى إدخال اسم الفريق (حتى 100 حرف).');
     const badId = await register(token, comp, { members: ['12345'] });
-    expect(badId.body.message).toBe('Each National ID must be exactly 10 digits: 12345');
+    expect(badId.body.message).toBe('Each National ID must be exactly 10 digits.');
     const unknown = await register(token, comp, { members: ['1999999999'] }, 'ar');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('لا يوجد طالب مسجل برقم الهوية 1999999999. يمكنك دعوته للتسجيل.');
+    // One refusal for every reason (no account, not verified, disabled, not eligible, in another team):
+    // a look-up never tells a coach a child's name or eligibility.
+    const refusal = (id: string) =>
+      `لا يمكن دعوة صاحب الهوية الوطنية ${id}. يلزم أن يكون للطالب حساب موثّق في المنصة، وأن يستوفي شروط العمر والصف في هذه المسابقة، وألا يكون في فريق آخر فيها. يمكنك دعوته إلى التسجيل.`;
+    expect(unknown.body.message).toBe(refusal('1999999999'));
     const tooMany = await register(token, comp, {
       members: [a.nationalId, b.nationalId, c.nationalId, d.nationalId],
     });
@@ -169,13 +173,14 @@ describe('team registration', () => {
       name: 'Grade Nine',
       education: { school_name: '', education_admin: '', level: '', grade: '9' },
     });
-    const wrongGrade = await register(token, comp, { members: [a.nationalId, grade9.nationalId] });
-    expect(wrongGrade.status).toBe(400);
-    expect(wrongGrade.body.message).toBe('Grade Nine is not eligible for this competition (grade or age).');
+    const wrongGrade = await register(token, comp, { members: [a.nationalId, grade9.nationalId] }, 'ar');
+    expect(wrongGrade.status).toBe(404);
+    expect(wrongGrade.body.message).toBe(refusal(grade9.nationalId!));
+    expect(wrongGrade.body.message).not.toContain('Grade Nine');
     // 16 on the season's reference date, though 15 today.
     const old = await student({ name: 'Old One', dob: '2010-08-15' });
     const tooOld = await register(token, comp, { members: [old.nationalId] }, 'ar');
-    expect(tooOld.body.message).toBe('Old One غير مؤهل لهذه المسابقة (الصف أو العمر).');
+    expect(tooOld.body.message).toBe(refusal(old.nationalId!));
     const noEntity = await register(token, comp, { members: [a.nationalId], entity_email: 'nobody@school.example' });
     expect(noEntity.status).toBe(404);
     expect(noEntity.body.message).toBe('No entity is registered with this e-mail address.');
@@ -231,26 +236,26 @@ describe('team registration', () => {
       register(t1, comp, { name: 'First', members: [s.nationalId] }),
       register(t2, comp, { name: 'Second', members: [s.nationalId] }),
     ]);
-    expect([r1.status, r2.status].sort()).toEqual([201, 409]);
-    const loser = r1.status === 409 ? r1 : r2;
-    expect(loser.body.message).toBe('Sara Ali is already in a team of this competition this season.');
+    // An invitation holds nobody: both coaches may invite her; only her acceptance takes her place.
+    expect([r1.status, r2.status]).toEqual([201, 201]);
+    const token = await signIn(t, s);
+    const both = await invitationsOf(token);
+    expect(both).toHaveLength(2);
+    const [first, second] = await Promise.all(
+      both.map((inv) => t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', token)),
+    );
+    // Accepting one clears the other (or, racing, the unique index refuses the second).
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
     const rows = await t.database.db
       .select()
       .from(teamPeople)
-      .where(and(eq(teamPeople.userId, s.id), eq(teamPeople.competitionId, comp)));
+      .where(and(eq(teamPeople.userId, s.id), eq(teamPeople.competitionId, comp), eq(teamPeople.state, 'accepted')));
     expect(rows).toHaveLength(1);
-    // No half-written team for the loser.
-    expect(await t.database.db.select().from(teams).where(eq(teams.competitionId, comp))).toHaveLength(1);
-
-    // Declining frees the student; a third coach may then invite them.
-    const token = await signIn(t, s);
-    const [inv] = await invitationsOf(token);
-    const declined = await t.http
-      .post(`/api/team-invitations/${inv._id}/decline`)
-      .set('Authorization', token)
-      .set('Accept-Language', 'ar');
-    expect(declined.body.message).toBe('رفضت الدعوة.');
-    expect((await register(t3, comp, { name: 'Third', members: [s.nationalId] })).status).toBe(201);
+    expect(await invitationsOf(token)).toHaveLength(0);
+    // She is in a team now: a third coach's look-up gets the one refusal.
+    const third = await register(t3, comp, { name: 'Third', members: [s.nationalId] });
+    expect(third.status).toBe(404);
+    expect(third.body.message).not.toContain('Sara');
   });
 
   it('concurrent accepts never push a team over its maximum (the team row is locked)', async () => {
@@ -304,9 +309,18 @@ describe('team registration', () => {
       .put(`/api/teams/${id}`)
       .set('Authorization', token)
       .send({ name: 'Robo Hawks', members: [a.nationalId, c.nationalId] });
-    expect(replaced.status).toBe(200);
-    expect(replaced.body.team.name).toBe('Robo Hawks');
-    const members = replaced.body.team.people.filter((p: { role: string }) => p.role === 'member');
+    // Removing someone asks first.
+    expect([replaced.status, replaced.body.message]).toEqual([
+      409,
+      'This change removes people from the team. Confirm to save it.',
+    ]);
+    const confirmed = await t.http
+      .put(`/api/teams/${id}`)
+      .set('Authorization', token)
+      .send({ name: 'Robo Hawks', members: [a.nationalId, c.nationalId], confirm: true });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.team.name).toBe('Robo Hawks');
+    const members = confirmed.body.team.people.filter((p: { role: string }) => p.role === 'member');
     expect(members.map((p: { national_id: string; state: string }) => [p.national_id, p.state]).sort()).toEqual(
       [
         [a.nationalId, 'accepted'],
@@ -348,20 +362,27 @@ describe('team registration', () => {
 
     const tooFew = await t.http.post(`/api/teams/${id}/submit`).set('Authorization', token);
     expect(tooFew.status).toBe(409);
-    expect(tooFew.body.message).toBe('A team of this competition needs at least 2 members who accepted.');
+    const incomplete =
+      'The team is not complete yet: everyone invited must answer, enough members must accept, and the school must confirm where one is required.';
+    expect(tooFew.body.message).toBe(incomplete);
     for (const s of [a, b]) {
       const tk = await signIn(t, s);
       const [inv] = await invitationsOf(tk);
       expect((await t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', tk)).status).toBe(200);
     }
     const noEntity = await t.http.post(`/api/teams/${id}/submit`).set('Authorization', token);
-    expect(noEntity.body.message).toBe('The entity has not confirmed the team yet.');
+    expect(noEntity.body.message).toBe(incomplete);
     const eToken = await signIn(t, entity);
     const [eInv] = await invitationsOf(eToken);
     expect(eInv).toMatchObject({ role: 'entity', team: { team_no: made.body.team.team_no } });
     expect((await t.http.post(`/api/team-invitations/${eInv._id}/accept`).set('Authorization', eToken)).status).toBe(
       200,
     );
+    // Everyone answered and a fee is due: the team is ready, and the coach submits it with one tap.
+    const ready = (await t.http.get('/api/teams').set('Authorization', token)).body.teams.find(
+      (x: { _id: string }) => x._id === id,
+    );
+    expect(ready).toMatchObject({ registration_status: 'ready', actions: expect.arrayContaining(['submit', 'pay']) });
     const submitted = await t.http.post(`/api/teams/${id}/submit`).set('Authorization', token);
     expect(submitted.status).toBe(200);
     expect(submitted.body.team.registration_status).toBe('submitted');
@@ -414,7 +435,7 @@ describe('team registration', () => {
       .set('Accept-Language', 'ar')
       .send({ status: 'rejected' });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.message).toBe('يرجى كتابة سبب الرفض.');
+    expect(noReason.body.message).toBe('يرجى كتابة السبب.');
     const approved = await t.http
       .put(`/api/admin/teams/${id}`)
       .set('Authorization', admin)
@@ -424,7 +445,7 @@ describe('team registration', () => {
 
     // Everyone in the team is told, in their language.
     const told = await t.database.db.select().from(outbox);
-    const decisions = told.filter((m) => /approved|اعتماد/.test(m.subject));
+    const decisions = told.filter((m) => /approved|اعتماد/.test(m.subject) && !/waiting/.test(m.subject));
     expect(decisions.map((m) => m.to).sort()).toEqual(
       ['+966501112233', b.email, coach.email, 'head@school.example'].sort(),
     );
@@ -473,12 +494,9 @@ describe('team registration', () => {
     const aToken = await signIn(t, a);
     const [inv] = await invitationsOf(aToken);
     await t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', aToken);
-    const notYet = await t.http
-      .put(`/api/admin/teams/${id}`)
-      .set('Authorization', admin)
-      .send({ status: 'rejected', reason: 'x' });
-    expect(notYet.body.message).toBe('Only a submitted team can be approved or rejected.');
-    expect((await t.http.post(`/api/teams/${id}/submit`).set('Authorization', token)).status).toBe(200);
+    // Everyone accepted and no fee is due: the team was submitted by itself.
+    const [formed] = await t.database.db.select().from(teams).where(eq(teams.id, id));
+    expect(formed.state).toBe('submitted');
     // No fee: paying is refused with its message.
     expect((await t.http.post(`/api/teams/${id}/pay`).set('Authorization', token)).body.message).toBe(
       'This competition has no team fee.',
@@ -488,7 +506,7 @@ describe('team registration', () => {
         .put(`/api/admin/teams/${id}`)
         .set('Authorization', admin)
         .send({ status: 'rejected', reason });
-      expect([noReason.status, noReason.body.message]).toEqual([400, 'Please write the reason for the rejection.']);
+      expect([noReason.status, noReason.body.message]).toEqual([400, 'Please write the reason.']);
     }
     const tooLong = await t.http
       .put(`/api/admin/teams/${id}`)
@@ -503,7 +521,7 @@ describe('team registration', () => {
     const [msg] = (await t.database.db.select().from(outbox).where(eq(outbox.to, a.email!))).filter((m) =>
       m.subject.includes('rejected'),
     );
-    expect(msg.body).toContain('Reason: The school is not in the region.');
+    expect(msg.body).toContain('Note: The school is not in the region.');
     expect((await register(await signIn(t, await coachUser()), comp, { members: [a.nationalId] })).status).toBe(201);
   });
 
@@ -523,7 +541,8 @@ describe('team registration', () => {
     expect(sent.status).toBe(200);
     const [wa] = await t.database.db.select().from(outbox).where(eq(outbox.to, '+966501234567'));
     expect(wa.body).toContain('http://member.test:3000/student/signup/');
-    expect(wa.body).toContain('Coach Huda');
+    // No coach's words in a message to someone else.
+    expect(wa.body).not.toContain('Coach Huda');
   });
 
   it('a registration with teams cannot be deleted', async () => {
@@ -568,6 +587,12 @@ describe('team registration', () => {
       [b.id]: 'pending',
     });
     await register(await signIn(t, await coachUser()), comp, { members: [c.nationalId] });
+    // Only an accepted place holds a student: c accepts the other team first.
+    const cToken = await signIn(t, c);
+    const [cInv] = await invitationsOf(cToken);
+    expect((await t.http.post(`/api/team-invitations/${cInv._id}/accept`).set('Authorization', cToken)).status).toBe(
+      200,
+    );
     const clash = await t.http
       .put(`/api/admin/teams/${id}`)
       .set('Authorization', admin)
@@ -613,7 +638,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(await teamRow(id)).toMatchObject({ state: 'waiting_members', paymentStatus: true });
+    expect(await teamRow(id)).toMatchObject({ state: 'submitted', paymentStatus: true });
     expect((await orderRow(orderId)).status).toBe('paid');
     expect(await refundsOf(orderId)).toEqual([]);
     const people = await t.database.db.select().from(teamPeople).where(eq(teamPeople.teamId, id));
@@ -794,7 +819,12 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     expect(many.status).toBe(400);
     expect(many.body.message).toBe('A team of this competition has at most 2 coaches.');
 
-    const changed = await put({ members: [b.nationalId], coaches: [c3.nationalId], entity_email: e2.email });
+    const changed = await put({
+      members: [b.nationalId],
+      coaches: [c3.nationalId],
+      entity_email: e2.email,
+      confirm: true,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe('The team was updated.');
     const people = (changed.body.team.people as { name: string; role: string; state: string }[])
@@ -817,13 +847,21 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     await accept(b);
     await accept(c3);
     await accept(e2);
-    expect((await t.http.post(`/api/teams/${id}/submit`).set('Authorization', token)).status).toBe(200);
+    // Everyone answered and no fee is due: submitted by itself.
+    expect((await teamRow(id)).state).toBe('submitted');
     expect(
       (await t.http.put(`/api/admin/teams/${id}`).set('Authorization', admin).send({ status: 'approved' })).status,
     ).toBe(200);
 
     // After approval a rename goes back to approval (submitted), a new member to waiting for them.
-    const renamed = await put({ name: 'Robo Eagles' }, 'ar');
+    // The coach is told first what the change does.
+    const unconfirmed = await put({ name: 'Robo Eagles' }, 'ar');
+    expect([unconfirmed.status, unconfirmed.body.message]).toEqual([
+      409,
+      'هذا الفريق معتمد. حفظ هذا التعديل يعيده إلى الاتحاد لاعتماده من جديد، ويُبلَّغ كل من في الفريق. أكّد لحفظه.',
+    ]);
+    expect((await teamRow(id)).state).toBe('approved');
+    const renamed = await put({ name: 'Robo Eagles', confirm: true }, 'ar');
     expect(renamed.status).toBe(200);
     expect(renamed.body.message).toBe('تم تعديل الفريق: سيعود إلى الاتحاد لاعتماده من جديد.');
     expect(await teamRow(id)).toMatchObject({ state: 'submitted', status: false, name: 'Robo Eagles' });
@@ -831,7 +869,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
       (await t.http.put(`/api/admin/teams/${id}`).set('Authorization', admin).send({ status: 'approved' })).status,
     ).toBe(200);
     const c = await student({ name: 'Third Student' });
-    const grown = await put({ members: [b.nationalId, c.nationalId] });
+    const grown = await put({ members: [b.nationalId, c.nationalId], confirm: true });
     expect(grown.body.message).toBe('The team was changed: it goes back to the federation for approval.');
     expect(await teamRow(id)).toMatchObject({ state: 'waiting_members', status: false });
 
@@ -920,16 +958,25 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     expect(expired.body.message).toBe('This invitation link has expired. Ask the coach to send the invitation again.');
     // The student still answers on their own page.
     expect(await invitationsOf(await signIn(t, minor2))).toHaveLength(1);
-    // The coach saves the team with Yusuf still in it: his guardian gets a new link, the old one is gone.
+    // Saving the team again sends nothing more: one invitation message per person and team.
     const saved = await t.http
       .put(`/api/teams/${made.body.team._id}`)
       .set('Authorization', token)
-      .send({ members: [minor.nationalId, minor2.nationalId] });
+      .send({ members: [minor.nationalId, minor2.nationalId], name: 'Robo Falcons 2' });
     expect(saved.status).toBe(200);
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, '+966507770002'))).toHaveLength(1);
+    // Yusuf accepts on his own page: his place waits for his guardian, who is told and confirms by a new link.
+    const yTok = await signIn(t, minor2);
+    const [yInv] = await invitationsOf(yTok);
+    const alone = await t.http.post(`/api/team-invitations/${yInv._id}/accept`).set('Authorization', yTok);
+    expect(alone.body).toMatchObject({ invitation: { state: 'pending', guardian_pending: true } });
     const again = await t.database.db.select().from(outbox).where(eq(outbox.to, '+966507770002'));
     expect(again).toHaveLength(2);
     const fresh = again.map((m) => /\/invitations\/([A-Za-z0-9_-]+)/.exec(m.body)![1]).find((x) => x !== secret2)!;
     expect((await t.http.get(`/api/team-invitations/guardian/${secret2}`)).status).toBe(404);
+    expect((await t.http.get(`/api/team-invitations/guardian/${fresh}`)).body.invitation).toMatchObject({
+      child_accepted: true,
+    });
     const declined = await t.http.post(`/api/team-invitations/guardian/${fresh}/decline`);
     expect(declined.status).toBe(200);
     expect(declined.body.message).toBe('You declined the invitation for Yusuf.');

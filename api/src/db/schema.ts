@@ -22,6 +22,7 @@ import {
   numeric,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -428,6 +429,8 @@ export const orders = pgTable(
     periodEnd: date('period_end'),
     /** The provider's payment object as received, for support. */
     raw: jsonb('raw').$type<Record<string, unknown>>(),
+    /** The provider's payment page, so a second tap on "Pay" opens the same one instead of a second order. */
+    pageUrl: text('page_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -441,6 +444,10 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // One open fee order per team: two taps or two tabs reach the same payment page.
+    uniqueIndex('orders_team_fee_open')
+      .on(t.teamId)
+      .where(sql`${t.orderType} = 'team_fee' AND ${t.status} IN ('pending', 'held')`),
   ],
 );
 
@@ -712,12 +719,39 @@ export const teamPeople = pgTable(
      */
     guardianTokenHash: text('guardian_token_hash').unique(),
     guardianTokenExpiresAt: timestamp('guardian_token_expires_at', { withTimezone: true }),
+    /** Who invited the person (the limit on invitations per coach per day counts these) and when. */
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A pending invitation stops counting at this moment (never past the registration's close). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** A minor accepted alone: the place waits for the guardian's confirmation (state stays pending). */
+    childAcceptedAt: timestamp('child_accepted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('team_people_unique').on(t.teamId, t.userId),
     index('team_people_user_idx').on(t.userId),
+    index('team_people_invited_by_idx').on(t.invitedBy, t.invitedAt),
+    // Only an accepted place holds a student: an unanswered invitation locks nobody out.
     uniqueIndex('team_people_one_team')
       .on(t.userId, t.seasonId, t.competitionId)
-      .where(sql`${t.role} = 'member' AND ${t.active} AND ${t.state} <> 'declined'`),
+      .where(sql`${t.role} = 'member' AND ${t.active} AND ${t.state} = 'accepted'`),
   ],
+);
+
+/**
+ * The invitation messages sent: at most one per person and team, whatever the coach does with the
+ * team afterwards (removing and adding a student again sends nothing more).
+ */
+export const teamInvitationNotices = pgTable(
+  'team_invitation_notices',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
 );

@@ -18,6 +18,14 @@ function mailHtml(lang: Lang, paragraphs: string[], code?: string): string {
     .join('')}${codeBlock}</body></html>`;
 }
 
+/** A number of days in Arabic, counted as Arabic counts: يومًا واحدًا، يومين، 3 أيام، 11 يومًا. */
+function arabicDays(n: number): string {
+  if (n === 1) return 'يومًا واحدًا';
+  if (n === 2) return 'يومين';
+  const rest = n % 100;
+  return rest >= 3 && rest <= 10 ? `${n} أيام` : `${n} يومًا`;
+}
+
 /** The texts of every outgoing message, in both languages; the member's language picks one. */
 export const templates = {
   verifyCode(lang: Lang, p: { code: string; minutes: number }): Rendered {
@@ -58,25 +66,29 @@ export const templates = {
       html: mailHtml(lang, [hello, ...p.reply.split('\n'), wrote, ...p.original.split('\n')]),
     };
   },
+  /**
+   * An invitation to a team. Only the platform's words and staff's (the competition's name): never the
+   * team's name or the coach's, which a coach types (issue 29: no member's words in a message to another).
+   */
   teamInvitation(
     lang: Lang,
-    p: { name: string; team: string; teamNo: string; coach: string; role: 'member' | 'coach' | 'entity'; link: string },
+    p: { name: string; teamNo: string; competition: string; role: 'member' | 'coach' | 'entity'; link: string },
   ): Rendered {
     const lines =
       lang === 'ar'
         ? [
             `مرحبًا ${p.name}،`,
             p.role === 'entity'
-              ? `سجّل المدرب ${p.coach} الفريق «${p.team}» (${p.teamNo}) باسم جهتكم. يرجى تأكيد أنه يمثلكم.`
-              : `دعاك المدرب ${p.coach} للانضمام إلى الفريق «${p.team}» (${p.teamNo})${p.role === 'coach' ? ' مدربًا' : ''}.`,
-            `اقبل الدعوة أو ارفضها من صفحتك الرئيسية: ${p.link}`,
+              ? `سُجّل الفريق ${p.teamNo} في ${p.competition} باسم جهتكم. يرجى تأكيد أنه يمثلكم أو رفض ذلك.`
+              : `وصلتك دعوة للانضمام إلى الفريق ${p.teamNo} في ${p.competition}${p.role === 'coach' ? ' مدربًا' : ''}.`,
+            `اطّلع على الفريق وأجب عن الدعوة بعد تسجيل الدخول: ${p.link}`,
           ]
         : [
             `Hello ${p.name},`,
             p.role === 'entity'
-              ? `Coach ${p.coach} registered the team "${p.team}" (${p.teamNo}) for your entity. Please confirm that it represents you.`
-              : `Coach ${p.coach} invited you to join the team "${p.team}" (${p.teamNo})${p.role === 'coach' ? ' as a coach' : ''}.`,
-            `Accept or decline on your home page: ${p.link}`,
+              ? `The team ${p.teamNo} in ${p.competition} was registered for your organisation. Please confirm that it represents you, or decline.`
+              : `You are invited to join the team ${p.teamNo} in ${p.competition}${p.role === 'coach' ? ' as a coach' : ''}.`,
+            `Sign in to see the team and answer: ${p.link}`,
           ];
     return {
       subject: lang === 'ar' ? `دعوة إلى الفريق ${p.teamNo}` : `Invitation to team ${p.teamNo}`,
@@ -84,30 +96,29 @@ export const templates = {
       html: mailHtml(lang, lines),
     };
   },
-  /** A minor's invitation, to the guardian's phone: a single-use link to accept or decline for them. */
+  /**
+   * A minor's invitation, to the guardian's phone: a single-use link to answer for them; when the
+   * child has accepted already, the guardian is told so and confirms (or declines) the place.
+   */
   teamGuardianInvitation(
     lang: Lang,
-    p: {
-      student: string;
-      team: string;
-      teamNo: string;
-      coach: string;
-      competition: string;
-      link: string;
-      days: number;
-    },
+    p: { student: string; teamNo: string; competition: string; link: string; days: number; childAccepted: boolean },
   ): Rendered {
     const lines =
       lang === 'ar'
         ? [
             'مرحبًا،',
-            `دعا المدرب ${p.coach} ${p.student} للانضمام إلى الفريق «${p.team}» (${p.teamNo}) في ${p.competition}.`,
-            `بصفتك ولي الأمر، اقبل الدعوة أو ارفضها من هذا الرابط (صالح ${p.days} أيام ولمرة واحدة): ${p.link}`,
+            p.childAccepted
+              ? `قبِل ${p.student} دعوة للانضمام إلى الفريق ${p.teamNo} في ${p.competition}، ولا يُحجز مكانه إلا بموافقتك.`
+              : `وصلت ${p.student} دعوة للانضمام إلى الفريق ${p.teamNo} في ${p.competition}.`,
+            `بصفتك ولي الأمر، وافق أو ارفض من هذا الرابط (صالح ${arabicDays(p.days)}، ولمرة واحدة): ${p.link}`,
           ]
         : [
             'Hello,',
-            `Coach ${p.coach} invited ${p.student} to join the team "${p.team}" (${p.teamNo}) in ${p.competition}.`,
-            `As their guardian, accept or decline with this link (valid for ${p.days} days, once): ${p.link}`,
+            p.childAccepted
+              ? `${p.student} accepted an invitation to join the team ${p.teamNo} in ${p.competition}; the place is kept only with your agreement.`
+              : `${p.student} is invited to join the team ${p.teamNo} in ${p.competition}.`,
+            `As their guardian, accept or decline with this link (valid for ${p.days} ${p.days === 1 ? 'day' : 'days'}, once): ${p.link}`,
           ];
     return {
       subject:
@@ -116,40 +127,85 @@ export const templates = {
       html: mailHtml(lang, lines),
     };
   },
-  teamSignupInvite(lang: Lang, p: { coach: string; link: string }): Rendered {
+  /** The guardian is told that the child declined an invitation (nothing for them to do). */
+  teamChildDeclined(lang: Lang, p: { student: string; teamNo: string; competition: string }): Rendered {
     const lines =
       lang === 'ar'
-        ? [`يدعوك المدرب ${p.coach} للانضمام إلى فريقه.`, `سجّل حساب طالب أولًا: ${p.link}`]
-        : [`Coach ${p.coach} would like you to join their team.`, `Sign up as a student first: ${p.link}`];
+        ? ['مرحبًا،', `رفض ${p.student} دعوة الانضمام إلى الفريق ${p.teamNo} في ${p.competition}. لا يلزمك فعل شيء.`]
+        : [
+            'Hello,',
+            `${p.student} declined the invitation to join the team ${p.teamNo} in ${p.competition}. Nothing is needed from you.`,
+          ];
+    return {
+      subject: lang === 'ar' ? `الفريق ${p.teamNo}` : `Team ${p.teamNo}`,
+      body: lines.join('\n'),
+      html: mailHtml(lang, lines),
+    };
+  },
+  /** A sign-up invitation to someone without an account: no coach's name or words. */
+  teamSignupInvite(lang: Lang, p: { link: string }): Rendered {
+    const lines =
+      lang === 'ar'
+        ? ['يرغب مدرب مسجّل في المنصة في ضمّك إلى فريقه.', `سجّل حساب طالب أولًا: ${p.link}`]
+        : [
+            'A coach registered on the platform would like you to join their team.',
+            `Sign up as a student first: ${p.link}`,
+          ];
     return {
       subject: lang === 'ar' ? 'دعوة للتسجيل' : 'Invitation to sign up',
       body: lines.join('\n'),
       html: mailHtml(lang, lines),
     };
   },
+  /** Staff's decision on a team: approved, rejected or sent back for changes, with staff's reason. */
   teamDecision(
     lang: Lang,
-    p: { name: string; team: string; teamNo: string; approved: boolean; reason: string | null },
+    p: {
+      name: string;
+      teamNo: string;
+      competition: string;
+      decision: 'approved' | 'rejected' | 'changes_requested';
+      reason: string | null;
+    },
   ): Rendered {
+    const ar = {
+      approved: `تم اعتماد الفريق ${p.teamNo} في ${p.competition}. بالتوفيق!`,
+      rejected: `لم يُعتمد الفريق ${p.teamNo} في ${p.competition}.`,
+      changes_requested: `طُلبت تعديلات على الفريق ${p.teamNo} في ${p.competition}. يعدّله المدرب ثم يعيد إرساله.`,
+    };
+    const en = {
+      approved: `The team ${p.teamNo} in ${p.competition} was approved. Good luck!`,
+      rejected: `The team ${p.teamNo} in ${p.competition} was not approved.`,
+      changes_requested: `Changes were requested to the team ${p.teamNo} in ${p.competition}. The coach corrects it and sends it again.`,
+    };
+    const lines =
+      lang === 'ar'
+        ? [`مرحبًا ${p.name}،`, ar[p.decision], ...(p.reason ? [`الملاحظة: ${p.reason}`] : [])]
+        : [`Hello ${p.name},`, en[p.decision], ...(p.reason ? [`Note: ${p.reason}`] : [])];
+    const word =
+      lang === 'ar'
+        ? { approved: 'اعتماد', rejected: 'رفض', changes_requested: 'تعديلات على' }[p.decision]
+        : { approved: 'approved', rejected: 'rejected', changes_requested: 'needs changes' }[p.decision];
+    return {
+      subject: lang === 'ar' ? `${word} الفريق ${p.teamNo}` : `Team ${p.teamNo} ${word}`,
+      body: lines.join('\n'),
+      html: mailHtml(lang, lines),
+    };
+  },
+  /** An approved team was changed by its coach: it waits for staff's approval again. */
+  teamBackToApproval(lang: Lang, p: { name: string; teamNo: string; competition: string }): Rendered {
     const lines =
       lang === 'ar'
         ? [
             `مرحبًا ${p.name}،`,
-            p.approved
-              ? `تم اعتماد الفريق «${p.team}» (${p.teamNo}). بالتوفيق!`
-              : `لم يُعتمد الفريق «${p.team}» (${p.teamNo}).`,
-            ...(p.reason ? [`السبب: ${p.reason}`] : []),
+            `عدّل المدرب الفريق ${p.teamNo} في ${p.competition} بعد اعتماده، فعاد الفريق إلى انتظار الاعتماد.`,
           ]
         : [
             `Hello ${p.name},`,
-            p.approved
-              ? `The team "${p.team}" (${p.teamNo}) was approved. Good luck!`
-              : `The team "${p.team}" (${p.teamNo}) was not approved.`,
-            ...(p.reason ? [`Reason: ${p.reason}`] : []),
+            `The coach changed the team ${p.teamNo} in ${p.competition} after its approval: it is waiting for approval again.`,
           ];
-    const word = lang === 'ar' ? (p.approved ? 'اعتماد' : 'رفض') : p.approved ? 'approved' : 'rejected';
     return {
-      subject: lang === 'ar' ? `${word} الفريق ${p.teamNo}` : `Team ${p.teamNo} ${word}`,
+      subject: lang === 'ar' ? `الفريق ${p.teamNo} بانتظار الاعتماد` : `Team ${p.teamNo} waiting for approval`,
       body: lines.join('\n'),
       html: mailHtml(lang, lines),
     };

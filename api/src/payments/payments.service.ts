@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { and, asc, count, desc, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { subscriptionValid } from '../accounts/user.view';
 import { AppError } from '../common/app-error';
+import { uniqueViolation } from '../common/unique-violation';
 import { isUuid } from '../common/ids';
 import type { Lang } from '../common/i18n';
 import type { AppConfig } from '../core/config';
@@ -9,6 +10,7 @@ import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
 import { auditLog, orders, plans, teams, users, type User } from '../db/schema';
 import { AuditService } from '../audit/audit.service';
+import { feePaid } from '../teams/lifecycle/team-state';
 import { lockTeamOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
 import { addPeriod, isoDay } from './period';
@@ -83,6 +85,9 @@ export class PaymentsService {
     lang: Lang,
   ) {
     const snapshot = { name: `رسوم الفريق ${team.teamNo}`, name_en: `Team fee ${team.teamNo}` };
+    // One open fee order per team (a unique index): a second tap, or a second tab, gets the same page.
+    const open = await this.openTeamFee(team.id);
+    if (open) return open;
     return this.openOrder(
       {
         userId: user.id,
@@ -101,12 +106,35 @@ export class PaymentsService {
     );
   }
 
+  /** The team's open fee order with its page, if one is open; a 409 while another request is still opening it. */
+  private async openTeamFee(teamId: string) {
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.teamId, teamId), eq(orders.orderType, 'team_fee'), inArray(orders.status, ['pending', 'held'])),
+      );
+    if (!order) return null;
+    if (!order.pageUrl || !order.providerRef) throw new AppError(409, 'team.payment_opening');
+    return { page: { ref: order.providerRef, url: order.pageUrl }, order };
+  }
+
   /** Saves a pending order and opens the provider's payment page for it (the one payment path). */
   private async openOrder(values: typeof orders.$inferInsert, description: string, lang: Lang) {
-    const [order] = await this.db
-      .insert(orders)
-      .values({ ...values, provider: this.provider.name, status: 'pending' })
-      .returning();
+    let order: Order;
+    try {
+      [order] = await this.db
+        .insert(orders)
+        .values({ ...values, provider: this.provider.name, status: 'pending' })
+        .returning();
+    } catch (err) {
+      // Two requests opening the same team's fee at once: the second one gets the first one's page.
+      if (values.teamId && uniqueViolation(err) === 'orders_team_fee_open') {
+        const open = await this.openTeamFee(values.teamId);
+        if (open) return open;
+      }
+      throw err;
+    }
     const back = `${this.config.memberUrl.replace(/\/+$/, '')}/payment/telr?order_id=${order.id}`;
     let page: { ref: string; url: string };
     try {
@@ -129,7 +157,7 @@ export class PaymentsService {
     }
     const [saved] = await this.db
       .update(orders)
-      .set({ providerRef: page.ref, updatedAt: new Date() })
+      .set({ providerRef: page.ref, pageUrl: page.url, updatedAt: new Date() })
       .where(eq(orders.id, order.id))
       .returning();
     return { page, order: saved };
@@ -178,9 +206,8 @@ export class PaymentsService {
         // Money taken counts even when the order was already marked expired or cancelled.
         // A team fee marks its team paid (unless the coach withdrew it meanwhile: then the payment is
         // refunded below); a plan extends the member's subscription.
-        const withdrawn = team?.state === 'withdrawn';
-        if (order.teamId && !withdrawn)
-          await tx.update(teams).set({ paymentStatus: true }).where(eq(teams.id, order.teamId));
+        // The team lifecycle counts it, or says it must go back (withdrawn, rejected, or paid twice).
+        const giveBack = order.teamId && team ? (await feePaid(tx as unknown as Db, team)) === 'refund' : false;
         const period = order.userId && !order.teamId ? await this.extend(tx as unknown as Db, order) : null;
         const paidAt = new Date();
         const invoiceNumber = order.invoiceNumber ?? (await nextDocumentNumber(tx as unknown as Db, 'INV', paidAt));
@@ -200,7 +227,7 @@ export class PaymentsService {
           .where(eq(orders.id, order.id))
           .returning();
         this.logger.log(`order ${order.id} paid${period ? `; subscription until ${period.end}` : ''}`);
-        if (withdrawn) return this.refundWithdrawnFee(tx as unknown as Db, paid, team.teamNo);
+        if (giveBack) return this.refundWithdrawnFee(tx as unknown as Db, paid, team!.teamNo);
         return paid;
       }
       // A held payment stays held until the provider captures it (paid) or voids it (cancelled, declined).
@@ -216,8 +243,9 @@ export class PaymentsService {
   }
 
   /**
-   * A team fee paid after its team was withdrawn (the provider answered late, or the reconciler
-   * found it): the team stays withdrawn and unpaid, and the payment is refunded in full through
+   * A team fee paid that is not due (its team was withdrawn or rejected meanwhile, or the fee was
+   * paid already by another order or recorded by staff; the provider answered late, or the reconciler
+   * found it): the team stays as it is, and the payment is refunded in full through
    * RefundsService (credit note, audit entry), inside the caller's transaction (a savepoint), with
    * the key `team-withdrawn-fee:<order id>` so a second try never refunds twice. When the provider
    * refuses, the order stays paid with a `refund_pending` audit entry for staff, and the reconciler
@@ -229,7 +257,7 @@ export class PaymentsService {
         tx,
         SYSTEM_ACTOR,
         order.id,
-        `Team ${teamNo} was withdrawn before its fee was paid`,
+        `Fee of team ${teamNo} not due: the team was withdrawn or rejected, or its fee was paid already`,
         `team-withdrawn-fee:${order.id}`,
       );
       return after;
@@ -243,7 +271,7 @@ export class PaymentsService {
           resource: 'transections',
           recordId: order.id,
           before: null,
-          after: { payment_status: order.status, team_no: teamNo, reason: 'team withdrawn before payment' },
+          after: { payment_status: order.status, team_no: teamNo, reason: 'team fee not due' },
         });
       return order;
     }
@@ -291,7 +319,6 @@ export class PaymentsService {
       .where(
         and(
           eq(orders.status, 'paid'),
-          eq(teams.state, 'withdrawn'),
           exists(
             this.db
               .select({ id: auditLog.id })

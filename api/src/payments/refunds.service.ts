@@ -5,7 +5,8 @@ import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
 import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
-import { orders, refunds, teams, users, type User } from '../db/schema';
+import { orders, refunds, users, type User } from '../db/schema';
+import { feeRefunded } from '../teams/lifecycle/team-state';
 import { AuditService } from '../audit/audit.service';
 import { lockTeamOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
@@ -126,8 +127,7 @@ export class RefundsService {
         const full = amount === left;
         const ended = (full || end) && (await this.endSubscription(tx, order));
         // A team fee refunded in full leaves its team unpaid.
-        if (full && order.teamId)
-          await tx.update(teams).set({ paymentStatus: false }).where(eq(teams.id, order.teamId));
+        if (full && order.teamId) await feeRefunded(tx, order.teamId, order.id);
         const now = new Date();
         const [refund] = await tx
           .insert(refunds)

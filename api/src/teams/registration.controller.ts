@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import type { RegisteredTeamsPage } from '@platform/contract';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { FullAccess, MEMBERS, Public, Roles } from '../auth/roles';
@@ -8,9 +9,7 @@ import { Lang, translate } from '../common/i18n';
 import { orderView } from '../payments/payments.controller';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { RegistrationService } from './registration.service';
-
-type Json = Record<string, unknown>;
-const bodyOf = (b: unknown): Json => (b && typeof b === 'object' && !Array.isArray(b) ? (b as Json) : {});
+import { CreateTeamDto, InviteSignupDto, TeamsPageQuery, UpdateTeamDto } from './team.dto';
 
 /** Team registration for members: open registrations, a coach's teams, invitations (issue 20). */
 @ApiTags('teams')
@@ -29,20 +28,17 @@ export class RegistrationController {
   @Roles('coach')
   @FullAccess()
   @ApiOperation({ summary: "The coach's registered teams with everyone's invitation state" })
-  async mine(@CurrentAuth() auth: Auth) {
-    return { success: true, teams: await this.registration.mine(auth.user) };
+  async mine(@CurrentAuth() auth: Auth, @Query() query: TeamsPageQuery): Promise<RegisteredTeamsPage> {
+    return { success: true, ...(await this.registration.mine(auth.user, query.page ?? 0)) };
   }
 
   @Post('teams')
   @Roles('coach')
   @FullAccess()
   @HttpCode(201)
-  @ApiOperation({
-    summary:
-      'Registers a team: { competition_id, season_id, name, members: [national_id], coaches: [national_id], entity_email? }; answers the team with team_no',
-  })
-  async create(@CurrentAuth() auth: Auth, @Body() body: unknown) {
-    return { success: true, team: await this.registration.create(auth.user, bodyOf(body)) };
+  @ApiOperation({ summary: 'Registers a team; answers the team with its team_no' })
+  async create(@CurrentAuth() auth: Auth, @Body() body: CreateTeamDto) {
+    return { success: true, team: await this.registration.create(auth.user, body) };
   }
 
   @Post('teams/invite-signup')
@@ -51,8 +47,8 @@ export class RegistrationController {
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
   @ApiOperation({ summary: "Invites a student without an account to sign up: { phone } (the guardian's) or { email }" })
-  async inviteSignup(@CurrentAuth() auth: Auth, @Body() body: unknown, @Lang() lang: Lang) {
-    await this.registration.inviteSignup(auth.user, bodyOf(body), lang);
+  async inviteSignup(@CurrentAuth() auth: Auth, @Body() body: InviteSignupDto, @Lang() lang: Lang) {
+    await this.registration.inviteSignup(auth.user, body, lang);
     return { success: true, message: translate(lang, 'team.signup_invite_sent') };
   }
 
@@ -61,15 +57,11 @@ export class RegistrationController {
   @FullAccess()
   @ApiOperation({
     summary:
-      'Until registration closes: renames the team or replaces its members, other coaches or entity ({ name?, members?, coaches?, entity_email? }); new people accept again; an approved team goes back to approval',
+      'Until registration closes: renames the team or replaces its members, other coaches or entity; new people accept; a change that removes someone or sends the team back needs confirm: true (409 otherwise); a team with results cannot change',
   })
-  async update(@CurrentAuth() auth: Auth, @Param('id') id: string, @Body() body: unknown, @Lang() lang: Lang) {
-    const { team, reapproval } = await this.registration.update(auth.user, id, bodyOf(body));
-    return {
-      success: true,
-      message: translate(lang, reapproval ? 'team.back_to_approval' : 'team.updated'),
-      team,
-    };
+  async update(@CurrentAuth() auth: Auth, @Param('id') id: string, @Body() body: UpdateTeamDto, @Lang() lang: Lang) {
+    const { team, message } = await this.registration.update(auth.user, id, body);
+    return { success: true, message: translate(lang, message), team };
   }
 
   @Delete('teams/:id')
@@ -77,7 +69,7 @@ export class RegistrationController {
   @FullAccess()
   @ApiOperation({
     summary:
-      'Withdraws the team (until registration closes); its members are free again and a paid fee is refunded in full',
+      'The owner withdraws the team (until registration closes); its members are free again and every paid fee is refunded in full',
   })
   async withdraw(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     const { team, refund } = await this.registration.withdraw(auth.user, id);
@@ -95,7 +87,7 @@ export class RegistrationController {
   @Roles('coach')
   @FullAccess()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Submits the team for approval once enough members accepted' })
+  @ApiOperation({ summary: 'Submits a ready team (or one sent back for changes) for approval' })
   async submit(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     const team = await this.registration.submit(auth.user, id);
     return { success: true, message: translate(lang, 'team.submitted'), team };
@@ -147,7 +139,8 @@ export class RegistrationController {
   @ApiOperation({ summary: 'Accepts an invitation (an entity: confirms that the team represents it)' })
   async accept(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     const invitation = await this.registration.answer(auth.user, id, true);
-    return { success: true, message: translate(lang, 'team.accepted'), invitation };
+    const key = invitation.guardian_pending ? 'team.accepted_guardian_next' : 'team.accepted';
+    return { success: true, message: translate(lang, key), invitation };
   }
 
   @Post('team-invitations/:id/decline')

@@ -1,6 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ageOn, isMinor, LIMITS, toAsciiDigits, type TeamRole } from '@platform/contract';
+import {
+  editNeedsConfirmation,
+  ineligibility,
+  isLiveTeamState,
+  isMinor,
+  LIVE_TEAM_STATES,
+  TEAM_STATE_ORDER,
+  teamActions,
+  toAsciiDigits,
+  type TeamRole,
+} from '@platform/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { isEmail, normalizeMobile } from '../accounts/reference';
 import { uniqueViolation } from '../common/unique-violation';
@@ -10,12 +20,25 @@ import type { Lang } from '../common/i18n';
 import type { AppConfig } from '../core/config';
 import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
-import { competitions, orders, registrations, seasons, teamPeople, teams, users, type User } from '../db/schema';
+import {
+  competitions,
+  orders,
+  registrations,
+  seasons,
+  teamInvitationNotices,
+  teamPeople,
+  teams,
+  users,
+  type User,
+} from '../db/schema';
 import { enqueueMessage } from '../outbox/outbox.service';
 import { templates } from '../outbox/templates';
 import { PaymentsService } from '../payments/payments.service';
 import { RefundsService, type RefundOutcome } from '../payments/refunds.service';
-import { langOfUser, notifyMember } from './team-notices';
+import * as lifecycle from './lifecycle/team-state';
+import { hitLimit } from './lifecycle/limits';
+import { competitionName, langOfUser, notifyMember, notifyTeam } from './team-notices';
+import type { CreateTeamDto, InviteSignupDto, UpdateTeamDto } from './team.dto';
 import {
   guardianInvitationView,
   invitationView,
@@ -26,54 +49,33 @@ import {
 
 type Registration = typeof registrations.$inferSelect;
 type Team = typeof teams.$inferSelect;
-type Body = Record<string, unknown>;
 
-/** States in which a team still holds its members (a withdrawn or rejected team frees them). */
-const LIVE_STATES = ['waiting_members', 'submitted', 'approved'] as const;
-const MAX_NAME = 100;
-/** How long a guardian's link stays valid (never past the registration's close). */
+/** How long an invitation (and a guardian's link) stays valid, never past the registration's close. */
 export const GUARDIAN_LINK_DAYS = 7;
+/** Limits on what one coach can make the platform do (issue 29: a hostile coach). */
+export const TEAM_LIMITS = {
+  /** Teams a coach registers in 24 hours. */
+  teamsPerDay: 10,
+  /** People a coach invites in 24 hours (each one a message). */
+  invitationsPerDay: 60,
+  /** National IDs a coach looks up that cannot be invited, per hour. */
+  refusedLookupsPerHour: 10,
+  /** Sign-up invitations to people without an account, per day. */
+  signupInvitesPerDay: 10,
+  /** Teams on one page of GET /api/teams. */
+  pageSize: 20,
+} as const;
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The entity's e-mail of a body: undefined when absent, '' when cleared. */
-function entityEmailOf(body: Body): string | undefined {
-  const v = body.entity_email;
-  if (v === undefined) return undefined;
-  if (v !== null && typeof v !== 'string') throw new AppError(400, 'request.invalid_field', { field: 'entity_email' });
-  return (v ?? '').trim().toLowerCase();
-}
-
-/** A list of national IDs from a body field: strings or numbers, Arabic-Indic digits accepted, each 10 digits. */
-function nationalIds(body: Body, field: string, max: number): string[] {
-  const raw = body[field];
-  if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw) || raw.length > 50) throw new AppError(400, 'request.invalid_field', { field }, field);
-  const ids: string[] = [];
-  for (const v of raw) {
-    if (typeof v !== 'string' && typeof v !== 'number') throw new AppError(400, 'request.invalid_field', { field });
-    const id = toAsciiDigits(String(v).trim());
-    if (id === '') continue;
-    if (!new RegExp(`^\\d{${LIMITS.nationalIdDigits}}$`).test(id))
-      throw new AppError(400, 'team.bad_national_id', { id: id.slice(0, 20) }, field);
-    if (!ids.includes(id)) ids.push(id);
-  }
-  if (ids.length > max) throw new AppError(400, 'request.invalid_field', { field }, field);
-  return ids;
-}
-
-function teamName(body: Body, required: boolean): string | undefined {
-  const v = body.name;
-  if (v === undefined && !required) return undefined;
-  const name = typeof v === 'string' ? v.trim() : '';
-  if (!name || name.length > MAX_NAME) throw new AppError(400, 'team.name_required', {}, 'name');
-  return name;
-}
+/** A person the coach asked for: found, verified, active, of the right type, eligible and free. */
+type Invitee = { user: User; role: TeamRole };
 
 /**
- * Team registration (issue 20): coaches with full access register teams for an open registration,
- * invited students, coaches and the entity answer, the coach submits and pays the fee, an admin
- * approves (teams.resource.ts). Every rule is checked here; a team's changes run with its row locked.
+ * Team registration for members (issues 20 and 29): coaches with full access register teams for an
+ * open registration, invited students, coaches and the entity answer, the team forms (waiting, ready,
+ * submitted), the coach pays and staff decide. Every change of a team goes through the lifecycle
+ * (lifecycle/team-state.ts) with the team's row locked; the rules are the contract's table.
  */
 @Injectable()
 export class RegistrationService {
@@ -98,7 +100,8 @@ export class RegistrationService {
             eq(teamPeople.userId, sql.placeholder('user')),
             eq(teamPeople.state, 'pending'),
             eq(teamPeople.active, true),
-            inArray(teams.state, ['waiting_members', 'submitted']),
+            sql`(${teamPeople.expiresAt} is null or ${teamPeople.expiresAt} > now())`,
+            inArray(teams.state, ['waiting_members', 'ready', 'submitted', 'changes_requested']),
           ),
         )
         .orderBy(desc(teams.createdAt))
@@ -142,9 +145,9 @@ export class RegistrationService {
     return rows.map((r) => registrationView(r.registration, r.season, r.competition));
   }
 
-  private async registrationFor(tx: Db, seasonId: unknown, competitionId: unknown): Promise<Registration> {
+  private async registrationFor(seasonId: unknown, competitionId: unknown): Promise<Registration> {
     if (!isUuid(seasonId) || !isUuid(competitionId)) throw new AppError(404, 'team.registration_not_found');
-    const [reg] = await tx
+    const [reg] = await this.db
       .select({ registration: registrations })
       .from(registrations)
       .innerJoin(seasons, eq(seasons.id, registrations.seasonId))
@@ -162,79 +165,103 @@ export class RegistrationService {
     return reg.registration;
   }
 
-  /** The window is checked on the database's clock, the same for every API instance. */
   private windowOpen(reg: Registration, now = new Date()) {
     if (now < reg.opensAt)
       throw new AppError(403, 'team.registration_not_open', { date: reg.opensAt.toISOString().slice(0, 10) });
     if (now >= reg.closesAt) throw new AppError(403, 'team.registration_closed');
   }
 
-  /** Students by national ID, each registered and eligible (grade, or age on the reference date). */
-  private async students(tx: Db, reg: Registration, ids: string[]): Promise<User[]> {
+  /**
+   * The people a coach names by national ID, each one checked the same way, and refused the same way
+   * whatever the reason (no account, not verified, disabled, not eligible, in another team): a look-up
+   * never tells a coach a child's name or eligibility. Refused look-ups are limited per coach.
+   */
+  private async invitees(coach: User, reg: Registration, ids: string[], role: 'member' | 'coach', exceptTeam?: string) {
     if (!ids.length) return [];
-    const found = await tx
+    const found = await this.db
       .select()
       .from(users)
-      .where(and(inArray(users.nationalId, ids), eq(users.type, 0)));
-    const byId = new Map(found.map((u) => [u.nationalId, u]));
-    const missing = ids.find((id) => !byId.has(id));
-    if (missing) throw new AppError(404, 'team.unknown_student', { id: missing }, 'members');
-    const list = ids.map((id) => byId.get(id)!);
-    const reference = reg.ageOn ? new Date(`${reg.ageOn}T12:00:00Z`) : new Date();
-    for (const s of list) {
-      const gradeOk = reg.grades.length === 0 || reg.grades.includes(s.education?.grade ?? '');
-      const age = ageOn(s.dob, reference);
-      const ageOk =
-        (reg.minAge === null || (age !== null && age >= reg.minAge)) &&
-        (reg.maxAge === null || (age !== null && age <= reg.maxAge));
-      if (!gradeOk || !ageOk) throw new AppError(400, 'team.not_eligible', { name: s.name }, 'members');
-    }
-    return list;
-  }
-
-  private async coaches(tx: Db, ids: string[]): Promise<User[]> {
-    if (!ids.length) return [];
-    const found = await tx
-      .select()
-      .from(users)
-      .where(and(inArray(users.nationalId, ids), eq(users.type, 1), eq(users.isActive, true)));
-    const missing = ids.find((id) => !found.some((u) => u.nationalId === id));
-    if (missing) throw new AppError(404, 'team.unknown_coach', { id: missing }, 'coaches');
-    return found;
-  }
-
-  /** The student already held by another live team of this competition and season, if any. */
-  private async takenStudent(tx: Db, reg: Registration, studentIds: string[], exceptTeam?: string) {
-    if (!studentIds.length) return null;
-    const [taken] = await tx
-      .select({ name: users.name })
-      .from(teamPeople)
-      .innerJoin(teams, eq(teams.id, teamPeople.teamId))
-      .innerJoin(users, eq(users.id, teamPeople.userId))
       .where(
         and(
-          inArray(teamPeople.userId, studentIds),
-          eq(teamPeople.role, 'member'),
-          ne(teamPeople.state, 'declined'),
-          eq(teams.seasonId, reg.seasonId),
-          eq(teams.competitionId, reg.competitionId),
-          inArray(teams.state, [...LIVE_STATES]),
-          exceptTeam ? ne(teams.id, exceptTeam) : undefined,
+          inArray(users.nationalId, ids),
+          eq(users.type, role === 'member' ? 0 : 1),
+          eq(users.isActive, true),
+          eq(users.isVerified, true),
         ),
-      )
-      .limit(1);
-    return taken ?? null;
+      );
+    const taken =
+      role === 'member' && found.length
+        ? await this.db
+            .select({ userId: teamPeople.userId })
+            .from(teamPeople)
+            .innerJoin(teams, eq(teams.id, teamPeople.teamId))
+            .where(
+              and(
+                inArray(
+                  teamPeople.userId,
+                  found.map((u) => u.id),
+                ),
+                eq(teamPeople.role, 'member'),
+                eq(teamPeople.state, 'accepted'),
+                eq(teamPeople.active, true),
+                eq(teams.seasonId, reg.seasonId),
+                eq(teams.competitionId, reg.competitionId),
+                inArray(teams.state, [...LIVE_TEAM_STATES]),
+                exceptTeam ? ne(teams.id, exceptTeam) : undefined,
+              ),
+            )
+        : [];
+    const busy = new Set(taken.map((t) => t.userId));
+    const out: User[] = [];
+    for (const id of ids) {
+      const user = found.find((u) => u.nationalId === id);
+      const ok =
+        user &&
+        (role === 'coach' ||
+          (!busy.has(user.id) &&
+            ineligibility({ dob: user.dob, grade: user.education?.grade ?? null }, registrationRulesOf(reg)) === null));
+      if (!ok) {
+        const hits = await hitLimit(this.db, `team-lookup:${coach.id}`, 3_600_000);
+        if (hits > TEAM_LIMITS.refusedLookupsPerHour) throw new AppError(429, 'team.lookup_limited');
+        throw new AppError(
+          404,
+          role === 'member' ? 'team.student_unavailable' : 'team.unknown_coach',
+          { id },
+          role === 'member' ? 'members' : 'coaches',
+        );
+      }
+      out.push(user);
+    }
+    return out;
   }
 
-  /** Runs a change that inserts members; a clash on the one-team index (a race) names the student. */
-  private async guarded<T>(reg: Registration, studentIds: string[], work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      const index = uniqueViolation(err);
-      if (!index?.includes('team_people_one_team')) throw err;
-      const taken = await this.takenStudent(this.db, reg, studentIds);
-      throw new AppError(409, 'team.student_taken', { name: taken?.name ?? '' }, 'members');
+  private async entity(email: string): Promise<User> {
+    const [entity] = await this.db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.type, 2), eq(users.isActive, true)));
+    if (!entity) throw new AppError(404, 'team.unknown_entity', {}, 'entity_email');
+    return entity;
+  }
+
+  /** Refuses a coach past the day's limit of teams or invitations (counted in the caller's transaction). */
+  private async withinDailyLimits(tx: Db, coach: User, newTeam: boolean, newPeople: number) {
+    const since = sql`now() - interval '24 hours'`;
+    if (newTeam) {
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(teams)
+        .where(and(eq(teams.createdBy, coach.id), sql`${teams.createdAt} > ${since}`));
+      if (n >= TEAM_LIMITS.teamsPerDay)
+        throw new AppError(429, 'team.too_many_teams_today', { max: TEAM_LIMITS.teamsPerDay });
+    }
+    if (newPeople > 0) {
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(teamPeople)
+        .where(and(eq(teamPeople.invitedBy, coach.id), sql`${teamPeople.invitedAt} > ${since}`));
+      if (n + newPeople > TEAM_LIMITS.invitationsPerDay)
+        throw new AppError(429, 'team.too_many_invitations_today', { max: TEAM_LIMITS.invitationsPerDay });
     }
   }
 
@@ -244,12 +271,14 @@ export class RegistrationService {
   }
 
   /**
-   * Invites people to a team and tells them. A minor student with a guardian's phone: the guardian
-   * gets a single-use link to answer for them (guardianLink); the student is told on their own
-   * phone or e-mail.
+   * Invites people to a team. Each person and team gets at most one message, ever (saving the team
+   * again, or removing and adding someone, sends nothing more): the student or coach on their phone or
+   * e-mail; a minor with a guardian's phone through the guardian's link only (one message when they
+   * share the phone). The invitation expires after GUARDIAN_LINK_DAYS days, never past the close.
    */
-  private async invite(tx: Db, team: Team, reg: Registration, coach: User, people: { user: User; role: TeamRole }[]) {
+  private async invite(tx: Db, team: Team, reg: Registration, coach: User, people: Invitee[]) {
     if (!people.length) return;
+    const expires = new Date(Math.min(Date.now() + GUARDIAN_LINK_DAYS * 86_400_000, reg.closesAt.getTime()));
     const rows = await tx
       .insert(teamPeople)
       .values(
@@ -260,127 +289,137 @@ export class RegistrationService {
           state: 'pending' as const,
           seasonId: reg.seasonId,
           competitionId: reg.competitionId,
+          invitedBy: coach.id,
+          expiresAt: expires,
         })),
       )
       .returning({ id: teamPeople.id, userId: teamPeople.userId });
+    const [competition] = await tx.select().from(competitions).where(eq(competitions.id, reg.competitionId));
     for (const { user, role } of people) {
-      const guardian = RegistrationService.byGuardian(user, role);
-      await notifyMember(
-        tx,
-        user,
-        (lang) =>
-          templates.teamInvitation(lang, {
-            name: user.name,
-            team: team.name ?? team.teamNo,
-            teamNo: team.teamNo,
-            coach: coach.name,
-            role,
-            link: this.homeLink(),
-          }),
-        { guardian: !guardian },
-      );
-      if (guardian) await this.guardianLink(tx, team, reg, coach, user, rows.find((r) => r.userId === user.id)!.id);
+      const [first] = await tx
+        .insert(teamInvitationNotices)
+        .values({ teamId: team.id, userId: user.id })
+        .onConflictDoNothing()
+        .returning({ userId: teamInvitationNotices.userId });
+      const personId = rows.find((r) => r.userId === user.id)!.id;
+      if (RegistrationService.byGuardian(user, role)) {
+        await this.guardianLink(tx, team, competition, user, personId, expires, false, !!first);
+        // The student hears of it too, on their own phone or e-mail (never twice on a shared phone).
+        const ownPhone = user.phoneNumber && user.phoneNumber !== user.guardianPhone ? user.phoneNumber : null;
+        if (first && (ownPhone || (!user.phoneNumber && user.email)))
+          await notifyMember(
+            tx,
+            { ...user, phoneNumber: ownPhone },
+            (lang) => this.invitationText(lang, user, team, competition, role),
+            {
+              guardian: false,
+            },
+          );
+        continue;
+      }
+      if (first) await notifyMember(tx, user, (lang) => this.invitationText(lang, user, team, competition, role));
     }
   }
 
+  private invitationText(
+    lang: Lang,
+    user: User,
+    team: Team,
+    competition: typeof competitions.$inferSelect,
+    role: TeamRole,
+  ) {
+    return templates.teamInvitation(lang, {
+      name: user.name,
+      teamNo: team.teamNo,
+      competition: competitionName(competition, lang),
+      role,
+      link: this.homeLink(),
+    });
+  }
+
   /**
-   * Sends the guardian, by WhatsApp in the student's language, a new single-use link for one
-   * invitation: a random token of which only the hash is kept, valid GUARDIAN_LINK_DAYS days and
-   * never past the registration's close. A new link replaces the previous one.
+   * Gives the guardian a new single-use link for one invitation (a random token of which only the
+   * hash is kept), valid until the invitation expires, and sends it by WhatsApp in the student's
+   * language when `send` (the first time for this team, or when the child accepted alone). A new link
+   * replaces the previous one.
    */
-  private async guardianLink(tx: Db, team: Team, reg: Registration, coach: User, user: User, personId: string) {
+  private async guardianLink(
+    tx: Db,
+    team: Team,
+    competition: typeof competitions.$inferSelect,
+    user: User,
+    personId: string,
+    expires: Date,
+    childAccepted: boolean,
+    send: boolean,
+  ) {
+    if (!send) return;
     const token = randomBytes(24).toString('base64url');
-    const expires = new Date(Math.min(Date.now() + GUARDIAN_LINK_DAYS * 86_400_000, reg.closesAt.getTime()));
     await tx
       .update(teamPeople)
       .set({ guardianTokenHash: tokenHash(token), guardianTokenExpiresAt: expires })
       .where(eq(teamPeople.id, personId));
-    const [competition] = await tx.select().from(competitions).where(eq(competitions.id, reg.competitionId));
     const lang = langOfUser(user);
     await enqueueMessage(tx, {
       channel: 'whatsapp',
       to: user.guardianPhone!,
       ...templates.teamGuardianInvitation(lang, {
         student: user.name,
-        team: team.name ?? team.teamNo,
         teamNo: team.teamNo,
-        coach: coach.name,
-        competition: lang === 'ar' ? competition.name : competition.nameEn || competition.name,
+        competition: competitionName(competition, lang),
         link: `${this.homeLink()}invitations/${token}`,
         days: Math.max(1, Math.ceil((expires.getTime() - Date.now()) / 86_400_000)),
+        childAccepted,
       }),
     });
   }
 
   /** POST /api/teams: a coach with full access registers a team; it gets its number at once. */
-  async create(coach: User, body: Body) {
+  async create(coach: User, body: CreateTeamDto) {
     if (coach.type !== 1) throw new AppError(403, 'team.not_coach');
-    const reg = await this.registrationFor(this.db, body.season_id, body.competition_id);
+    const reg = await this.registrationFor(body.season_id, body.competition_id);
     this.windowOpen(reg);
-    const name = teamName(body, true)!;
-    const memberIds = nationalIds(body, 'members', 50);
+    const memberIds = body.members ?? [];
     if (memberIds.length > reg.maxMembers)
       throw new AppError(400, 'team.too_many_members', { max: reg.maxMembers }, 'members');
-    const coachIds = nationalIds(body, 'coaches', 50).filter((id) => id !== coach.nationalId);
+    const coachIds = (body.coaches ?? []).filter((id) => id !== coach.nationalId);
     if (coachIds.length + 1 > reg.maxCoaches)
       throw new AppError(400, 'team.too_many_coaches', { max: reg.maxCoaches }, 'coaches');
-    const rawEmail = entityEmailOf(body) ?? '';
-    if (!rawEmail && reg.entityRequired) throw new AppError(400, 'team.entity_required', {}, 'entity_email');
+    const email = (body.entity_email ?? '').toLowerCase();
+    if (!email && reg.entityRequired) throw new AppError(400, 'team.entity_required', {}, 'entity_email');
 
-    const students = await this.students(this.db, reg, memberIds);
-    const others = await this.coaches(this.db, coachIds);
-    const entity = rawEmail ? await this.entity(this.db, rawEmail) : null;
-    const taken = await this.takenStudent(
-      this.db,
-      reg,
-      students.map((s) => s.id),
-    );
-    if (taken) throw new AppError(409, 'team.student_taken', { name: taken.name }, 'members');
-
-    const teamId = await this.guarded(
-      reg,
-      students.map((s) => s.id),
-      () =>
-        this.db.transaction(async (raw) => {
-          const tx = raw as unknown as Db;
-          const [team] = await tx
-            .insert(teams)
-            .values({
-              teamNo: await this.nextTeamNo(tx),
-              seasonId: reg.seasonId,
-              competitionId: reg.competitionId,
-              registrationId: reg.id,
-              name,
-              state: 'waiting_members',
-              status: false,
-              createdBy: coach.id,
-            })
-            .returning();
-          await tx.insert(teamPeople).values({
-            teamId: team.id,
-            userId: coach.id,
-            role: 'coach',
-            state: 'accepted',
-            respondedAt: new Date(),
-          });
-          await this.invite(tx, team, reg, coach, [
-            ...students.map((user) => ({ user, role: 'member' as const })),
-            ...others.map((user) => ({ user, role: 'coach' as const })),
-            ...(entity ? [{ user: entity, role: 'entity' as const }] : []),
-          ]);
-          return team.id;
-        }),
-    );
+    const students = await this.invitees(coach, reg, memberIds, 'member');
+    const others = await this.invitees(coach, reg, coachIds, 'coach');
+    const entity = email ? await this.entity(email) : null;
+    const people: Invitee[] = [
+      ...students.map((user) => ({ user, role: 'member' as const })),
+      ...others.map((user) => ({ user, role: 'coach' as const })),
+      ...(entity ? [{ user: entity, role: 'entity' as const }] : []),
+    ];
+    const teamId = await this.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      await this.withinDailyLimits(tx, coach, true, people.length);
+      const team = await lifecycle.insertRegisteredTeam(tx, {
+        teamNo: await this.nextTeamNo(tx),
+        seasonId: reg.seasonId,
+        competitionId: reg.competitionId,
+        registrationId: reg.id,
+        name: body.name!,
+        createdBy: coach.id,
+      });
+      await tx.insert(teamPeople).values({
+        teamId: team.id,
+        userId: coach.id,
+        role: 'coach',
+        state: 'accepted',
+        respondedAt: new Date(),
+        invitedBy: coach.id,
+      });
+      await this.invite(tx, team, reg, coach, people);
+      await lifecycle.reform(tx, team, reg);
+      return team.id;
+    });
     return this.teamOf(coach, teamId);
-  }
-
-  private async entity(tx: Db, email: string): Promise<User> {
-    const [entity] = await tx
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.type, 2), eq(users.isActive, true)));
-    if (!entity) throw new AppError(404, 'team.unknown_entity', {}, 'entity_email');
-    return entity;
   }
 
   /** The next free number of the sequence (a number staff gave a team by hand is skipped). */
@@ -389,17 +428,57 @@ export class RegistrationService {
       const result = (await tx.execute(sql`select nextval('team_no_seq')::text as n`)) as unknown as {
         rows: { n: string }[];
       };
-      const n = result.rows[0].n;
-      const teamNo = `T-${n}`;
+      const teamNo = `T-${result.rows[0].n}`;
       const [taken] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.teamNo, teamNo));
       if (!taken) return teamNo;
     }
   }
 
-  /** The coach's registered teams, newest first, with everyone's invitation state. */
-  async mine(user: User) {
+  /**
+   * The coach's registered teams, a page at a time (approved first, then those that need the coach,
+   * newest first within each), with everyone's invitation state: four queries whatever the number.
+   */
+  async mine(user: User, page = 0) {
+    const own = and(
+      eq(teamPeople.userId, user.id),
+      eq(teamPeople.role, 'coach'),
+      eq(teamPeople.state, 'accepted'),
+      isNotNull(teams.registrationId),
+    );
+    const order = sql`case ${teams.state} ${sql.join(
+      Object.entries(TEAM_STATE_ORDER).map(([state, n]) => sql`when ${state} then ${n}`),
+      sql` `,
+    )} end`;
     const rows = await this.db
-      .select({ id: teams.id })
+      .select({
+        team: teams,
+        season: seasons,
+        competition: competitions,
+        registration: registrations,
+        total: sql<number>`count(*) over ()::int`,
+      })
+      .from(teams)
+      .innerJoin(teamPeople, eq(teamPeople.teamId, teams.id))
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+      .leftJoin(registrations, eq(registrations.id, teams.registrationId))
+      .where(own)
+      .orderBy(order, desc(teams.createdAt))
+      .limit(TEAM_LIMITS.pageSize)
+      .offset(page * TEAM_LIMITS.pageSize);
+    const total = rows[0]?.total ?? (page > 0 ? await this.countMine(user) : 0);
+    const views = await this.views(user, rows);
+    return {
+      teams: views,
+      currentPage: page,
+      totalPages: Math.max(1, Math.ceil(total / TEAM_LIMITS.pageSize)),
+      total,
+    };
+  }
+
+  private async countMine(user: User) {
+    const [{ n }] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
       .from(teams)
       .innerJoin(teamPeople, eq(teamPeople.teamId, teams.id))
       .where(
@@ -409,48 +488,94 @@ export class RegistrationService {
           eq(teamPeople.state, 'accepted'),
           isNotNull(teams.registrationId),
         ),
-      )
-      .orderBy(desc(teams.createdAt));
-    return Promise.all(rows.map((r) => this.teamOf(user, r.id)));
+      );
+    return n;
   }
 
-  private async teamOf(_viewer: User, teamId: string) {
-    const [row] = await this.db
-      .select({ team: teams, season: seasons, competition: competitions, registration: registrations })
-      .from(teams)
-      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
-      .leftJoin(registrations, eq(registrations.id, teams.registrationId))
-      .where(eq(teams.id, teamId));
-    const people: PersonRow[] = await this.db
+  /** The views of some teams: their people and refunds read in one query each. */
+  private async views(
+    viewer: User,
+    rows: {
+      team: Team;
+      season: typeof seasons.$inferSelect;
+      competition: typeof competitions.$inferSelect;
+      registration: Registration | null;
+    }[],
+  ) {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.team.id);
+    const now = new Date();
+    const people = await this.db
       .select({
+        teamId: teamPeople.teamId,
         id: teamPeople.id,
+        userId: teamPeople.userId,
         role: teamPeople.role,
         state: teamPeople.state,
+        expiresAt: teamPeople.expiresAt,
+        childAcceptedAt: teamPeople.childAcceptedAt,
         name: users.name,
         nationalId: users.nationalId,
         email: users.email,
       })
       .from(teamPeople)
       .innerJoin(users, eq(users.id, teamPeople.userId))
-      .where(eq(teamPeople.teamId, teamId))
+      .where(inArray(teamPeople.teamId, ids))
       .orderBy(teamPeople.role, users.name);
-    const [refunded] = await this.db
-      .select({ id: orders.id })
+    const refunded = await this.db
+      .select({ teamId: orders.teamId })
       .from(orders)
-      .where(and(eq(orders.teamId, teamId), eq(orders.orderType, 'team_fee'), eq(orders.status, 'refunded')))
-      .limit(1);
-    return registeredTeamView(row.team, row.season, row.competition, row.registration, people, !!refunded);
+      .where(and(inArray(orders.teamId, ids), eq(orders.orderType, 'team_fee'), eq(orders.status, 'refunded')));
+    return rows.map((r) => {
+      const mine = people.filter((p) => p.teamId === r.team.id);
+      const list: PersonRow[] = mine.map((p) => ({
+        id: p.id,
+        role: p.role,
+        state: p.state === 'pending' && p.expiresAt && p.expiresAt <= now ? 'expired' : p.state,
+        name: p.name,
+        nationalId: p.nationalId,
+        email: p.email,
+        guardianPending: p.state === 'pending' && !!p.childAcceptedAt,
+        owner: p.userId === r.team.createdBy,
+      }));
+      const reg = r.registration;
+      const members = mine.filter((p) => p.role === 'member' && p.state === 'accepted').length;
+      const pending = list.filter((p) => p.state === 'pending').length;
+      const fee = reg ? Number(reg.fee) > 0 : false;
+      const facts = {
+        state: r.team.state,
+        open: !!reg && reg.opensAt <= now && now < reg.closesAt,
+        feeDue: fee && !r.team.paymentStatus,
+        paid: fee && r.team.paymentStatus,
+        hasResult: r.team.score !== null || r.team.ranked !== null,
+        complete:
+          !!reg && members >= reg.minMembers && pending === 0 && (!reg.entityRequired || r.team.entityId !== null),
+      };
+      const actor = lifecycle.actorOf(r.team, viewer);
+      return registeredTeamView(r.team, r.season, r.competition, reg, list, {
+        feeRefunded: refunded.some((o) => o.teamId === r.team.id),
+        owner: actor === 'owner',
+        actions: teamActions(actor, facts),
+      });
+    });
   }
 
-  /**
-   * Locks the team for a change by one of its coaches: the team, its registration, and the
-   * transaction. Another coach's or a member's change waits for this one.
-   */
+  private async teamOf(viewer: User, teamId: string) {
+    const rows = await this.db
+      .select({ team: teams, season: seasons, competition: competitions, registration: registrations })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+      .leftJoin(registrations, eq(registrations.id, teams.registrationId))
+      .where(eq(teams.id, teamId));
+    const [view] = await this.views(viewer, rows);
+    return view;
+  }
+
+  /** Locks the team for a change by one of its accepted coaches (the lifecycle's lock, then the coach's part). */
   private async lockOwnTeam(tx: Db, coach: User, teamId: unknown) {
-    if (!isUuid(teamId)) throw new AppError(404, 'team.not_found');
-    const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('update');
-    if (!team || !team.registrationId) throw new AppError(404, 'team.not_found');
+    const { team, reg } = await lifecycle.lockTeam(tx, teamId);
+    if (!reg) throw new AppError(404, 'team.not_found');
     const [own] = await tx
       .select({ id: teamPeople.id })
       .from(teamPeople)
@@ -463,215 +588,205 @@ export class RegistrationService {
         ),
       );
     if (!own) throw new AppError(403, 'team.not_your_team');
-    const [reg] = await tx.select().from(registrations).where(eq(registrations.id, team.registrationId));
-    return { team, reg };
+    return { team, reg, actor: lifecycle.actorOf(team, coach) };
   }
 
   /**
-   * Replaces the people of one role on a team (members, or the coaches other than the caller): those
-   * left out are removed (and freed), one who declined and is named again is asked again, the new
-   * ones are invited. Answers whether anyone changed.
+   * Replaces the people of one role (members, or the coaches other than the caller and the owner):
+   * those left out are removed, one who declined or whose invitation expired and is named again is
+   * asked again, the new ones are invited. Answers who was removed and who was added.
    */
-  private async replacePeople(
-    tx: Db,
-    team: Team,
-    reg: Registration,
-    coach: User,
-    role: 'member' | 'coach',
-    wantedUsers: User[],
-  ): Promise<{ changed: boolean; added: string[] }> {
+  private async replacePeople(tx: Db, team: Team, role: 'member' | 'coach', wanted: User[], keep: string[]) {
     const current = (
       await tx
         .select()
         .from(teamPeople)
         .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, role)))
-    ).filter((p) => p.userId !== coach.id);
-    const wanted = new Set(wantedUsers.map((u) => u.id));
-    const gone = current.filter((p) => !wanted.has(p.userId) || p.state === 'declined').map((p) => p.id);
-    if (gone.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, gone));
-    const kept = new Set(current.filter((p) => wanted.has(p.userId) && p.state !== 'declined').map((p) => p.userId));
-    const fresh = wantedUsers.filter((u) => !kept.has(u.id));
-    const added = fresh.map((u) => u.id);
-    // Saving the team with a minor still waiting sends the guardian a new link when theirs expired.
+    ).filter((p) => !keep.includes(p.userId));
+    const ids = new Set(wanted.map((u) => u.id));
     const now = new Date();
-    for (const p of current) {
-      const user = wantedUsers.find((u) => u.id === p.userId);
-      if (!user || p.state !== 'pending' || !RegistrationService.byGuardian(user, role)) continue;
-      if (p.guardianTokenExpiresAt && p.guardianTokenExpiresAt > now) continue;
-      await this.guardianLink(tx, team, reg, coach, user, p.id);
-    }
-    if (role === 'member') {
-      const taken = await this.takenStudent(tx, reg, added, team.id);
-      if (taken) throw new AppError(409, 'team.student_taken', { name: taken.name }, 'members');
-    }
-    await this.invite(
-      tx,
-      team,
-      reg,
-      coach,
-      fresh.map((user) => ({ user, role })),
-    );
-    const removed = current.filter((p) => !wanted.has(p.userId) && p.state !== 'declined').length;
-    return { changed: fresh.length > 0 || removed > 0, added };
+    const lapsed = (p: (typeof current)[number]) =>
+      p.state === 'declined' || p.state === 'expired' || (p.state === 'pending' && !!p.expiresAt && p.expiresAt <= now);
+    const removed = current.filter((p) => !ids.has(p.userId) && !lapsed(p));
+    const gone = current.filter((p) => !ids.has(p.userId) || lapsed(p)).map((p) => p.id);
+    const kept = new Set(current.filter((p) => ids.has(p.userId) && !lapsed(p)).map((p) => p.userId));
+    const fresh = wanted.filter((u) => !kept.has(u.id));
+    return { removed, gone, fresh };
   }
 
   /**
-   * PUT /api/teams/:id until registration closes: a new name, the members, the other coaches and the
-   * entity (`entity_email`, '' for none). New people are invited and accept again; those left out are
-   * freed; a new entity confirms again. A submitted team whose people changed waits for them again.
-   * An approved team that changes goes back to approval (inactive until an admin approves it again):
-   * waiting for its new people, or submitted when only its name changed. Its fee stays paid.
+   * PUT /api/teams/:id until registration closes: a new name, members, other coaches, entity. New
+   * people are invited; a team with results cannot change; a change that removes someone, or sends a
+   * submitted or approved team back, needs `confirm: true` (409 `team.confirm_needed` otherwise,
+   * saying what would happen). An approved team changed goes back to approval and everyone in it,
+   * the guardians of its minors and its school are told.
    */
-  async update(coach: User, teamId: unknown, body: Body) {
-    const name = teamName(body, false);
-    const memberIds = body.members === undefined ? undefined : nationalIds(body, 'members', 50);
-    const coachIds =
-      body.coaches === undefined ? undefined : nationalIds(body, 'coaches', 50).filter((id) => id !== coach.nationalId);
-    const entityEmail = entityEmailOf(body);
-    let reg: Registration | undefined;
-    let added: string[] = [];
+  async update(coach: User, teamId: unknown, body: UpdateTeamDto) {
+    if (body.name !== undefined && !body.name) throw new AppError(400, 'team.name_required', {}, 'name');
+    const { team: before, reg } = await this.db.transaction((tx) =>
+      this.lockOwnTeam(tx as unknown as Db, coach, teamId),
+    );
+    // The people are looked up before the change's transaction, so a refused look-up is counted.
+    const memberIds = body.members;
+    const coachIds = body.coaches?.filter((id) => id !== coach.nationalId);
+    if (memberIds && memberIds.length > reg.maxMembers)
+      throw new AppError(400, 'team.too_many_members', { max: reg.maxMembers }, 'members');
+    if (coachIds && coachIds.length + 1 > reg.maxCoaches)
+      throw new AppError(400, 'team.too_many_coaches', { max: reg.maxCoaches }, 'coaches');
+    const students = memberIds && (await this.invitees(coach, reg, memberIds, 'member', before.id));
+    const others = coachIds && (await this.invitees(coach, reg, coachIds, 'coach'));
+    const email = body.entity_email === undefined ? undefined : body.entity_email.toLowerCase();
+    if (email === '' && reg.entityRequired) throw new AppError(400, 'team.entity_required', {}, 'entity_email');
+    const entity = email ? await this.entity(email) : null;
+
     const result = await this.db
       .transaction(async (raw) => {
         const tx = raw as unknown as Db;
-        const locked = await this.lockOwnTeam(tx, coach, teamId);
-        reg = locked.reg;
-        const team = locked.team;
-        if (!(['waiting_members', 'submitted', 'approved'] as string[]).includes(team.state))
-          throw new AppError(409, 'team.locked');
-        this.windowOpen(reg);
-        let peopleChanged = false;
-        if (memberIds) {
-          if (memberIds.length > reg.maxMembers)
-            throw new AppError(400, 'team.too_many_members', { max: reg.maxMembers }, 'members');
-          const students = await this.students(tx, reg, memberIds);
-          const done = await this.replacePeople(tx, team, reg, coach, 'member', students);
-          added = done.added;
-          peopleChanged ||= done.changed;
+        const { team, actor } = await this.lockOwnTeam(tx, coach, teamId);
+        lifecycle.assertAllowed(actor, 'edit', await lifecycle.teamFacts(tx, team, reg));
+        const ownerId = team.createdBy ?? coach.id;
+        const invite: Invitee[] = [];
+        const remove: string[] = [];
+        let removedSomeone = false;
+        if (students) {
+          const d = await this.replacePeople(tx, team, 'member', students, []);
+          invite.push(...d.fresh.map((user) => ({ user, role: 'member' as const })));
+          remove.push(...d.gone);
+          removedSomeone ||= d.removed.length > 0;
         }
-        if (coachIds) {
-          if (coachIds.length + 1 > reg.maxCoaches)
-            throw new AppError(400, 'team.too_many_coaches', { max: reg.maxCoaches }, 'coaches');
-          const others = await this.coaches(tx, coachIds);
-          const done = await this.replacePeople(tx, team, reg, coach, 'coach', others);
-          peopleChanged ||= done.changed;
+        if (others) {
+          // The owner stays whoever edits: only they (or staff) hand the team over.
+          const wanted = others.filter((u) => u.id !== ownerId);
+          if (actor !== 'owner' && !others.some((u) => u.id === ownerId)) {
+            const [owner] = await tx.select().from(users).where(eq(users.id, ownerId));
+            if (owner && coachIds && !coachIds.includes(owner.nationalId ?? ''))
+              throw new AppError(403, 'team.owner_stays', {}, 'coaches');
+          }
+          const d = await this.replacePeople(tx, team, 'coach', wanted, [coach.id, ownerId]);
+          invite.push(...d.fresh.map((user) => ({ user, role: 'coach' as const })));
+          remove.push(...d.gone);
+          removedSomeone ||= d.removed.length > 0;
         }
-        if (entityEmail !== undefined) {
-          if (!entityEmail && reg.entityRequired) throw new AppError(400, 'team.entity_required', {}, 'entity_email');
-          const entity = entityEmail ? await this.entity(tx, entityEmail) : null;
+        let entityChanged = false;
+        if (email !== undefined) {
           const [current] = await tx
             .select()
             .from(teamPeople)
             .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'entity')));
           const same = current && entity && current.userId === entity.id && current.state !== 'declined';
           if (!same && (current || entity)) {
-            if (current) await tx.delete(teamPeople).where(eq(teamPeople.id, current.id));
-            await tx.update(teams).set({ entityId: null }).where(eq(teams.id, team.id));
-            if (entity) await this.invite(tx, team, reg, coach, [{ user: entity, role: 'entity' }]);
-            peopleChanged ||= !(current?.state === 'declined' && !entity);
+            if (current) remove.push(current.id);
+            if (entity) invite.push({ user: entity, role: 'entity' });
+            entityChanged = true;
+            removedSomeone ||= !!current && current.state !== 'declined';
           }
         }
-        const renamed = name !== undefined && name !== team.name;
-        if (renamed) await tx.update(teams).set({ name }).where(eq(teams.id, team.id));
-        const reapproval = team.state === 'approved' && (peopleChanged || renamed);
-        if (reapproval)
-          await tx
-            .update(teams)
-            .set({ state: peopleChanged ? 'waiting_members' : 'submitted', status: false })
-            .where(eq(teams.id, team.id));
-        else if (peopleChanged && team.state === 'submitted')
-          await tx.update(teams).set({ state: 'waiting_members' }).where(eq(teams.id, team.id));
-        return { id: team.id, reapproval };
+        const renamed = body.name !== undefined && body.name !== team.name;
+        const changed = invite.length > 0 || remove.length > 0 || entityChanged || renamed;
+        if (!changed) return { id: team.id, message: 'team.updated' as const };
+        const sendsBack =
+          editNeedsConfirmation(team.state) && (invite.length > 0 || removedSomeone || entityChanged || renamed);
+        if ((removedSomeone || sendsBack) && body.confirm !== true)
+          throw new AppError(
+            409,
+            team.state === 'approved'
+              ? 'team.confirm_reapproval'
+              : sendsBack
+                ? 'team.confirm_resubmit'
+                : 'team.confirm_removal',
+          );
+        await this.withinDailyLimits(tx, coach, false, invite.length);
+        if (remove.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, remove));
+        if (entityChanged) await lifecycle.setEntity(tx, team.id, null);
+        if (renamed) await lifecycle.rename(tx, team.id, body.name!);
+        await this.invite(tx, team, reg, coach, invite);
+        const after = await lifecycle.afterEdit(tx, { ...team, entityId: entityChanged ? null : team.entityId }, reg);
+        if (team.state === 'approved' && after.state !== 'approved')
+          await notifyTeam(tx, team, (lang, p) => templates.teamBackToApproval(lang, { ...p, teamNo: team.teamNo }));
+        return {
+          id: team.id,
+          message: team.state === 'approved' ? ('team.back_to_approval' as const) : ('team.updated' as const),
+        };
       })
-      .catch(async (err) => {
-        if (reg && uniqueViolation(err)?.includes('team_people_one_team')) {
-          const taken = await this.takenStudent(this.db, reg, added);
-          throw new AppError(409, 'team.student_taken', { name: taken?.name ?? '' }, 'members');
-        }
+      .catch((err) => {
+        if (uniqueViolation(err)?.includes('team_people')) throw new AppError(409, 'team.changed_meanwhile');
         throw err;
       });
-    return { team: await this.teamOf(coach, result.id), reapproval: result.reapproval };
+    return { team: await this.teamOf(coach, result.id), message: result.message };
   }
 
   /**
-   * DELETE /api/teams/:id: the coach withdraws the team until registration closes; its members are
-   * free again. A paid fee is refunded in full through the provider in the same transaction: when the
-   * provider refuses, the team stays as it was (and its order paid). Withdrawing again answers the
-   * withdrawn team, with no second refund.
+   * DELETE /api/teams/:id: the owner withdraws the team until registration closes (the page asks
+   * first); its people are free again and every paid fee order of the team is refunded in full
+   * through the provider. When the provider refuses, the team stays as it was. Withdrawing again
+   * answers the withdrawn team, with no second refund.
    */
   async withdraw(coach: User, teamId: unknown) {
     const result = await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
-      const { team, reg } = await this.lockOwnTeam(tx, coach, teamId);
-      if (team.state === 'withdrawn') return { id: team.id, refund: null };
-      if (team.state === 'rejected') throw new AppError(409, 'team.locked');
-      this.windowOpen(reg);
-      let refund: RefundOutcome['refund'] | null = null;
-      const [paid] = team.paymentStatus
-        ? await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.teamId, team.id), eq(orders.orderType, 'team_fee'), eq(orders.status, 'paid')))
-            .orderBy(desc(orders.createdAt))
-            .limit(1)
-        : [];
-      if (paid) {
+      const { team, reg, actor } = await this.lockOwnTeam(tx, coach, teamId);
+      if (team.state === 'withdrawn') return { id: team.id, refunds: [] as NonNullable<RefundOutcome['refund']>[] };
+      lifecycle.assertAllowed(actor, 'withdraw', await lifecycle.teamFacts(tx, team, reg));
+      const paid = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.teamId, team.id), eq(orders.orderType, 'team_fee'), eq(orders.status, 'paid')))
+        .orderBy(asc(orders.createdAt));
+      const done: NonNullable<RefundOutcome['refund']>[] = [];
+      for (const order of paid) {
         try {
-          ({ refund } = await this.refunds.refundRest(
+          const { refund } = await this.refunds.refundRest(
             tx,
             coach,
-            paid.id,
+            order.id,
             `Team ${team.teamNo} withdrawn by its coach`,
-            `team-withdrawal:${team.id}`,
-          ));
+            `team-withdrawal:${team.id}:${order.id}`,
+          );
+          if (refund) done.push(refund);
         } catch (err) {
           if (err instanceof AppError && err.key === 'refund.provider_refused')
             throw new AppError(502, 'team.refund_failed');
           throw err;
         }
       }
-      await tx
-        .update(teams)
-        .set({ state: 'withdrawn', status: false, ...(refund ? { paymentStatus: false } : {}) })
-        .where(eq(teams.id, team.id));
-      await tx.update(teamPeople).set({ active: false }).where(eq(teamPeople.teamId, team.id));
-      return { id: team.id, refund };
+      const [fresh] = await tx.select().from(teams).where(eq(teams.id, team.id));
+      await lifecycle.withdraw(tx, fresh, reg, actor);
+      return { id: team.id, refunds: done };
     });
     const team = await this.teamOf(coach, result.id);
+    const amount = result.refunds.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
     return {
       team,
-      refund: result.refund && {
-        amount: result.refund.amount,
-        currency: team.currency,
-        credit_note: result.refund.creditNoteNumber,
-      },
+      refund: result.refunds.length
+        ? {
+            amount: (amount / 100).toFixed(2),
+            currency: team.currency,
+            credit_note: result.refunds.map((r) => r.creditNoteNumber).join(', '),
+          }
+        : null,
     };
   }
 
-  /** POST /api/teams/:id/submit: enough members accepted and the entity confirmed (when required). */
+  /** POST /api/teams/:id/submit: a ready team, or one sent back for changes and corrected. */
   async submit(coach: User, teamId: unknown) {
     const id = await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
-      const { team, reg } = await this.lockOwnTeam(tx, coach, teamId);
-      if (team.state !== 'waiting_members') throw new AppError(409, 'team.not_submittable');
-      this.windowOpen(reg);
-      const [{ accepted }] = await tx
-        .select({ accepted: sql<number>`count(*)::int` })
-        .from(teamPeople)
-        .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member'), eq(teamPeople.state, 'accepted')));
-      if (accepted < reg.minMembers) throw new AppError(409, 'team.too_few_members', { min: reg.minMembers });
-      if (reg.entityRequired && !team.entityId) throw new AppError(409, 'team.entity_not_confirmed');
-      await tx.update(teams).set({ state: 'submitted' }).where(eq(teams.id, team.id));
+      const { team, reg, actor } = await this.lockOwnTeam(tx, coach, teamId);
+      await lifecycle.submit(tx, team, reg, actor);
       return team.id;
     });
     return this.teamOf(coach, id);
   }
 
-  /** POST /api/teams/:id/pay: an order for the registration's fee and the provider's page (as /api/subcripe/). */
+  /** POST /api/teams/:id/pay: the open order for the registration's fee, or a new one, and the provider's page. */
   async pay(coach: User, teamId: unknown, lang: Lang) {
-    const { team, reg } = await this.db.transaction((tx) => this.lockOwnTeam(tx as unknown as Db, coach, teamId));
-    if (team.state === 'withdrawn' || team.state === 'rejected') throw new AppError(409, 'team.locked');
-    if (Number(reg.fee) <= 0) throw new AppError(409, 'team.no_fee');
-    if (team.paymentStatus) throw new AppError(409, 'team.already_paid');
+    const { team, reg } = await this.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const locked = await this.lockOwnTeam(tx, coach, teamId);
+      lifecycle.assertAllowed(locked.actor, 'pay', await lifecycle.teamFacts(tx, locked.team, locked.reg));
+      return locked;
+    });
+    // The provider is called after the team's lock is released (no provider call inside a lock).
     return this.payments.payTeamFee(coach, team, { amount: reg.fee, currency: reg.currency }, lang);
   }
 
@@ -692,49 +807,110 @@ export class RegistrationService {
   }
 
   /**
-   * Accepts or declines one of the member's invitations. The team's row is locked first, so two
-   * members accepting at once are counted one after the other and never exceed the maximum.
+   * Accepts or declines one of the member's invitations, with the team's row locked (two members
+   * accepting at once are counted one after the other). A student accepting is checked again
+   * (eligible, not in another team); accepting clears their other pending invitations of the
+   * competition. A minor whose guardian has a phone accepts for the guardian to confirm: the place
+   * waits for the guardian's link. The team forms again after every answer.
    */
-  async answer(user: User, invitationId: unknown, accept: boolean) {
+  async answer(user: User, invitationId: unknown, accept: boolean, { byGuardian = false } = {}) {
     if (!isUuid(invitationId)) throw new AppError(404, 'team.invitation_not_found');
-    return this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
-      const [found] = await tx
-        .select({ teamId: teamPeople.teamId })
-        .from(teamPeople)
-        .where(and(eq(teamPeople.id, invitationId), eq(teamPeople.userId, user.id)));
-      if (!found) throw new AppError(404, 'team.invitation_not_found');
-      const [team] = await tx.select().from(teams).where(eq(teams.id, found.teamId)).for('update');
-      const [person] = await tx.select().from(teamPeople).where(eq(teamPeople.id, invitationId));
-      if (!person || person.state !== 'pending' || !person.active) throw new AppError(409, 'team.invitation_answered');
-      if (team.state !== 'waiting_members' && team.state !== 'submitted') throw new AppError(409, 'team.locked');
-      const [reg] = await tx.select().from(registrations).where(eq(registrations.id, team.registrationId!));
-      if (accept) {
-        this.windowOpen(reg);
-        if (person.role === 'member') {
-          const [{ accepted }] = await tx
-            .select({ accepted: sql<number>`count(*)::int` })
-            .from(teamPeople)
-            .where(
-              and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member'), eq(teamPeople.state, 'accepted')),
+    return this.db
+      .transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        const [found] = await tx
+          .select({ teamId: teamPeople.teamId })
+          .from(teamPeople)
+          .where(and(eq(teamPeople.id, invitationId), eq(teamPeople.userId, user.id)));
+        if (!found) throw new AppError(404, 'team.invitation_not_found');
+        const { team, reg } = await lifecycle.lockTeam(tx, found.teamId);
+        const [person] = await tx.select().from(teamPeople).where(eq(teamPeople.id, invitationId));
+        const now = new Date();
+        if (!person || person.state !== 'pending' || !person.active)
+          throw new AppError(409, 'team.invitation_answered');
+        if (person.expiresAt && person.expiresAt <= now) throw new AppError(410, 'team.invitation_expired');
+        if (!byGuardian && person.childAcceptedAt) throw new AppError(409, 'team.waiting_for_guardian');
+        if (!isLiveTeamState(team.state) || team.state === 'approved' || !reg) throw new AppError(409, 'team.locked');
+        if (accept) {
+          this.windowOpen(reg);
+          if (person.role === 'member') {
+            const why = ineligibility(
+              { dob: user.dob, grade: user.education?.grade ?? null },
+              registrationRulesOf(reg),
             );
-          if (accepted >= reg.maxMembers) throw new AppError(409, 'team.full', { max: reg.maxMembers });
+            if (why) throw eligibilityError(why);
+            const [{ accepted }] = await tx
+              .select({ accepted: sql<number>`count(*)::int` })
+              .from(teamPeople)
+              .where(
+                and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member'), eq(teamPeople.state, 'accepted')),
+              );
+            if (accepted >= reg.maxMembers) throw new AppError(409, 'team.full', { max: reg.maxMembers });
+          }
+          if (person.role === 'coach') {
+            const [{ accepted }] = await tx
+              .select({ accepted: sql<number>`count(*)::int` })
+              .from(teamPeople)
+              .where(
+                and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')),
+              );
+            if (accepted >= reg.maxCoaches) throw new AppError(409, 'team.too_many_coaches', { max: reg.maxCoaches });
+          }
+          // A minor accepting alone: the guardian confirms by their link (the guardian is told what the child did).
+          if (!byGuardian && RegistrationService.byGuardian(user, person.role)) {
+            await tx.update(teamPeople).set({ childAcceptedAt: now }).where(eq(teamPeople.id, person.id));
+            const [competition] = await tx.select().from(competitions).where(eq(competitions.id, team.competitionId));
+            const expires = person.expiresAt ?? reg.closesAt;
+            await this.guardianLink(tx, team, competition, user, person.id, expires, true, true);
+            return { state: 'pending' as const, team_id: team.id, guardian_pending: true };
+          }
+          if (person.role === 'entity') await lifecycle.setEntity(tx, team.id, user.id);
         }
-        if (person.role === 'coach') {
-          const [{ accepted }] = await tx
-            .select({ accepted: sql<number>`count(*)::int` })
-            .from(teamPeople)
-            .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')));
-          if (accepted >= reg.maxCoaches) throw new AppError(409, 'team.too_many_coaches', { max: reg.maxCoaches });
+        await tx
+          .update(teamPeople)
+          .set({ state: accept ? 'accepted' : 'declined', respondedAt: now })
+          .where(eq(teamPeople.id, person.id));
+        if (accept && person.role === 'member')
+          // The student's other invitations of this competition and season are cleared.
+          await tx
+            .update(teamPeople)
+            .set({ state: 'expired' })
+            .where(
+              and(
+                eq(teamPeople.userId, user.id),
+                eq(teamPeople.role, 'member'),
+                eq(teamPeople.state, 'pending'),
+                eq(teamPeople.seasonId, reg.seasonId),
+                eq(teamPeople.competitionId, reg.competitionId),
+                ne(teamPeople.id, person.id),
+              ),
+            );
+        if (!accept && !byGuardian && RegistrationService.byGuardian(user, person.role)) {
+          const [competition] = await tx.select().from(competitions).where(eq(competitions.id, team.competitionId));
+          const lang = langOfUser(user);
+          await enqueueMessage(tx, {
+            channel: 'whatsapp',
+            to: user.guardianPhone!,
+            ...templates.teamChildDeclined(lang, {
+              student: user.name,
+              teamNo: team.teamNo,
+              competition: competitionName(competition, lang),
+            }),
+          });
         }
-        if (person.role === 'entity') await tx.update(teams).set({ entityId: user.id }).where(eq(teams.id, team.id));
-      }
-      await tx
-        .update(teamPeople)
-        .set({ state: accept ? 'accepted' : 'declined', respondedAt: new Date() })
-        .where(eq(teamPeople.id, person.id));
-      return { state: accept ? ('accepted' as const) : ('declined' as const), team_id: team.id };
-    });
+        const [fresh] = await tx.select().from(teams).where(eq(teams.id, team.id));
+        await lifecycle.reform(tx, fresh, reg);
+        return {
+          state: accept ? ('accepted' as const) : ('declined' as const),
+          team_id: team.id,
+          guardian_pending: false,
+        };
+      })
+      .catch((err) => {
+        if (uniqueViolation(err)?.includes('team_people_one_team'))
+          throw new AppError(409, 'team.you_are_in_another_team');
+        throw err;
+      });
   }
 
   /**
@@ -765,7 +941,7 @@ export class RegistrationService {
       .innerJoin(competitions, eq(competitions.id, teams.competitionId))
       .innerJoin(users, eq(users.id, person.userId))
       .where(eq(teams.id, person.teamId));
-    if (!row || (row.team.state !== 'waiting_members' && row.team.state !== 'submitted'))
+    if (!row || !isLiveTeamState(row.team.state) || row.team.state === 'approved')
       throw new AppError(409, 'team.locked');
     const coaches = await this.db
       .select({ name: users.name })
@@ -779,31 +955,49 @@ export class RegistrationService {
   async guardianAnswer(token: unknown, accept: boolean) {
     const person = await this.guardianInvitationOf(token);
     const [student] = await this.db.select().from(users).where(eq(users.id, person.userId));
-    const answered = await this.answer(student, person.id, accept);
+    const answered = await this.answer(student, person.id, accept, { byGuardian: true });
     return { ...answered, student: { name: student.name } };
   }
 
-  /** Asks a student who has no account yet to sign up: by the guardian's phone or the student's e-mail. */
-  async inviteSignup(coach: User, body: Body, lang: Lang) {
+  /**
+   * Asks someone who has no account yet to sign up as a student: by the guardian's phone or the
+   * student's e-mail. The message carries no coach's words; a coach sends a few a day.
+   */
+  async inviteSignup(coach: User, body: InviteSignupDto, lang: Lang) {
     if (coach.type !== 1) throw new AppError(403, 'team.not_coach');
-    const phoneRaw = typeof body.phone === 'string' ? toAsciiDigits(body.phone.trim()) : '';
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const phoneRaw = toAsciiDigits(body.phone ?? '');
+    const email = (body.email ?? '').toLowerCase();
     const link = `${this.config.memberUrl.replace(/\/+$/, '')}/student/signup/`;
+    let target: { channel: 'whatsapp' | 'email'; to: string };
     if (phoneRaw) {
       const mobile = normalizeMobile(phoneRaw);
       if (mobile.error !== null) throw new AppError(400, mobile.error, {}, 'phone');
-      await enqueueMessage(this.db, {
-        channel: 'whatsapp',
-        to: mobile.phone,
-        ...templates.teamSignupInvite(lang, { coach: coach.name, link }),
-      });
-      return;
+      target = { channel: 'whatsapp', to: mobile.phone };
+    } else {
+      if (!email || !isEmail(email)) throw new AppError(400, 'team.signup_invite_target', {}, 'phone');
+      target = { channel: 'email', to: email };
     }
-    if (!email || !isEmail(email)) throw new AppError(400, 'team.signup_invite_target', {}, 'phone');
-    await enqueueMessage(this.db, {
-      channel: 'email',
-      to: email,
-      ...templates.teamSignupInvite(lang, { coach: coach.name, link }),
-    });
+    const hits = await hitLimit(this.db, `team-signup-invite:${coach.id}`, 86_400_000);
+    if (hits > TEAM_LIMITS.signupInvitesPerDay)
+      throw new AppError(429, 'team.too_many_signup_invites', { max: TEAM_LIMITS.signupInvitesPerDay });
+    await enqueueMessage(this.db, { ...target, ...templates.teamSignupInvite(lang, { link }) });
   }
+}
+
+/** A registration's eligibility rules as the contract's functions read them. */
+function registrationRulesOf(reg: Registration) {
+  return { grades: reg.grades, min_age: reg.minAge, max_age: reg.maxAge, age_on: reg.ageOn };
+}
+
+/** The refusal telling a student why they are not eligible: the rule, and their age or grade on the day. */
+function eligibilityError(why: NonNullable<ReturnType<typeof ineligibility>>): AppError {
+  if (why.rule === 'grade')
+    return new AppError(403, 'team.not_eligible_grade', { grade: why.grade ?? '—', grades: why.grades.join('، ') });
+  if (why.rule === 'no_dob') return new AppError(403, 'team.not_eligible_no_dob');
+  return new AppError(403, 'team.not_eligible_age', {
+    age: why.age ?? '—',
+    min: why.min ?? '—',
+    max: why.max ?? '—',
+    date: why.on,
+  });
 }

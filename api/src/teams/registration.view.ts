@@ -4,6 +4,7 @@ import type {
   RegisteredTeamView,
   RegistrationRules,
   RegistrationView,
+  TeamAction,
   TeamInvitationView,
   TeamRole,
 } from '@platform/contract';
@@ -21,6 +22,8 @@ export interface PersonRow {
   name: string;
   nationalId: string | null;
   email: string | null;
+  guardianPending?: boolean;
+  owner?: boolean;
 }
 
 export function registrationView(
@@ -63,7 +66,7 @@ export function registeredTeamView(
   competition: Competition,
   reg: Registration | null,
   people: PersonRow[],
-  feeRefunded = false,
+  extra: { feeRefunded: boolean; owner: boolean; actions: TeamAction[] },
 ): RegisteredTeamView {
   return {
     _id: team.id,
@@ -79,12 +82,17 @@ export function registeredTeamView(
     fee: reg?.fee ?? '0.00',
     currency: reg?.currency ?? 'SAR',
     closes_at: reg ? reg.closesAt.toISOString() : null,
-    fee_refunded: feeRefunded,
+    fee_refunded: extra.feeRefunded,
+    has_result: team.score !== null || team.ranked !== null,
+    owner: extra.owner,
+    actions: extra.actions,
     people: people.map((p) => ({
       _id: p.id,
       name: p.name,
       role: p.role,
       state: p.state,
+      guardian_pending: !!p.guardianPending,
+      owner: !!p.owner,
       ...(p.role === 'entity' ? { email: p.email } : { national_id: p.nationalId }),
     })),
   };
@@ -125,5 +133,6 @@ export function guardianInvitationView(
     ...invitationView(person, team, season, competition, coaches),
     student: { name: student.name },
     expires_at: person.guardianTokenExpiresAt!.toISOString(),
+    child_accepted: person.childAcceptedAt !== null,
   };
 }

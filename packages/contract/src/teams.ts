@@ -1,9 +1,11 @@
-/** Where a registered team stands; teams made by staff are `approved`. */
-export const TEAM_STATES = ['waiting_members', 'submitted', 'approved', 'rejected', 'withdrawn'] as const;
-export type TeamState = (typeof TEAM_STATES)[number];
+import type { TeamAction, TeamState } from './team-lifecycle.js';
 
-/** An invitation to a team: pending until the person answers. */
-export const INVITATION_STATES = ['pending', 'accepted', 'declined'] as const;
+/**
+ * An invitation to a team: pending until the person answers, expired when nobody answered in time
+ * (or the student joined another team of the competition). A minor's acceptance waits for the
+ * guardian's (`guardian_pending` on the view).
+ */
+export const INVITATION_STATES = ['pending', 'accepted', 'declined', 'expired'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
 /** A person's part in a team. */
@@ -52,6 +54,10 @@ export interface TeamPersonView {
   /** A student's or coach's national ID (seen by the team's coaches only); an entity's e-mail. */
   national_id?: string | null;
   email?: string | null;
+  /** A minor who accepted: the place waits for the guardian's confirmation. */
+  guardian_pending?: boolean;
+  /** The coach who registered the team (only they or staff can withdraw it or hand it over). */
+  owner?: boolean;
 }
 
 /** A registered team as its coaches see it (GET /api/teams, POST /api/teams). */
@@ -71,7 +77,22 @@ export interface RegisteredTeamView {
   closes_at: string | null;
   /** The team's fee was refunded in full (a withdrawn team's, or by staff). */
   fee_refunded: boolean;
+  /** The team has a score or rank: it can no longer be changed or withdrawn. */
+  has_result: boolean;
+  /** The signed-in coach registered the team. */
+  owner: boolean;
+  /** What the signed-in coach may do now (the lifecycle's `teamActions`). */
+  actions: TeamAction[];
   people: TeamPersonView[];
+}
+
+/** A page of the coach's teams (GET /api/teams?page=0): `currentPage` counts from 0. */
+export interface RegisteredTeamsPage {
+  success: boolean;
+  teams: RegisteredTeamView[];
+  currentPage: number;
+  totalPages: number;
+  total: number;
 }
 
 /** An invitation waiting for the signed-in member's answer (GET /api/team-invitations). */
@@ -94,6 +115,8 @@ export interface GuardianInvitationView extends TeamInvitationView {
   student: { name: string };
   /** When the link stops working (it also stops once the invitation is answered). */
   expires_at: string;
+  /** The student accepted already: the guardian confirms (or declines) the place. */
+  child_accepted: boolean;
 }
 
 /** A rank's medal: 1 Gold, 2 Silver, any other Bronze. */
@@ -137,6 +160,10 @@ export interface ResultsPreviewRow {
   team_no: string;
   score: string;
   ranked: string;
+  /** The approved team the row names (its number as stored, whatever case the file used), its name and competition. */
+  team_id: string | null;
+  team_name: string | null;
+  competition: string | null;
   error: string | null;
 }
 

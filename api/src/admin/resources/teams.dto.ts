@@ -10,7 +10,7 @@ const MAX_PEOPLE = 20;
 
 /**
  * A team's `status`: the active switch (a JSON boolean or "true"/"false"), or an admin's decision on
- * a submitted registered team ('approved' or 'rejected').
+ * a registered team ('approved', 'rejected' or 'changes_requested').
  */
 function TeamStatus(): PropertyDecorator {
   return (target, key) => {
@@ -18,7 +18,7 @@ function TeamStatus(): PropertyDecorator {
       value === null ? undefined : value === 'true' ? true : value === 'false' ? false : value,
     )(target, key);
     IsOptional()(target, key);
-    IsIn([true, false, 'approved', 'rejected'])(target, key);
+    IsIn([true, false, 'approved', 'rejected', 'changes_requested'])(target, key);
   };
 }
 
@@ -28,14 +28,15 @@ export class TeamDto {
   @RequiredId() season?: string;
   @RequiredId() competition?: string;
   @OptionalId() entity?: string | null;
-  @TeamStatus() status?: boolean | 'approved' | 'rejected';
-  @Bool() payment_status?: boolean;
+  @TeamStatus() status?: boolean | 'approved' | 'rejected' | 'changes_requested';
   @Money({ clear: true }) score?: string | null;
   @Int(1, 100_000, { clear: true }) ranked?: number | null;
   @Ids(MAX_PEOPLE) member_ids?: string[];
   @Ids(MAX_PEOPLE) coach_ids?: string[];
-  /** Why a team is rejected (required then). */
+  /** Why a team is rejected or sent back for changes (required then). */
   @Text(500) reason?: string;
+  /** A payment made outside the provider (cash, a transfer): why staff record it (audited). */
+  @Text(500) manual_payment_reason?: string;
 }
 
 /**

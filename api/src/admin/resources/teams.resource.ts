@@ -10,9 +10,13 @@ import { AppError } from '../../common/app-error';
 import type { Db } from '../../core/database';
 import { competitions, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
 import { registrationRules } from '../../teams/registration.view';
-import { notifyDecision } from '../../teams/team-notices';
+import { AuditService } from '../../audit/audit.service';
+import * as lifecycle from '../../teams/lifecycle/team-state';
 import { csvNames } from '../csv';
-import { defined, defineResource, type ResourceDef } from '../resource';
+import { defined, defineResource, type ResourceDef, type WriteContext } from '../resource';
+
+/** The audit log's writer for the lifecycle's own entries (a manual payment's reason). */
+const audits = new AuditService();
 import { NamedDto, RegistrationDto, TeamDto } from './teams.dto';
 
 const roles = (): ResourceDef['roles'] => ({
@@ -92,7 +96,6 @@ async function readTeam(t: TeamDto, tx: Db) {
     competitionId: t.competition,
     entityId: t.entity,
     status: t.status,
-    paymentStatus: t.payment_status,
     score: t.score,
     ranked: t.ranked,
   };
@@ -145,29 +148,38 @@ async function savePeople(tx: Db, team: typeof teams.$inferSelect, input: TeamDt
 }
 
 /**
- * An admin's decision on a submitted registered team (`status` 'approved' or 'rejected', with a
- * `reason` for a rejection); null when the body is not a decision. A fee must be paid first.
+ * A staff member's change of a team's lifecycle (issue 29): a decision ('approved', 'rejected' or
+ * 'changes_requested' with a reason) or a payment made outside the provider, with its reason. Each
+ * goes through the team lifecycle, which writes it, tells the team and refuses what its table does not
+ * allow; answers whether the body was one (then nothing else of it is written).
  */
-async function decide(input: TeamDto, team: typeof teams.$inferSelect, tx: Db) {
-  if (input.status !== 'approved' && input.status !== 'rejected') return null;
-  if (team.state !== 'submitted') throw new AppError(409, 'team.not_submitted');
-  // Trimmed and at most 500 characters by TeamDto; required here, as only a rejection needs it.
-  const reason = input.reason ?? '';
-  if (input.status === 'rejected') {
-    if (!reason) throw new AppError(400, 'team.reason_required', {}, 'reason');
-    return { state: 'rejected' as const, status: false, reason };
+async function lifecycleChange(input: TeamDto, row: Row, ctx: WriteContext): Promise<boolean> {
+  const decision = input.status;
+  const manual = input.manual_payment_reason;
+  if (decision !== 'approved' && decision !== 'rejected' && decision !== 'changes_requested' && manual === undefined)
+    return false;
+  const { team, reg } = await lifecycle.lockTeam(ctx.tx, row.teams.id);
+  if (manual !== undefined) {
+    if (!manual) throw new AppError(400, 'team.payment_reason_required', {}, 'manual_payment_reason');
+    await lifecycle.recordManualPayment(ctx.tx, audits, ctx.actor, team, reg, manual);
+    return true;
   }
-  const [reg] = team.registrationId
-    ? await tx.select().from(registrations).where(eq(registrations.id, team.registrationId))
-    : [];
-  if (reg && Number(reg.fee) > 0 && !team.paymentStatus) throw new AppError(409, 'team.fee_unpaid');
-  return { state: 'approved' as const, status: true, reason: reason || null };
+  await lifecycle.decide(
+    ctx.tx,
+    team,
+    reg,
+    decision as 'approved' | 'rejected' | 'changes_requested',
+    input.reason ?? null,
+  );
+  return true;
 }
 
 /** A team's registration state as the back-office shows it, in the exporting admin's language. */
 const TEAM_STATE_NAMES: Record<TeamState, { en: string; ar: string }> = {
   waiting_members: { en: 'Waiting for members', ar: 'بانتظار الأعضاء' },
+  ready: { en: 'Ready to submit', ar: 'جاهز للإرسال' },
   submitted: { en: 'Submitted', ar: 'مُرسَل' },
+  changes_requested: { en: 'Changes requested', ar: 'مطلوب تعديله' },
   approved: { en: 'Approved', ar: 'معتمد' },
   rejected: { en: 'Rejected', ar: 'مرفوض' },
   withdrawn: { en: 'Withdrawn', ar: 'مسحوب' },
@@ -209,26 +221,17 @@ export const teamsResource = defineResource<Row, TeamDto>({
     },
   },
   unique: { teams_team_no_unique: 'content.team_no_taken', team_people_one_team: 'team.student_in_other_team' },
-  toggles: ['status', 'payment_status'],
+  toggles: ['status'],
   input: { create: TeamDto },
   create: (input, ctx) => readTeam(input, ctx.tx),
   async update(input, row, ctx) {
-    const decision = await decide(input, row.teams, ctx.tx);
-    if (decision) return decision;
+    if (await lifecycleChange(input, row, ctx)) return {};
     const values = await readTeam(input, ctx.tx);
     await savePeople(ctx.tx, row.teams, input);
     return values;
   },
-  async afterWrite(action, row, ctx, before) {
+  async afterWrite(action, row, ctx) {
     if (action === 'create') await savePeople(ctx.tx, row.teams, ctx.body as TeamDto);
-    // An approval or rejection: a rejected team frees its members; everyone in the team is told.
-    if (action === 'update' && before && before.teams.state !== row.teams.state) {
-      const t = row.teams;
-      if (t.state === 'rejected')
-        await ctx.tx.update(teamPeople).set({ active: false }).where(eq(teamPeople.teamId, t.id));
-      if (t.state === 'approved' || t.state === 'rejected')
-        await notifyDecision(ctx.tx, t, t.state === 'approved', t.reason);
-    }
   },
   async detail(row, db): Promise<Omit<TeamDetail, keyof TeamRecord>> {
     const list = await db

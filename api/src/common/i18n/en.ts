@@ -144,7 +144,40 @@ export const en = {
   'team.already_paid': 'The team fee is already paid.',
   'team.not_submitted': 'Only a submitted team can be approved or rejected.',
   'team.fee_unpaid': 'The team fee is not paid yet.',
-  'team.reason_required': 'Please write the reason for the rejection.',
+  'team.reason_required': 'Please write the reason.',
+  'results.other_competition': 'This team is not in the chosen season and competition.',
+  'results.not_approved': 'Only approved teams get results; this team is not approved.',
+  'team.action_not_allowed': 'This cannot be done to the team in its current state.',
+  'team.has_results': 'This team has results: it can no longer be changed or withdrawn.',
+  'team.not_owner': 'Only the coach who registered the team can do this.',
+  'team.incomplete':
+    'The team is not complete yet: everyone invited must answer, enough members must accept, and the school must confirm where one is required.',
+  'team.payment_opening': 'The payment page is being opened. Please try again in a moment.',
+  'team.bad_national_ids': 'Each National ID must be exactly 10 digits.',
+  'team.student_unavailable':
+    "The National ID {id} cannot be invited. The student needs a verified account on the platform, must meet this competition's age and grade rules, and must not be in another of its teams. You can invite them to sign up.",
+  'team.lookup_limited': 'Too many National IDs could not be invited. Please try again in an hour.',
+  'team.too_many_teams_today': 'You can register at most {max} teams a day. Please try again tomorrow.',
+  'team.too_many_invitations_today': 'You can invite at most {max} people a day. Please try again tomorrow.',
+  'team.too_many_signup_invites': 'You can send at most {max} sign-up invitations a day. Please try again tomorrow.',
+  'team.owner_stays': 'The coach who registered the team stays in it: only they can hand it over.',
+  'team.confirm_reapproval':
+    'This team is approved. Saving this change sends it back to the federation for approval, and everyone in the team is told. Confirm to save it.',
+  'team.confirm_resubmit':
+    'This team was submitted. Saving this change takes it out of the approval queue until it is complete again. Confirm to save it.',
+  'team.confirm_removal': 'This change removes people from the team. Confirm to save it.',
+  'team.changed_meanwhile': 'The team was changed meanwhile. Please reload the page and try again.',
+  'team.invitation_expired': 'This invitation has expired. Ask the coach to invite you again.',
+  'team.waiting_for_guardian':
+    'You accepted already: your guardian must now confirm with the link sent to their phone.',
+  'team.not_eligible_grade': 'You cannot join: this competition is for grades {grades}, and your grade is {grade}.',
+  'team.not_eligible_age':
+    'You cannot join: this competition is for ages {min} to {max} on {date}, and you are {age} on that day.',
+  'team.not_eligible_no_dob':
+    'You cannot join: this competition has age limits and your date of birth is missing. Please contact the federation.',
+  'team.you_are_in_another_team': 'You are already in another team of this competition this season.',
+  'team.accepted_guardian_next': 'Thank you. Your guardian must confirm your place with the link sent to their phone.',
+  'team.payment_reason_required': 'Please write how the fee was paid (up to 500 characters).',
   'team.invitation_not_found': 'This invitation was not found.',
   'team.invitation_answered': 'This invitation was already answered.',
   'team.full': 'This team already has its {max} members.',

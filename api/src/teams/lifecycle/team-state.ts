@@ -1,0 +1,230 @@
+import {
+  formingState,
+  isLiveTeamState,
+  refusal,
+  type TeamAction,
+  type TeamActor,
+  type TeamFacts,
+  type TeamState,
+} from '@platform/contract';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { AuditService } from '../../audit/audit.service';
+import { AppError } from '../../common/app-error';
+import { isUuid } from '../../common/ids';
+import type { Db } from '../../core/database';
+import { orders, registrations, teamPeople, teams, type User } from '../../db/schema';
+import { notifyDecision } from '../team-notices';
+
+/**
+ * The team lifecycle's one writer (issue 29, decision "one owner per domain"): every change of a
+ * team's state, payment state and result goes through these functions, inside the caller's
+ * transaction with the team's row locked (lockTeam). The member routes (RegistrationService), the
+ * back-office's teams resource, payments and refunds, and the results import call them; no other
+ * module updates the `teams` table (api/test/team-lifecycle.spec.ts checks the sources).
+ * The transitions themselves are the contract's table (packages/contract/src/team-lifecycle.ts).
+ */
+
+export type Team = typeof teams.$inferSelect;
+export type Registration = typeof registrations.$inferSelect;
+
+/** Locks a team (FOR UPDATE) and reads its registration: every change of a team starts here. */
+export async function lockTeam(tx: Db, teamId: unknown): Promise<{ team: Team; reg: Registration | null }> {
+  if (!isUuid(teamId)) throw new AppError(404, 'team.not_found');
+  const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('update');
+  if (!team) throw new AppError(404, 'team.not_found');
+  const [reg] = team.registrationId
+    ? await tx.select().from(registrations).where(eq(registrations.id, team.registrationId))
+    : [];
+  return { team, reg: reg ?? null };
+}
+
+/** A pending invitation that has not expired (the one state that waits for someone). */
+export const stillPending = (now: Date) =>
+  and(eq(teamPeople.state, 'pending'), or(isNull(teamPeople.expiresAt), gt(teamPeople.expiresAt, now)));
+
+/** What the contract's rules read of a team, counted from its people and registration. */
+export async function teamFacts(tx: Db, team: Team, reg: Registration | null, now = new Date()): Promise<TeamFacts> {
+  const [counts] = await tx
+    .select({
+      members: sql<number>`count(*) filter (where ${teamPeople.role} = 'member' and ${teamPeople.state} = 'accepted')::int`,
+      pending: sql<number>`count(*) filter (where ${stillPending(now)})::int`,
+    })
+    .from(teamPeople)
+    .where(eq(teamPeople.teamId, team.id));
+  const fee = reg ? Number(reg.fee) > 0 : false;
+  const complete =
+    !!reg &&
+    counts.members >= reg.minMembers &&
+    counts.pending === 0 &&
+    (!reg.entityRequired || team.entityId !== null);
+  return {
+    state: team.state,
+    open: !!reg && reg.opensAt <= now && now < reg.closesAt,
+    feeDue: fee && !team.paymentStatus,
+    paid: fee && team.paymentStatus,
+    hasResult: team.score !== null || team.ranked !== null,
+    complete,
+  };
+}
+
+/** The coach's part in a team: its owner (who registered it), or another coach. */
+export const actorOf = (team: Team, user: Pick<User, 'id'>): TeamActor =>
+  team.createdBy === user.id ? 'owner' : 'coach';
+
+/** Refuses an action the contract's table does not allow now, with the sentence of why. */
+export function assertAllowed(actor: TeamActor, action: TeamAction, facts: TeamFacts) {
+  const why = refusal(actor, action, facts);
+  if (why === 'team.action_not_allowed') throw new AppError(409, 'team.action_not_allowed', { state: facts.state });
+  if (why === 'team.registration_closed' || why === 'team.not_owner') throw new AppError(403, why);
+  if (why) throw new AppError(409, why);
+}
+
+/** Writes a team's new state: active only when approved; the reason kept for a rejection or requested changes. */
+async function writeState(tx: Db, team: Team, state: TeamState, reason?: string | null): Promise<Team> {
+  const [after] = await tx
+    .update(teams)
+    .set({
+      state,
+      status: state === 'approved',
+      ...(reason !== undefined ? { reason } : {}),
+    })
+    .where(eq(teams.id, team.id))
+    .returning();
+  // A withdrawn or rejected team frees its people; nobody's invitation is waiting any more.
+  if (!isLiveTeamState(state)) await tx.update(teamPeople).set({ active: false }).where(eq(teamPeople.teamId, team.id));
+  return after;
+}
+
+/**
+ * Works out a forming team's state again after its people, entity or payment changed: waiting for
+ * its people, ready, or submitted at once when nothing else is due. A team in another state is left
+ * as it is (a submitted team stays submitted when someone's answer arrives late).
+ */
+export async function reform(tx: Db, team: Team, reg: Registration | null, now = new Date()): Promise<Team> {
+  if (team.state !== 'waiting_members' && team.state !== 'ready') return team;
+  const next = formingState(await teamFacts(tx, team, reg, now));
+  return next === team.state ? team : writeState(tx, team, next);
+}
+
+/**
+ * A coach's edit was saved: the team forms again (waiting, ready or submitted). A submitted or
+ * approved team leaves the queue or its approval (the caller asked the coach to confirm and tells
+ * everyone); a team with changes requested stays so until the coach sends it again.
+ */
+export async function afterEdit(tx: Db, team: Team, reg: Registration | null, now = new Date()): Promise<Team> {
+  if (team.state === 'changes_requested') return team;
+  const next = formingState(await teamFacts(tx, team, reg, now));
+  return next === team.state ? team : writeState(tx, team, next, team.state === 'approved' ? null : undefined);
+}
+
+/** The coach submits (a ready team, or one sent back for changes and corrected). */
+export async function submit(tx: Db, team: Team, reg: Registration | null, actor: TeamActor): Promise<Team> {
+  assertAllowed(actor, 'submit', await teamFacts(tx, team, reg));
+  return writeState(tx, team, 'submitted');
+}
+
+/** The owner withdraws the team (the caller refunds its paid fees first). */
+export async function withdraw(tx: Db, team: Team, reg: Registration | null, actor: TeamActor): Promise<Team> {
+  assertAllowed(actor, 'withdraw', await teamFacts(tx, team, reg));
+  return writeState(tx, team, 'withdrawn');
+}
+
+/** A staff member's decision on a team, audited as them, and everyone in the team told. */
+export async function decide(
+  tx: Db,
+  team: Team,
+  reg: Registration | null,
+  decision: 'approved' | 'rejected' | 'changes_requested',
+  reason: string | null,
+): Promise<Team> {
+  const action = decision === 'approved' ? 'approve' : decision === 'rejected' ? 'reject' : 'request_changes';
+  assertAllowed('staff', action, await teamFacts(tx, team, reg));
+  if (decision !== 'approved' && !reason) throw new AppError(400, 'team.reason_required', {}, 'reason');
+  const after = await writeState(tx, team, decision, reason || null);
+  await notifyDecision(tx, team, decision, reason || null);
+  return after;
+}
+
+/** Staff record a payment made outside the provider (cash, a transfer), with its reason, audited. */
+export async function recordManualPayment(
+  tx: Db,
+  audits: AuditService,
+  staff: User,
+  team: Team,
+  reg: Registration | null,
+  reason: string,
+): Promise<Team> {
+  assertAllowed('staff', 'record_payment', await teamFacts(tx, team, reg));
+  const [paid] = await tx.update(teams).set({ paymentStatus: true }).where(eq(teams.id, team.id)).returning();
+  await audits.record(tx, {
+    actor: staff,
+    action: 'update',
+    resource: 'teams',
+    recordId: team.id,
+    before: { payment_status: false },
+    after: { payment_status: true, manual_payment_reason: reason },
+  });
+  return reform(tx, paid, reg);
+}
+
+/**
+ * A team fee order was paid (the provider's answer, under the team's lock). `counted`: the team is
+ * paid now (and submitted when nothing else was due); `refund`: the team was withdrawn or rejected
+ * meanwhile, or its fee was already paid by another order (two tabs): the caller refunds this one.
+ */
+export async function feePaid(tx: Db, team: Team): Promise<'counted' | 'refund'> {
+  if (!isLiveTeamState(team.state)) return 'refund';
+  // Paid already (by another order, two tabs, or recorded by staff): a second payment of one fee goes back.
+  if (team.paymentStatus) return 'refund';
+  const [paid] = await tx.update(teams).set({ paymentStatus: true }).where(eq(teams.id, team.id)).returning();
+  const [reg] = paid.registrationId
+    ? await tx.select().from(registrations).where(eq(registrations.id, paid.registrationId))
+    : [];
+  await reform(tx, paid, reg ?? null);
+  return 'counted';
+}
+
+/** A team fee order was refunded in full: the team is unpaid unless another of its fee orders is still paid. */
+export async function feeRefunded(tx: Db, teamId: string, orderId: string): Promise<void> {
+  const [other] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.teamId, teamId),
+        eq(orders.orderType, 'team_fee'),
+        eq(orders.status, 'paid'),
+        ne(orders.id, orderId),
+      ),
+    )
+    .limit(1);
+  if (!other) await tx.update(teams).set({ paymentStatus: false }).where(eq(teams.id, teamId));
+}
+
+/** Results from the import: each approved team's score and rank (the import checked the rows). */
+export async function recordResults(tx: Db, rows: { teamId: string; score: string; ranked: number }[]): Promise<void> {
+  for (const r of rows)
+    await tx
+      .update(teams)
+      .set({ score: Number(r.score).toFixed(2), ranked: r.ranked })
+      .where(and(eq(teams.id, r.teamId), eq(teams.state, 'approved')));
+}
+
+/** A team row inserted by the member's registration (its number given, waiting for its people). */
+export async function insertRegisteredTeam(tx: Db, values: typeof teams.$inferInsert): Promise<Team> {
+  const [team] = await tx
+    .insert(teams)
+    .values({ ...values, state: 'waiting_members', status: false })
+    .returning();
+  return team;
+}
+
+/** A confirmed entity is set on the team (or cleared when it changes). */
+export async function setEntity(tx: Db, teamId: string, entityId: string | null): Promise<void> {
+  await tx.update(teams).set({ entityId }).where(eq(teams.id, teamId));
+}
+
+/** The team's new name (the coach's edit). */
+export async function rename(tx: Db, teamId: string, name: string): Promise<void> {
+  await tx.update(teams).set({ name }).where(eq(teams.id, teamId));
+}
