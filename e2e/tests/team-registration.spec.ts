@@ -284,6 +284,9 @@ test.describe('team registration', () => {
     await noViolations(page, 'registration page (changing a team)');
     await shot(page, 'register-change-ar-390');
     await panel.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    // Removing a student is said first; the coach confirms.
+    await expect(panel.getByText('هذا التعديل يحذف أشخاصًا من الفريق. أكّد لحفظه.')).toBeVisible();
+    await panel.getByRole('button', { name: 'أكّد واحفظ' }).click();
     await expect(page.getByText('تم تحديث الفريق.')).toBeVisible();
     await expect(panel.getByText('بانتظار الرد')).toHaveCount(1);
     await expect(panel.getByText('مقبولة')).toHaveCount(2);
@@ -312,6 +315,10 @@ test.describe('team registration', () => {
 
     // Withdrawing refunds the fee in full, with a credit note; the page says so.
     await panel.getByRole('button', { name: 'سحب الفريق' }).click();
+    // One tap is not enough: the page asks first, saying what happens to the fee.
+    await expect(panel.getByText(/^هل تريد سحب الفريق .*؟ .* تُسترد رسومه المدفوعة/)).toBeVisible();
+    await shot(page, 'register-withdraw-confirm-ar-390');
+    await panel.getByRole('button', { name: 'نعم، اسحب الفريق' }).click();
     await expect(
       page.getByText(/^تم سحب الفريق واسترداد رسومه البالغة 100\.00 SAR \(إشعار دائن CN-.+\)\.$/),
     ).toBeVisible();

@@ -425,12 +425,14 @@ export const ar: Messages = {
     payment_method: { card: 'بطاقة', sandbox_card: 'بطاقة تجريبية', mada: 'مدى', applepay: 'Apple Pay' },
     team_state: {
       waiting_members: 'بانتظار الأعضاء',
+      ready: 'جاهز للإرسال',
+      changes_requested: 'مطلوب تعديله',
       submitted: 'مُرسَل',
       approved: 'معتمد',
       rejected: 'مرفوض',
       withdrawn: 'مسحوب',
     },
-    invitation_state: { pending: 'بانتظار الرد', accepted: 'مقبولة', declined: 'مرفوضة' },
+    invitation_state: { pending: 'بانتظار الرد', accepted: 'مقبولة', declined: 'مرفوضة', expired: 'منتهية' },
     team_role: { member: 'عضو', coach: 'مدرب', entity: 'جهة' },
     team: {
       registration: 'التسجيل',

@@ -197,12 +197,19 @@ const app = {
   payment_method: { card: 'Card', sandbox_card: 'Sandbox card', mada: 'mada', applepay: 'Apple Pay' },
   team_state: {
     waiting_members: 'Waiting for members',
+    ready: 'Ready to submit',
+    changes_requested: 'Changes requested',
     submitted: 'Submitted',
     approved: 'Approved',
     rejected: 'Rejected',
     withdrawn: 'Withdrawn',
   },
-  invitation_state: { pending: 'Waiting for an answer', accepted: 'Accepted', declined: 'Declined' },
+  invitation_state: {
+    pending: 'Waiting for an answer',
+    accepted: 'Accepted',
+    declined: 'Declined',
+    expired: 'Expired',
+  },
   team_role: { member: 'Member', coach: 'Coach', entity: 'Entity' },
   team: {
     registration: 'Registration',

@@ -32,6 +32,7 @@ import {
 import { useState } from 'react';
 import {
   AutocompleteArrayInput,
+  BooleanField,
   BooleanInput,
   Button,
   Create,
@@ -286,7 +287,7 @@ function TeamList() {
             <ToggleField source="status" />
           </DataTable.Col>
           <DataTable.Col source="payment_status" disableSort>
-            <ToggleField source="payment_status" />
+            <BooleanField source="payment_status" />
           </DataTable.Col>
           <DataTable.Col label="ra.action.edit">
             <EditButton />
@@ -302,7 +303,7 @@ function TeamList() {
 
 function TeamForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: true, payment_status: false }}>
+    <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ status: true }}>
       <TextInput source="team_no" validate={required()} slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <ReferenceInput source="season" reference="seasons" sort={{ field: 'created_at', order: 'DESC' }}>
         <SelectInput optionText={<BilingualName />} validate={required()} fullWidth />
@@ -332,7 +333,6 @@ function TeamForm() {
       <NumberInput source="score" step={0.01} />
       <NumberInput source="ranked" step={1} />
       <BooleanInput source="status" />
-      <BooleanInput source="payment_status" />
     </SimpleForm>
   );
 }

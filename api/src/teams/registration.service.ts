@@ -694,6 +694,9 @@ export class RegistrationService {
               : sendsBack
                 ? 'team.confirm_resubmit'
                 : 'team.confirm_removal',
+            {},
+            // The field the page sends again to confirm (its form shows the message and a confirm button).
+            'confirm',
           );
         await this.withinDailyLimits(tx, coach, false, invite.length);
         if (remove.length) await tx.delete(teamPeople).where(inArray(teamPeople.id, remove));

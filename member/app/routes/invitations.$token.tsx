@@ -90,7 +90,7 @@ export default function GuardianInvitation() {
             <div className="stack gap-2">
               <p>
                 <Isolated
-                  k="guardian.intro"
+                  k={invitation.child_accepted ? 'guardian.child_accepted' : 'guardian.intro'}
                   values={{ student: invitation.student.name, coaches: list(invitation.team.coaches) }}
                 />
               </p>

@@ -1,4 +1,10 @@
-import type { RegisteredTeamView, RegistrationView } from '@platform/contract';
+import type {
+  RegisteredTeamsPage,
+  RegisteredTeamView,
+  RegistrationView,
+  TeamAction,
+  TeamState,
+} from '@platform/contract';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -29,19 +35,34 @@ import { flashHeaders } from '~/utils/session.server';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, token, lang } = await requireUser(request, ['coach']);
-  if (!user.fullAccess) return { locked: true as const, registrations: [], teams: [], me: user.national_id };
+  const none = { currentPage: 0, totalPages: 1 };
+  if (!user.fullAccess) return { locked: true as const, registrations: [], teams: [], me: user.national_id, ...none };
+  const page = Math.max(0, Math.min(100_000, Number(new URL(request.url).searchParams.get('page')) || 0));
   const [regs, teams] = await Promise.all([
     api<{ registrations: RegistrationView[] }>(request, '/registrations', { token, lang }),
-    api<{ teams: RegisteredTeamView[] }>(request, '/teams', { token, lang }),
+    api<RegisteredTeamsPage>(request, `/teams?page=${page}`, { token, lang }),
   ]);
   if (!regs.ok || !teams.ok) throw new Response('Unavailable', { status: 503 });
   return {
     locked: false as const,
     registrations: regs.data.registrations,
     teams: teams.data.teams,
+    currentPage: teams.data.currentPage,
+    totalPages: teams.data.totalPages,
     me: user.national_id,
   };
 }
+
+/** What the action answers when the API or the page asks the coach to confirm first. */
+type ActionResult = {
+  error?: string;
+  intent?: string;
+  team_id?: string;
+  /** Withdrawing asks first (also without JavaScript): the page shows a confirmation. */
+  confirmWithdraw?: boolean;
+  /** A change the API will only save confirmed: the fields sent, to send again with confirm. */
+  confirmUpdate?: { name: string; members: string; coach: string; entity_email: string };
+};
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -78,7 +99,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!res.ok) return { error: res.data.message ?? translate(lang, 'register.failed'), intent };
     return back(translate(lang, 'register.created', { no: res.data.team.team_no }));
   }
-  if (intent === 'submit' || intent === 'withdraw') {
+  // Withdrawing is asked first: the page shows what it does and a second button that does it.
+  if (intent === 'withdraw')
+    return { confirmWithdraw: true, team_id: text(form, 'team_id'), intent } satisfies ActionResult;
+  if (intent === 'submit' || intent === 'withdraw_confirmed') {
     const res = await call<{ message: string }>(intent === 'submit' ? `/teams/${teamId}/submit` : `/teams/${teamId}`, {
       method: intent === 'submit' ? 'POST' : 'DELETE',
     });
@@ -86,19 +110,32 @@ export async function action({ request }: ActionFunctionArgs) {
     return back(res.data.message);
   }
   if (intent === 'update') {
-    const coach = text(form, 'coach');
+    const fields = {
+      name: text(form, 'name'),
+      members: text(form, 'members'),
+      coach: text(form, 'coach'),
+      entity_email: text(form, 'entity_email'),
+    };
     const res = await call<{ message: string }>(`/teams/${teamId}`, {
       method: 'PUT',
       body: {
-        name: text(form, 'name'),
-        members: text(form, 'members')
-          .split(/[\s,،]+/)
-          .filter(Boolean),
-        coaches: coach ? [coach] : [],
-        entity_email: text(form, 'entity_email'),
+        name: fields.name,
+        members: fields.members.split(/[\s,،]+/).filter(Boolean),
+        coaches: fields.coach ? [fields.coach] : [],
+        entity_email: fields.entity_email,
+        confirm: text(form, 'confirm') === 'yes',
       },
     });
-    if (!res.ok) return { error: res.data.message ?? translate(lang, 'register.failed'), intent };
+    // The API says what the change would do (back to approval, people removed): the coach confirms it.
+    if (!res.ok && res.status === 409 && res.data.field === 'confirm')
+      return {
+        error: res.data.message,
+        intent,
+        team_id: text(form, 'team_id'),
+        confirmUpdate: fields,
+      } satisfies ActionResult;
+    if (!res.ok)
+      return { error: res.data.message ?? translate(lang, 'register.failed'), intent, team_id: text(form, 'team_id') };
     return back(res.data.message);
   }
   if (intent === 'pay') {
@@ -143,13 +180,15 @@ function money(amount: string, currency: string, lang: Lang) {
 }
 
 /** The colour of a team's state. */
-const STATE_CHIP = {
+const STATE_CHIP: Record<TeamState, string> = {
   waiting_members: 'chip-warning',
+  ready: 'chip-info',
+  changes_requested: 'chip-warning',
   submitted: 'chip-info',
   approved: 'chip-success',
   rejected: 'chip-error',
   withdrawn: '',
-} as const;
+};
 
 function Rules({ reg }: { reg: RegistrationView }) {
   const { t, lang } = useT();
@@ -187,13 +226,40 @@ function Rules({ reg }: { reg: RegistrationView }) {
  * and entity filled in. The API decides what may change and says what happens (an approved team goes
  * back to approval).
  */
-function ChangeTeam({ team, me }: { team: RegisteredTeamView; me: string | null }) {
+function ChangeTeam({
+  team,
+  me,
+  pending,
+}: {
+  team: RegisteredTeamView;
+  me: string | null;
+  /** The fields of a change the API asked to confirm. */
+  pending?: ActionResult['confirmUpdate'];
+}) {
   const { t } = useT();
   const current = (role: string) => team.people.filter((p) => p.role === role && p.state !== 'declined');
   const members = current('member').map((p) => p.national_id ?? '');
   const coach = current('coach').find((p) => p.national_id !== me)?.national_id ?? '';
   const entity = current('entity')[0]?.email ?? '';
   const id = `change-${team._id}`;
+  if (pending)
+    return (
+      <Form method="post" className="stack gap-1 mt-1" data-confirm="update">
+        <input type="hidden" name="team_id" value={team._id} />
+        {Object.entries(pending).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <input type="hidden" name="confirm" value="yes" />
+        <div className="row wrap">
+          <SubmitButton variant="contained" name="intent" value="update">
+            {t('register.confirm_save')}
+          </SubmitButton>
+          <a className="btn btn-outlined" href="/teams/register">
+            {t('register.cancel')}
+          </a>
+        </div>
+      </Form>
+    );
   return (
     <details className="team-change">
       <summary className="t-body2">{t('register.change')}</summary>
@@ -247,13 +313,12 @@ function ChangeTeam({ team, me }: { team: RegisteredTeamView; me: string | null 
   );
 }
 
-function TeamPanel({ team, me }: { team: RegisteredTeamView; me: string | null }) {
+function TeamPanel({ team, me, result }: { team: RegisteredTeamView; me: string | null; result?: ActionResult }) {
   const { t, lang } = useT();
-  // Until registration closes, the API lets the coach withdraw a team that is not withdrawn or rejected.
-  const open = team.closes_at !== null && new Date(team.closes_at) > new Date();
-  const live = open && ['waiting_members', 'submitted', 'approved'].includes(team.registration_status);
-  const refundable = live && team.payment_status && Number(team.fee) > 0;
-  const feeDue = Number(team.fee) > 0 && !team.payment_status && team.registration_status !== 'withdrawn';
+  // What the coach may do is the API's answer (the contract's lifecycle table): the page offers just that.
+  const can = (action: TeamAction) => team.actions.includes(action);
+  const mine = result?.team_id === team._id ? result : undefined;
+  const fee = money(team.fee, team.currency, lang);
   return (
     <Card as="li" variant="outlined" data-team={team.team_no}>
       <CardBody>
@@ -271,8 +336,11 @@ function TeamPanel({ team, me }: { team: RegisteredTeamView; me: string | null }
             {t(`register.state.${team.registration_status}`)}
           </span>
         </div>
+        <p className="t-body2 mt-1" data-state-text>
+          {t(`register.state_text.${team.registration_status}`)}
+        </p>
         {team.reason && (
-          <Alert severity="error" className="mt-1">
+          <Alert severity={team.registration_status === 'rejected' ? 'error' : 'warning'} className="mt-1">
             {t('register.reason', { reason: team.reason })}
           </Alert>
         )}
@@ -281,9 +349,10 @@ function TeamPanel({ team, me }: { team: RegisteredTeamView; me: string | null }
             <li key={p._id} className="row row-between">
               <span className="t-body2">
                 <bdi>{p.name}</bdi> · {t(`register.role.${p.role}`)}
+                {p.owner ? ` · ${t('register.owner')}` : ''}
               </span>
               <span className={cx('t-body2', p.state === 'accepted' ? 'success-text' : 'muted')}>
-                {t(`register.invitation.${p.state}`)}
+                {p.guardian_pending ? t('register.guardian_pending') : t(`register.invitation.${p.state}`)}
               </span>
             </li>
           ))}
@@ -294,49 +363,71 @@ function TeamPanel({ team, me }: { team: RegisteredTeamView; me: string | null }
               ? t('register.fee_refunded')
               : team.payment_status
                 ? t('register.fee_paid')
-                : t('register.fee_due', { fee: money(team.fee, team.currency, lang) })}
+                : t('register.fee_due', { fee })}
           </p>
         )}
-        {refundable && (
-          <p className="t-body2 muted mb-1">
-            {t('register.withdraw_refunds', { fee: money(team.fee, team.currency, lang) })}
-          </p>
+        {team.has_result && <p className="t-body2 muted mb-1">{t('register.has_result')}</p>}
+        {can('withdraw') && team.payment_status && Number(team.fee) > 0 && !mine?.confirmWithdraw && (
+          <p className="t-body2 muted mb-1">{t('register.withdraw_refunds', { fee })}</p>
         )}
-        <div className="row wrap">
-          {team.registration_status === 'waiting_members' && (
-            <Form method="post">
-              <input type="hidden" name="team_id" value={team._id} />
-              <SubmitButton variant="contained" name="intent" value="submit">
-                {t('register.submit')}
+        {mine?.error && (
+          <Alert severity={mine.confirmUpdate ? 'warning' : 'error'} className="mb-1">
+            {mine.error}
+          </Alert>
+        )}
+        {mine?.confirmWithdraw && can('withdraw') ? (
+          <Form method="post" className="stack gap-1 mb-1" data-confirm="withdraw">
+            <Alert severity="warning">
+              {t('register.confirm_withdraw', { name: team.name })}
+              {team.payment_status && Number(team.fee) > 0 ? ` ${t('register.confirm_withdraw_refund', { fee })}` : ''}
+            </Alert>
+            <input type="hidden" name="team_id" value={team._id} />
+            <div className="row wrap">
+              <SubmitButton variant="contained" danger name="intent" value="withdraw_confirmed">
+                {t('register.confirm_withdraw_yes')}
               </SubmitButton>
-            </Form>
-          )}
-          {feeDue && (
-            <Form method="post">
-              <input type="hidden" name="team_id" value={team._id} />
-              <SubmitButton variant="contained" color="secondary" name="intent" value="pay">
-                {t('register.pay')}
-              </SubmitButton>
-            </Form>
-          )}
-          {live && (
-            <Form method="post">
-              <input type="hidden" name="team_id" value={team._id} />
-              <SubmitButton variant="outlined" danger name="intent" value="withdraw">
-                {t('register.withdraw')}
-              </SubmitButton>
-            </Form>
-          )}
-        </div>
-        {live && <ChangeTeam team={team} me={me} />}
+              <a className="btn btn-outlined" href="/teams/register">
+                {t('register.cancel')}
+              </a>
+            </div>
+          </Form>
+        ) : (
+          <div className="row wrap">
+            {can('submit') && (
+              <Form method="post">
+                <input type="hidden" name="team_id" value={team._id} />
+                <SubmitButton variant="contained" name="intent" value="submit">
+                  {t('register.submit')}
+                </SubmitButton>
+              </Form>
+            )}
+            {can('pay') && (
+              <Form method="post">
+                <input type="hidden" name="team_id" value={team._id} />
+                <SubmitButton variant="contained" color="secondary" name="intent" value="pay">
+                  {t('register.pay')}
+                </SubmitButton>
+              </Form>
+            )}
+            {can('withdraw') && (
+              <Form method="post">
+                <input type="hidden" name="team_id" value={team._id} />
+                <SubmitButton variant="outlined" danger name="intent" value="withdraw">
+                  {t('register.withdraw')}
+                </SubmitButton>
+              </Form>
+            )}
+          </div>
+        )}
+        {can('edit') && <ChangeTeam team={team} me={me} pending={mine?.confirmUpdate} />}
       </CardBody>
     </Card>
   );
 }
 
 export default function RegisterTeam() {
-  const { locked, registrations, teams, me } = useLoaderData<typeof loader>();
-  const result = useActionData<{ error?: string; intent?: string }>();
+  const { locked, registrations, teams, me, currentPage, totalPages } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
   const { t, lang } = useT();
   const open = registrations.filter((r) => r.open);
   return (
@@ -346,7 +437,7 @@ export default function RegisterTeam() {
         <UpgradePrompt />
       ) : (
         <>
-          {result?.error && result.intent !== 'register' && result.intent !== 'invite' && (
+          {result?.error && !result.team_id && result.intent !== 'register' && result.intent !== 'invite' && (
             <Alert severity="error" className="mb-2">
               {result.error}
             </Alert>
@@ -358,9 +449,22 @@ export default function RegisterTeam() {
             ) : (
               <ul className="plain-list stack gap-2">
                 {teams.map((team) => (
-                  <TeamPanel key={team._id} team={team} me={me} />
+                  <TeamPanel key={team._id} team={team} me={me} result={result} />
                 ))}
               </ul>
+            )}
+            {totalPages > 1 && (
+              <nav className="row row-between mt-2" aria-label={t('register.my_teams')}>
+                {currentPage > 0 ? <a href={`?page=${currentPage - 1}`}>{t('register.page_prev')}</a> : <span />}
+                <span className="t-body2 muted">
+                  {t('register.page_of', { page: currentPage + 1, pages: totalPages })}
+                </span>
+                {currentPage + 1 < totalPages ? (
+                  <a href={`?page=${currentPage + 1}`}>{t('register.page_next')}</a>
+                ) : (
+                  <span />
+                )}
+              </nav>
             )}
           </section>
           <section className="mb-4">
