@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark one after another (a failing one does not stop the others), then
-// one table of the figures issue 18's "Done when" names, each beside what it is measured against in
-// the same run, where it started (the issue's figures) and its goal. Only results written by this run
+// one table of the figures issue 18's "Done when" and issue 29's registration rush name, each beside
+// what it is measured against in the same run, where it started (the issue's figures) and its goal. Only results written by this run
 // are shown; a benchmark that failed shows as missing. BENCH_ONLY=scale,home runs some of them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { root, round } from './lib.mjs';
 
-const scripts = ['bundles', 'api-reads', 'home', 'processes', 'scale'];
+const scripts = ['bundles', 'api-reads', 'home', 'processes', 'scale', 'rush'];
 const only = process.env.BENCH_ONLY?.split(',');
 const started = Date.now();
 const failed = [];
@@ -136,7 +136,37 @@ if (csv) {
   );
 } else if (ran('scale', 'export')) missing('export against COPY', 'scale');
 
-console.log(`\nissue 18, all figures of this run (${new Date().toISOString().slice(0, 10)})`);
+// Issue 29's registration rush (bench/rush.mjs): the checks, the writes' p95 against the same writes
+// one at a time, and a coach's teams list at 200 teams against 2.
+const checks = result('rush-checks');
+if (checks) for (const c of checks) add(`rush: ${c.check}`, c.measured, '', '', c.goal, c.ok);
+else if (ran('rush')) missing('registration rush checks', 'rush');
+const writes = result('rush-writes');
+if (writes) {
+  const all = writes.find((w) => w.goal);
+  add(
+    'rush: p95 of every write',
+    `${all['rush p95 ms']} ms (${all['p95 ratio']}×)`,
+    `one at a time ${all['one at a time p95 ms']} ms`,
+    '',
+    '≤ 3×',
+    all.ok,
+  );
+} else if (ran('rush')) missing('rush writes against one at a time', 'rush');
+const list = result('teams-list');
+if (list) {
+  const [small, big] = list;
+  add(
+    `GET /api/teams p50, ${big.coach} (${big.answer})`,
+    `${big['p50 ms']} ms (${big.ratio}×)`,
+    `${small.coach} ${small['p50 ms']} ms`,
+    '1.3 s at 125 teams',
+    '≤ 1.5×',
+    big.ok,
+  );
+} else if (ran('rush')) missing('GET /api/teams at 200 teams against 2', 'rush');
+
+console.log(`\nissues 18 and 29, all figures of this run (${new Date().toISOString().slice(0, 10)})`);
 console.table(rows.map((r) => ({ ...r, measured: String(r.measured), ok: r.ok ? 'yes' : 'NO' })));
 console.log(
   `  "was": before this work (the issue's figures; the export's and its memory from README, 2026-11-24); machine: ${cpus().length} cores, load average ${loadavg()
