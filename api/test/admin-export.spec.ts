@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { fixedOffsetSpan } from '../src/admin/csv';
+import { teams } from '../src/db/schema';
 import { ResourceService } from '../src/admin/resource.service';
 import { usersResource } from '../src/admin/resources/users.resource';
 import { adminToken, createUser, startTestApp, type TestApp } from './harness';
@@ -317,7 +318,10 @@ function asSpreadsheetShowsIt(csv: string): string[][] {
       t.http.post(`/api/admin/${resource}`).set('Authorization', admin).send(body);
     const season = (await post('seasons', { name: 'موسم التصدير', name_en: 'Export season' })).body.id;
     const competition = (await post('competitions', { name: 'مهمة التصدير', name_en: 'Export mission' })).body.id;
-    expect((await post('teams', { team_no: 'EXP-1', season, competition, payment_status: true })).status).toBe(201);
+    const made = await post('teams', { team_no: 'EXP-1', season, competition });
+    expect(made.status).toBe(201);
+    // Paid only by a payment or a recorded manual one (a staff-made team has no fee: marked paid here directly).
+    await t.database.db.update(teams).set({ paymentStatus: true }).where(eq(teams.id, made.body.id));
     for (const lang of ['en', 'ar'] as const) {
       const res = await csvOf('teams', { q: 'EXP-1' }, lang);
       expect(res.status).toBe(200);
