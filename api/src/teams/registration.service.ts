@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ageOn, isMinor, LIMITS, toAsciiDigits, type TeamRole } from '@platform/contract';
+import { ageOn, isMinor, LIMITS, platformDay, toAsciiDigits, type TeamRole } from '@platform/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { isEmail, normalizeMobile } from '../accounts/reference';
 import { uniqueViolation } from '../common/unique-violation';
@@ -164,8 +164,7 @@ export class RegistrationService {
 
   /** The window is checked on the database's clock, the same for every API instance. */
   private windowOpen(reg: Registration, now = new Date()) {
-    if (now < reg.opensAt)
-      throw new AppError(403, 'team.registration_not_open', { date: reg.opensAt.toISOString().slice(0, 10) });
+    if (now < reg.opensAt) throw new AppError(403, 'team.registration_not_open', { date: platformDay(reg.opensAt) });
     if (now >= reg.closesAt) throw new AppError(403, 'team.registration_closed');
   }
 
