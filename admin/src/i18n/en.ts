@@ -119,7 +119,7 @@ const app = {
     shown: 'Published',
     hidden: 'Not published',
     type_hint: 'The site whose teams and results this event shows',
-    event_time_zone: 'Riyadh time (UTC+3), whatever your device’s time zone',
+    time_zone_hint: 'Riyadh time (UTC+3), whatever your device’s time zone',
     link_hint: 'A full address (https://…) or a path on the member site (/blogs/)',
     results_url_hint: "Only when this event's results live on another site (https://…); leave empty otherwise",
   },

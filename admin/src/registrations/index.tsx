@@ -5,7 +5,6 @@ import {
   CreateButton,
   DataTable,
   DateInput,
-  DateTimeInput,
   DeleteWithConfirmButton,
   Edit,
   EditButton,
@@ -28,6 +27,7 @@ import { formatDate, type RegistrationRecord } from '@platform/contract';
 import { BilingualName, LocalDateField, MoneyField, nameIn } from '../common/fields';
 import { ListActions } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
+import { PlatformDateTimeInput } from '../common/PlatformDateTimeInput';
 import { ToggleField } from '../common/ToggleField';
 
 /** A team's size as "2–3 members, up to 2 coaches" in the interface language. */
@@ -139,8 +139,9 @@ function RegistrationForm() {
       <ReferenceInput source="competition_id" reference="competitions" sort={{ field: 'name_en', order: 'ASC' }}>
         <SelectInput optionText={<BilingualName />} validate={required()} fullWidth />
       </ReferenceInput>
-      <DateTimeInput source="opens_at" validate={required()} fullWidth />
-      <DateTimeInput source="closes_at" validate={required()} fullWidth />
+      {/* The window on the platform's clock: 08:00 typed in any browser is 08:00 in Riyadh. */}
+      <PlatformDateTimeInput source="opens_at" validate={required()} fullWidth />
+      <PlatformDateTimeInput source="closes_at" validate={required()} fullWidth />
       <NumberInput source="min_members" min={1} max={50} step={1} validate={required()} />
       <NumberInput source="max_members" min={1} max={50} step={1} validate={required()} />
       <NumberInput source="max_coaches" min={1} max={10} step={1} validate={required()} />
