@@ -14,6 +14,8 @@ const STYLES = {
   short: { year: 'numeric', month: 'short', day: 'numeric' },
   /** 5 Mar 2026, 14:05 */
   time: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  /** 14:05 (Arabic: 02:05 م): the time of day alone, beside a long date. */
+  clock: { hour: '2-digit', minute: '2-digit' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateStyle = keyof typeof STYLES;
 
