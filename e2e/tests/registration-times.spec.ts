@@ -89,6 +89,7 @@ test.describe('registration windows on the Riyadh clock', () => {
     await page.locator('input[name=age_on]').fill('2026-09-01');
     await page.locator('input[name=fee]').fill('150');
     await page.getByLabel('الجهة مطلوبة').check();
+    await noViolations(page, 'back-office registration form (Arabic)');
     await shot(page, 'admin-registration-form-ar-1440');
     await page.getByRole('button', { name: 'حفظ' }).click();
     await expect(page).toHaveURL(/#\/registrations$/);
@@ -109,6 +110,7 @@ test.describe('registration windows on the Riyadh clock', () => {
     const row = page.getByRole('row').filter({ hasText: compAr });
     await expect(row).toContainText('08:00');
     await expect(row).toContainText('11:59');
+    await expect(row).toContainText('من 2 إلى 3 أعضاء، وحتى مدربين اثنين');
     await shot(page, 'admin-registrations-ar-1440');
     await page.goto(`${adminUrl}#/registrations/${reg.id}`);
     await page.reload();

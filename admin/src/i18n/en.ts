@@ -462,7 +462,10 @@ export const en = {
       empty: 'No registrations yet.',
       grades_hint: 'Eligible grades (numbers); empty: any grade.',
       fee_hint: 'Team fee in SAR; 0 for none.',
-      team_size: '%{min}–%{max} members, up to %{coaches} coaches',
+      team_size: '%{members}, %{coaches}',
+      team_members: '%{min}–%{max} members',
+      team_members_exact: '%{smart_count} member |||| %{smart_count} members',
+      team_coaches: 'up to %{smart_count} coach |||| up to %{smart_count} coaches',
       fields: {
         season_id: 'Season',
         season_name: 'Season',

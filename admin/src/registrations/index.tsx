@@ -35,15 +35,14 @@ function TeamSizeField(_props: { source?: string; label?: string }) {
   const record = useRecordContext<RegistrationRecord>();
   const translate = useTranslate();
   if (!record) return null;
-  return (
-    <span>
-      {translate('resources.registrations.team_size', {
-        min: record.min_members,
-        max: record.max_members,
-        coaches: record.max_coaches,
-      })}
-    </span>
-  );
+  const { min_members: min, max_members: max } = record;
+  // Counted by the last number, as Arabic counts (Polyglot's six forms).
+  const members =
+    min === max
+      ? translate('resources.registrations.team_members_exact', { smart_count: max })
+      : translate('resources.registrations.team_members', { smart_count: max, min, max });
+  const coaches = translate('resources.registrations.team_coaches', { smart_count: record.max_coaches });
+  return <span>{translate('resources.registrations.team_size', { members, coaches })}</span>;
 }
 
 /** Team registration per season and competition: the window, team size, eligibility and the fee (issue 20). */
