@@ -98,11 +98,13 @@ test.describe('team registration', () => {
     await signInStudent(page, coach.id, coach.password, 'coach');
     await page.getByRole('link', { name: 'تسجيل فريق' }).click();
     await expect(page.getByRole('heading', { name: 'تسجيل فريق', level: 1 })).toBeVisible();
-    await expect(page.getByText('من 2 إلى 3 طلاب، وحتى 2 مدربين · الجهة (المدرسة) مطلوبة')).toBeVisible();
+    await expect(page.getByText('الفريق: من 2 إلى 3 طلاب وحتى مدربين اثنين').first()).toBeVisible();
+    await expect(page.getByText('الجهة (المدرسة) مطلوبة وتؤكد الفريق').first()).toBeVisible();
     await page.getByLabel('المسابقة').selectOption({ label: 'تحدي الروبوت · موسم التسجيل' });
     await page.getByLabel('اسم الفريق').fill('صقور الروبوت');
     await page.getByLabel('أرقام هويات الطلاب').fill(`${arabicDigits(amal.id)}\n${badr.id}`);
-    await page.getByLabel('البريد الإلكتروني للجهة (اختياري)').fill('entity@school.example');
+    // This competition requires an entity: the field says so (not "optional").
+    await page.getByRole('textbox', { name: 'البريد الإلكتروني للجهة (المدرسة)' }).fill('entity@school.example');
     await noViolations(page, 'registration page (empty)');
     await shot(page, 'register-form-ar-390');
     await page.getByRole('button', { name: 'تسجيل الفريق' }).click();

@@ -1,5 +1,5 @@
-import { fromPlatformWallClock, toPlatformWallClock } from '@platform/contract';
-import { Create, DateTimeInput, Edit, SelectInput, SimpleForm, TextInput, required, useGetList } from 'react-admin';
+import { Create, Edit, SelectInput, SimpleForm, TextInput, required, useGetList } from 'react-admin';
+import { PlatformDateTimeInput } from '../common/PlatformDateTimeInput';
 
 const ltr = { htmlInput: { dir: 'ltr' } };
 
@@ -31,15 +31,7 @@ function EventForm() {
       <TextInput source="link" validate={required()} fullWidth slotProps={ltr} helperText="app.content.link_hint" />
       <SiteInput />
       <TextInput source="results_url" fullWidth slotProps={ltr} helperText="app.content.results_url_hint" />
-      {/* Written and read on the platform's clock (Riyadh), whatever the browser's time zone. */}
-      <DateTimeInput
-        source="event_date"
-        validate={required()}
-        fullWidth
-        format={toPlatformWallClock}
-        parse={(v: string) => fromPlatformWallClock(v)?.toISOString() ?? null}
-        helperText="app.content.event_time_zone"
-      />
+      <PlatformDateTimeInput source="event_date" validate={required()} fullWidth />
     </SimpleForm>
   );
 }

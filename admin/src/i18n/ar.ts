@@ -347,7 +347,7 @@ export const ar: Messages = {
       shown: 'منشور',
       hidden: 'غير منشور',
       type_hint: 'الموقع الذي تعرض الفعالية فرقه ونتائجه',
-      event_time_zone: 'بتوقيت الرياض (UTC+3) مهما كانت المنطقة الزمنية لجهازك',
+      time_zone_hint: 'بتوقيت الرياض (UTC+3) مهما كانت المنطقة الزمنية لجهازك',
       link_hint: 'عنوان كامل (https://…) أو مسار في موقع الأعضاء (/blogs/)',
       results_url_hint: 'فقط إذا كانت نتائج هذه الفعالية في موقع آخر (https://…)؛ اتركه فارغًا غير ذلك',
     },
@@ -651,7 +651,13 @@ export const ar: Messages = {
       empty: 'لا توجد تسجيلات بعد.',
       grades_hint: 'الصفوف المؤهلة (أرقام)؛ فارغ: أي صف.',
       fee_hint: 'رسوم الفريق بالريال؛ 0 بلا رسوم.',
-      team_size: 'من %{min} إلى %{max} أعضاء، وحتى %{coaches} مدربين',
+      team_size: '%{members}، و%{coaches}',
+      team_members:
+        'من %{min} إلى %{max} عضو |||| من %{min} إلى %{max} عضو |||| عضو أو عضوان |||| من %{min} إلى %{max} أعضاء |||| من %{min} إلى %{max} عضوًا |||| من %{min} إلى %{max} عضو',
+      team_members_exact:
+        'لا أعضاء |||| عضو واحد |||| عضوان |||| %{smart_count} أعضاء |||| %{smart_count} عضوًا |||| %{smart_count} عضو',
+      team_coaches:
+        'بلا مدربين |||| حتى مدرب واحد |||| حتى مدربين اثنين |||| حتى %{smart_count} مدربين |||| حتى %{smart_count} مدربًا |||| حتى %{smart_count} مدرب',
       fields: {
         season_id: 'الموسم',
         season_name: 'الموسم',

@@ -5,7 +5,6 @@ import {
   CreateButton,
   DataTable,
   DateInput,
-  DateTimeInput,
   DeleteWithConfirmButton,
   Edit,
   EditButton,
@@ -28,6 +27,7 @@ import { formatDate, type RegistrationRecord } from '@platform/contract';
 import { BilingualName, LocalDateField, MoneyField, nameIn } from '../common/fields';
 import { ListActions } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
+import { PlatformDateTimeInput } from '../common/PlatformDateTimeInput';
 import { ToggleField } from '../common/ToggleField';
 
 /** A team's size as "2–3 members, up to 2 coaches" in the interface language. */
@@ -35,15 +35,14 @@ function TeamSizeField(_props: { source?: string; label?: string }) {
   const record = useRecordContext<RegistrationRecord>();
   const translate = useTranslate();
   if (!record) return null;
-  return (
-    <span>
-      {translate('resources.registrations.team_size', {
-        min: record.min_members,
-        max: record.max_members,
-        coaches: record.max_coaches,
-      })}
-    </span>
-  );
+  const { min_members: min, max_members: max } = record;
+  // Counted by the last number, as Arabic counts (Polyglot's six forms).
+  const members =
+    min === max
+      ? translate('resources.registrations.team_members_exact', { smart_count: max })
+      : translate('resources.registrations.team_members', { smart_count: max, min, max });
+  const coaches = translate('resources.registrations.team_coaches', { smart_count: record.max_coaches });
+  return <span>{translate('resources.registrations.team_size', { members, coaches })}</span>;
 }
 
 /** Team registration per season and competition: the window, team size, eligibility and the fee (issue 20). */
@@ -139,8 +138,9 @@ function RegistrationForm() {
       <ReferenceInput source="competition_id" reference="competitions" sort={{ field: 'name_en', order: 'ASC' }}>
         <SelectInput optionText={<BilingualName />} validate={required()} fullWidth />
       </ReferenceInput>
-      <DateTimeInput source="opens_at" validate={required()} fullWidth />
-      <DateTimeInput source="closes_at" validate={required()} fullWidth />
+      {/* The window on the platform's clock: 08:00 typed in any browser is 08:00 in Riyadh. */}
+      <PlatformDateTimeInput source="opens_at" validate={required()} fullWidth />
+      <PlatformDateTimeInput source="closes_at" validate={required()} fullWidth />
       <NumberInput source="min_members" min={1} max={50} step={1} validate={required()} />
       <NumberInput source="max_members" min={1} max={50} step={1} validate={required()} />
       <NumberInput source="max_coaches" min={1} max={10} step={1} validate={required()} />

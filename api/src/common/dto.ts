@@ -1,4 +1,4 @@
-import { isNoneFiller, toAsciiDigits } from '@platform/contract';
+import { isNoneFiller, readMoment, toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -264,13 +264,16 @@ export function Day(): PropertyDecorator {
   };
 }
 
-/** A moment in time (ISO text); '' or null clear it (null). */
+/**
+ * A moment in time: ISO text with its zone, or a date-and-time field's 'YYYY-MM-DDTHH:mm' without one,
+ * read on the platform's clock (Riyadh), digits in any script; '' or null clear it (null).
+ */
 export function Moment(): PropertyDecorator {
   return (target, key) => {
     Transform(({ value }) => {
       if (value === null || value === '') return null;
-      const date = typeof value === 'string' ? new Date(value) : null;
-      return date && !Number.isNaN(date.getTime()) ? date : [value];
+      const date = typeof value === 'string' ? readMoment(toAsciiDigits(value)) : null;
+      return date ?? [value];
     })(target, key);
     Optional()(target, key);
     IsDate()(target, key);

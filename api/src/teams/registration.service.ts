@@ -6,6 +6,7 @@ import {
   isLiveTeamState,
   isMinor,
   LIVE_TEAM_STATES,
+  platformDay,
   TEAM_STATE_ORDER,
   teamActions,
   toAsciiDigits,
@@ -166,8 +167,7 @@ export class RegistrationService {
   }
 
   private windowOpen(reg: Registration, now = new Date()) {
-    if (now < reg.opensAt)
-      throw new AppError(403, 'team.registration_not_open', { date: reg.opensAt.toISOString().slice(0, 10) });
+    if (now < reg.opensAt) throw new AppError(403, 'team.registration_not_open', { date: platformDay(reg.opensAt) });
     if (now >= reg.closesAt) throw new AppError(403, 'team.registration_closed');
   }
 

@@ -331,11 +331,24 @@ export const ar: Messages = {
     no_teams: 'لم تسجل أي فريق بعد.',
     new_team: 'فريق جديد',
     none_open: 'لا توجد مسابقة مفتوحة للتسجيل حاليًا.',
-    closes: 'يغلق التسجيل في {date}',
-    opens: 'يفتح التسجيل في {date}',
-    size: 'من {min} إلى {max} طلاب، وحتى {coaches} مدربين',
-    entity_required: 'الجهة (المدرسة) مطلوبة',
-    grades: 'الصفوف {grades}',
+    closes: 'يغلق التسجيل في {date} الساعة {time} بتوقيت الرياض',
+    opens: 'يفتح التسجيل في {date} الساعة {time} بتوقيت الرياض',
+    // Counting messages: zero||||one||||two||||few (3–10)||||many (11–99)||||other (100…); the noun follows the last number.
+    ages_range:
+      'العمر في {date}: من {min} إلى {max} سنة||||العمر في {date}: من {min} إلى سنة واحدة||||العمر في {date}: من {min} إلى سنتين||||العمر في {date}: من {min} إلى {max} سنوات||||العمر في {date}: من {min} إلى {max} سنة||||العمر في {date}: من {min} إلى {max} سنة',
+    ages_min:
+      'العمر في {date}: {min} سنة فأكثر||||العمر في {date}: سنة واحدة فأكثر||||العمر في {date}: سنتان فأكثر||||العمر في {date}: {min} سنوات فأكثر||||العمر في {date}: {min} سنة فأكثر||||العمر في {date}: {min} سنة فأكثر',
+    ages_max:
+      'العمر في {date}: {max} سنة فأقل||||العمر في {date}: سنة واحدة فأقل||||العمر في {date}: سنتان فأقل||||العمر في {date}: {max} سنوات فأقل||||العمر في {date}: {max} سنة فأقل||||العمر في {date}: {max} سنة فأقل',
+    grades:
+      'الصفوف {grades}||||الصف {grades}||||الصفان {grades}||||الصفوف {grades}||||الصفوف {grades}||||الصفوف {grades}',
+    team: 'الفريق: {students} و{coaches}',
+    students_exact: 'لا طلاب||||طالب واحد||||طالبان||||{count} طلاب||||{count} طالبًا||||{count} طالب',
+    students_range:
+      'من {min} إلى {max} طالب||||من {min} إلى {max} طالب||||طالب أو طالبان||||من {min} إلى {max} طلاب||||من {min} إلى {max} طالبًا||||من {min} إلى {max} طالب',
+    coaches_max:
+      'بلا مدربين||||مدرب واحد||||حتى مدربين اثنين||||حتى {count} مدربين||||حتى {count} مدربًا||||حتى {count} مدرب',
+    entity_required: 'الجهة (المدرسة) مطلوبة وتؤكد الفريق',
     fee: 'رسوم الفريق: {fee}',
     no_fee: 'بلا رسوم للفريق',
     competition: 'المسابقة',
@@ -344,6 +357,9 @@ export const ar: Messages = {
     members_hint: 'رقم في كل سطر. يجب أن يكون لكل طالب حساب؛ ويقبل الدعوة من صفحته الرئيسية.',
     second_coach: 'رقم هوية المدرب الثاني (اختياري)',
     entity_email: 'البريد الإلكتروني للجهة (اختياري)',
+    entity_email_required: 'البريد الإلكتروني للجهة (المدرسة)',
+    entity_email_required_for: 'مطلوب في {list}، واختياري في غيرها.',
+    entity_email_confirms: 'تؤكد الجهة الفريق من حسابها.',
     register: 'تسجيل الفريق',
     created: 'تم تسجيل الفريق {no} ودعوة الطلاب.',
     failed: 'حدث خطأ ما! يرجى المحاولة لاحقًا.',

@@ -57,6 +57,34 @@ export function translate(lang: Lang, key: MessageKey, params: Record<string, st
   return value.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
+/**
+ * CLDR's plural categories in their order. A message that counts lists the forms its language uses,
+ * in this order, separated by `||||`: English one and other ('{count} student||||{count} students'),
+ * Arabic zero, one, two, few (3–10), many (11–99) and other (100, 101…), as the back-office's Polyglot
+ * writes them. A message without `||||` is the same for every count.
+ */
+const PLURAL_ORDER: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const pluralRules = new Map<Lang, { rules: Intl.PluralRules; order: Intl.LDMLPluralRule[] }>();
+
+/** Translates a counting message (see PLURAL_ORDER) for `count`, which also fills `{count}`. */
+export function plural(
+  lang: Lang,
+  key: MessageKey,
+  count: number,
+  params: Record<string, string | number> = {},
+): string {
+  let entry = pluralRules.get(lang);
+  if (!entry) {
+    const rules = new Intl.PluralRules(lang);
+    const used = rules.resolvedOptions().pluralCategories;
+    entry = { rules, order: PLURAL_ORDER.filter((c) => used.includes(c)) };
+    pluralRules.set(lang, entry);
+  }
+  const forms = translate(lang, key, { count, ...params }).split('||||');
+  const form = forms[entry.order.indexOf(entry.rules.select(count))] ?? forms[forms.length - 1];
+  return form.trim();
+}
+
 export const isLang = (value: unknown): value is Lang => value === 'en' || value === 'ar';
 export const dirOf = (lang: Lang) => (lang === 'ar' ? 'rtl' : 'ltr');
 
@@ -72,6 +100,8 @@ export function useT() {
   return {
     lang,
     t: (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params),
+    /** A counting message (forms separated by `||||`) for `count`. */
+    tn: (key: MessageKey, count: number, params?: Record<string, string | number>) => plural(lang, key, count, params),
     m: messages(lang),
   };
 }

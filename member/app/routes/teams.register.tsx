@@ -1,10 +1,13 @@
-import type {
-  RegisteredTeamsPage,
-  RegisteredTeamView,
-  RegistrationView,
-  TeamAction,
-  TeamState,
+import {
+  dateLocale,
+  formatDate,
+  type RegisteredTeamsPage,
+  type RegisteredTeamView,
+  type RegistrationView,
+  type TeamAction,
+  type TeamState,
 } from '@platform/contract';
+import { useEffect, useState } from 'react';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -20,7 +23,7 @@ import { Card, CardBody } from '~/ui/Card';
 import { Select } from '~/ui/Select';
 import { TextField } from '~/ui/TextField';
 import { cx } from '~/ui/cx';
-import { translate, useT, type Lang } from '~/i18n';
+import { plural, translate, useT, type Lang } from '~/i18n';
 import { UpgradePrompt } from '~/components/UpgradePrompt';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
@@ -171,12 +174,15 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${translate(lang, 'register.title')} · ${translate(lang, 'brand')}` }];
 };
 
+/** An amount in the page's language: whole amounts without decimals (SAR 150), others with two (SAR 150.50). */
 function money(amount: string, currency: string, lang: Lang) {
+  const value = Number(amount);
   return new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', {
     style: 'currency',
     currency,
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
     maximumFractionDigits: 2,
-  }).format(Number(amount));
+  }).format(value);
 }
 
 /** The colour of a team's state. */
@@ -190,34 +196,105 @@ const STATE_CHIP: Record<TeamState, string> = {
   withdrawn: '',
 };
 
+/** A list of words joined as the language joins them ("7, 8 and 9", "7 و8 و9"). */
+function joinList(items: string[], lang: Lang) {
+  return new Intl.ListFormat(dateLocale(lang), { type: 'conjunction' }).format(items);
+}
+
+/** A registration's name: its competition and season in the page's language. */
+const registrationName = (reg: RegistrationView, lang: Lang) =>
+  `${localized(lang, reg.competion.name, reg.competion.name_en)} · ${localized(lang, reg.season.name, reg.season.name_en)}`;
+
+/** Who may enter, in words: the ages on the reference day, or '' when the registration sets none. */
+function agesText(reg: RegistrationView, lang: Lang) {
+  const min = reg.min_age ? reg.min_age : null;
+  const max = reg.max_age;
+  if (!reg.age_on || (min === null && max === null)) return '';
+  const date = formatDay(reg.age_on, lang);
+  if (min !== null && max !== null) return plural(lang, 'register.ages_range', max, { min, max, date });
+  if (min !== null) return plural(lang, 'register.ages_min', min, { min, date });
+  return plural(lang, 'register.ages_max', max!, { max: max!, date });
+}
+
+/**
+ * A registration's card: its window on the platform's clock (date and time in Riyadh), who may enter
+ * (ages on the reference day, grades), the team's size, whether a school confirms it, and the fee.
+ */
 function Rules({ reg }: { reg: RegistrationView }) {
-  const { t, lang } = useT();
+  const { t, tn, lang } = useT();
+  const moment = reg.open ? reg.closes_at : reg.opens_at;
+  const ages = agesText(reg, lang);
+  const grades = [...reg.grades].sort((a, b) => Number(a) - Number(b));
+  const students =
+    reg.min_members === reg.max_members
+      ? tn('register.students_exact', reg.max_members)
+      : tn('register.students_range', reg.max_members, { min: reg.min_members, max: reg.max_members });
   return (
-    <Card variant="outlined" as="li">
+    <Card variant="outlined" as="li" data-registration={reg._id}>
       <CardBody>
-        <h3 className="t-subtitle">
-          {localized(lang, reg.competion.name, reg.competion.name_en)} ·{' '}
-          {localized(lang, reg.season.name, reg.season.name_en)}
-        </h3>
-        <p className="t-body2 muted">
-          {reg.open ? (
-            <Isolated k="register.closes" values={{ date: formatDay(reg.closes_at, lang) }} />
-          ) : (
-            <Isolated k="register.opens" values={{ date: formatDay(reg.opens_at, lang) }} />
-          )}
+        <h3 className="t-subtitle t-strong">{registrationName(reg, lang)}</h3>
+        <p className="t-body2" data-window>
+          <Isolated
+            k={reg.open ? 'register.closes' : 'register.opens'}
+            values={{ date: formatDay(moment, lang), time: formatDate(moment, lang, 'clock') }}
+          />
         </p>
-        <p className="t-body2">
-          {t('register.size', { min: reg.min_members, max: reg.max_members, coaches: reg.max_coaches })}
-          {reg.entity_required ? ` · ${t('register.entity_required')}` : ''}
-          {reg.grades.length
-            ? ` · ${t('register.grades', { grades: reg.grades.join(lang === 'ar' ? '، ' : ', ') })}`
-            : ''}
-        </p>
-        <p className="t-body2">
-          {Number(reg.fee) > 0 ? t('register.fee', { fee: money(reg.fee, reg.currency, lang) }) : t('register.no_fee')}
-        </p>
+        <ul className="plain-list t-body2 muted stack gap-1 mt-1">
+          {ages && <li>{ages}</li>}
+          {grades.length > 0 && <li>{tn('register.grades', grades.length, { grades: joinList(grades, lang) })}</li>}
+          <li>{t('register.team', { students, coaches: tn('register.coaches_max', reg.max_coaches) })}</li>
+          {reg.entity_required && <li>{t('register.entity_required')}</li>}
+          <li>
+            {Number(reg.fee) > 0
+              ? t('register.fee', { fee: money(reg.fee, reg.currency, lang) })
+              : t('register.no_fee')}
+          </li>
+        </ul>
       </CardBody>
     </Card>
+  );
+}
+
+const registrationKey = (r: RegistrationView) => `${r.season._id}|${r.competion._id}`;
+
+/**
+ * The entity's e-mail on the new-team form, said required or optional as the chosen registration has
+ * it. Without JavaScript the page cannot know the choice: when some open registrations require an
+ * entity and others do not, the hint names those that do; with JavaScript the label follows the choice.
+ */
+function EntityEmailField({ open }: { open: RegistrationView[] }) {
+  const { t, lang } = useT();
+  const requiring = open.filter((r) => r.entity_required);
+  const mixed = requiring.length > 0 && requiring.length < open.length;
+  // null: not known (mixed, before the script reads the choice).
+  const [required, setRequired] = useState<boolean | null>(mixed ? null : requiring.length > 0);
+  useEffect(() => {
+    const select = document.getElementById('registration');
+    if (!(select instanceof HTMLSelectElement)) return;
+    const follow = () => setRequired(open.find((r) => registrationKey(r) === select.value)?.entity_required ?? null);
+    follow();
+    select.addEventListener('change', follow);
+    return () => select.removeEventListener('change', follow);
+  }, [open]);
+  const hint = mixed
+    ? t('register.entity_email_required_for', {
+        list: joinList(
+          requiring.map((r) => registrationName(r, lang)),
+          lang,
+        ),
+      })
+    : required
+      ? t('register.entity_email_confirms')
+      : undefined;
+  return (
+    <TextField
+      name="entity_email"
+      type="email"
+      label={t(required === false ? 'register.entity_email' : 'register.entity_email_required')}
+      helperText={hint}
+      required={required === true}
+      dir="ltr"
+    />
   );
 }
 
@@ -514,7 +591,7 @@ export default function RegisterTeam() {
                       inputMode="numeric"
                       maxLength={10}
                     />
-                    <TextField name="entity_email" type="email" label={t('register.entity_email')} dir="ltr" />
+                    <EntityEmailField open={open} />
                     <SubmitButton variant="contained" size="large" name="intent" value="register">
                       {t('register.register')}
                     </SubmitButton>

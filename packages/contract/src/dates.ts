@@ -14,6 +14,8 @@ const STYLES = {
   short: { year: 'numeric', month: 'short', day: 'numeric' },
   /** 5 Mar 2026, 14:05 */
   time: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  /** 14:05 (Arabic: 02:05 م): the time of day alone, beside a long date. */
+  clock: { hour: '2-digit', minute: '2-digit' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateStyle = keyof typeof STYLES;
 
@@ -97,4 +99,24 @@ export function fromPlatformWallClock(local: string | null | undefined): Date | 
   if (!m || !isDay(m[1]) || +m[2] > 23 || +m[3] > 59) return null;
   const start = platformDayStart(m[1]);
   return new Date(start.getTime() + (+m[2] * 60 + +m[3]) * 60_000);
+}
+
+/**
+ * A moment as a form or a client writes it: an instant with its zone ('…Z', '…+03:00') as it is, or a
+ * time without one ('YYYY-MM-DDTHH:mm', with seconds or a space: what a date-and-time field sends) on
+ * the platform's clock, so staff in Riyadh who type 08:00 mean 05:00Z. Only real days and times (no
+ * 30 February, no 24:00); null for anything else. Digits must already be ASCII (toAsciiDigits).
+ */
+export function readMoment(text: string): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
+  if (!m) return null;
+  const [, day, hours, minutes, seconds = '00', fraction = '', zone] = m;
+  if (!isDay(day) || +hours > 23 || +minutes > 59 || +seconds > 59) return null;
+  if (zone) {
+    const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+    const date = new Date(`${day}T${hours}:${minutes}:${seconds}${fraction}${offset}`);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const start = fromPlatformWallClock(`${day}T${hours}:${minutes}`)!;
+  return new Date(start.getTime() + Number(`${seconds}${fraction}`) * 1000);
 }
