@@ -170,6 +170,11 @@ export const ar: Record<MessageKey, string> = {
   'team.changed_meanwhile': 'تغيّر الفريق في أثناء ذلك. يرجى إعادة تحميل الصفحة والمحاولة مجددًا.',
   'team.invitation_expired': 'انتهت صلاحية هذه الدعوة. اطلب من المدرب دعوتك مجددًا.',
   'team.waiting_for_guardian': 'سبق أن قبلت الدعوة، وعلى ولي أمرك الآن التأكيد من الرابط المرسل إلى هاتفه.',
+  'team.member_not_eligible_grade':
+    'تعذّر ذلك: {name} خارج شروط هذه المسابقة، فهي للصفوف {grades} والصف المسجّل {grade}.',
+  'team.member_not_eligible_age':
+    'تعذّر ذلك: {name} خارج شروط هذه المسابقة، فهي للأعمار من {min} إلى {max} في {date} والعمر في ذلك اليوم {age}.',
+  'team.member_not_eligible_no_dob': 'تعذّر ذلك: تاريخ ميلاد {name} غير مسجّل، ولهذه المسابقة حدود للعمر.',
   'team.not_eligible_grade': 'لا يمكنك الانضمام: هذه المسابقة للصفوف {grades}، وصفك {grade}.',
   'team.not_eligible_age':
     'لا يمكنك الانضمام: هذه المسابقة للأعمار من {min} إلى {max} في {date}، وعمرك في ذلك اليوم {age}.',

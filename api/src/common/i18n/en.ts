@@ -170,6 +170,11 @@ export const en = {
   'team.invitation_expired': 'This invitation has expired. Ask the coach to invite you again.',
   'team.waiting_for_guardian':
     'You accepted already: your guardian must now confirm with the link sent to their phone.',
+  'team.member_not_eligible_grade':
+    '{name} is no longer eligible: this competition is for grades {grades}, and their grade is {grade}.',
+  'team.member_not_eligible_age':
+    '{name} is no longer eligible: this competition is for ages {min} to {max} on {date}, and they are {age} on that day.',
+  'team.member_not_eligible_no_dob': "{name}'s date of birth is missing, and this competition has age limits.",
   'team.not_eligible_grade': 'You cannot join: this competition is for grades {grades}, and your grade is {grade}.',
   'team.not_eligible_age':
     'You cannot join: this competition is for ages {min} to {max} on {date}, and you are {age} on that day.',

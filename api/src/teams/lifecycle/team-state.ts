@@ -1,5 +1,6 @@
 import {
   formingState,
+  ineligibility,
   isLiveTeamState,
   refusal,
   type TeamAction,
@@ -12,7 +13,7 @@ import { AuditService } from '../../audit/audit.service';
 import { AppError } from '../../common/app-error';
 import { isUuid } from '../../common/ids';
 import type { Db } from '../../core/database';
-import { orders, registrations, teamPeople, teams, type User } from '../../db/schema';
+import { orders, registrations, teamPeople, teams, users, type User } from '../../db/schema';
 import { notifyDecision } from '../team-notices';
 
 /**
@@ -117,9 +118,50 @@ export async function afterEdit(tx: Db, team: Team, reg: Registration | null, no
   return next === team.state ? team : writeState(tx, team, next, team.state === 'approved' ? null : undefined);
 }
 
-/** The coach submits (a ready team, or one sent back for changes and corrected). */
+/**
+ * The first accepted member who is no longer eligible (a birthday, a grade corrected by staff since
+ * they accepted), with why: checked again at every submission and approval.
+ */
+export async function ineligibleMember(tx: Db, team: Team, reg: Registration | null) {
+  if (!reg) return null;
+  const members = await tx
+    .select({ name: users.name, dob: users.dob, education: users.education })
+    .from(teamPeople)
+    .innerJoin(users, eq(users.id, teamPeople.userId))
+    .where(and(eq(teamPeople.teamId, team.id), eq(teamPeople.role, 'member'), eq(teamPeople.state, 'accepted')));
+  const rules = { grades: reg.grades, min_age: reg.minAge, max_age: reg.maxAge, age_on: reg.ageOn };
+  for (const m of members) {
+    const why = ineligibility({ dob: m.dob, grade: m.education?.grade ?? null }, rules);
+    if (why) return { name: m.name, why };
+  }
+  return null;
+}
+
+/** Refuses a submission or an approval while an accepted member is not eligible, naming them and the rule. */
+async function assertMembersEligible(tx: Db, team: Team, reg: Registration | null) {
+  const found = await ineligibleMember(tx, team, reg);
+  if (!found) return;
+  const { name, why } = found;
+  if (why.rule === 'grade')
+    throw new AppError(409, 'team.member_not_eligible_grade', {
+      name,
+      grade: why.grade ?? '—',
+      grades: why.grades.join('، '),
+    });
+  if (why.rule === 'no_dob') throw new AppError(409, 'team.member_not_eligible_no_dob', { name });
+  throw new AppError(409, 'team.member_not_eligible_age', {
+    name,
+    age: why.age ?? '—',
+    min: why.min ?? '—',
+    max: why.max ?? '—',
+    date: why.on,
+  });
+}
+
+/** The coach submits (a ready team, or one sent back for changes and corrected); its members are checked again. */
 export async function submit(tx: Db, team: Team, reg: Registration | null, actor: TeamActor): Promise<Team> {
   assertAllowed(actor, 'submit', await teamFacts(tx, team, reg));
+  await assertMembersEligible(tx, team, reg);
   return writeState(tx, team, 'submitted');
 }
 
@@ -140,6 +182,7 @@ export async function decide(
   const action = decision === 'approved' ? 'approve' : decision === 'rejected' ? 'reject' : 'request_changes';
   assertAllowed('staff', action, await teamFacts(tx, team, reg));
   if (decision !== 'approved' && !reason) throw new AppError(400, 'team.reason_required', {}, 'reason');
+  if (decision === 'approved') await assertMembersEligible(tx, team, reg);
   const after = await writeState(tx, team, decision, reason || null);
   await notifyDecision(tx, team, decision, reason || null);
   return after;
