@@ -1,6 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -11,6 +9,7 @@ import { teams } from '../src/db/schema';
 import { ResourceService } from '../src/admin/resource.service';
 import { usersResource } from '../src/admin/resources/users.resource';
 import { adminToken, createUser, startTestApp, type TestApp } from './harness';
+import { asSpreadsheetShowsIt, downloadCsv, soffice } from './spreadsheet';
 
 let t: TestApp;
 let admin: string;
@@ -20,20 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const csvOf = async (resource: string, filter: object = {}, lang = 'en') => {
-  const res = await t.http
-    .get(`/api/admin/${resource}/export`)
-    .query({ filter: JSON.stringify(filter) })
-    .set('Authorization', admin)
-    .set('Accept-Language', lang)
-    .buffer(true)
-    .parse((response, done) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
-    });
-  return res;
-};
+const csvOf = (resource: string, filter: object = {}, lang = 'en') =>
+  downloadCsv(t, admin, `/api/admin/${resource}/export`, filter, lang);
 
 describe('CSV exports', () => {
   it('streams users with a BOM, the filters applied, Arabic intact and formulas neutralised', async () => {
@@ -253,35 +240,6 @@ describe('CSV exports', () => {
     expect(res.status).toBe(200);
   }, 60_000);
 });
-
-/**
- * LibreOffice (Debian's, headless) opens a CSV as a person opening it in a spreadsheet would
- * (comma separated, UTF-8) and saves the cells as shown: what the test reads back is what people see.
- */
-const soffice = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).stdout.trim();
-function asSpreadsheetShowsIt(csv: string): string[][] {
-  const dir = mkdtempSync(join(tmpdir(), 'csv-lo-'));
-  try {
-    writeFileSync(join(dir, 'export.csv'), csv);
-    execFileSync(
-      soffice,
-      [
-        `-env:UserInstallation=file://${dir}/profile`,
-        '--headless',
-        '--infilter=CSV:44,34,76,1',
-        '--convert-to',
-        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true',
-        '--outdir',
-        join(dir, 'shown'),
-        join(dir, 'export.csv'),
-      ],
-      { stdio: 'ignore', timeout: 120_000 },
-    );
-    return Papa.parse<string[]>(readFileSync(join(dir, 'shown', 'export.csv'), 'utf8'), { skipEmptyLines: true }).data;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 // CI installs LibreOffice (.ci/run); a developer's machine without it skips these.
 (soffice || process.env.CI ? describe : describe.skip)('the users export as a spreadsheet shows it', () => {

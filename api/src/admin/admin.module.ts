@@ -9,6 +9,7 @@ import { FinanceService } from './finance/finance.service';
 import { PeopleFilesService } from './people/people-files.service';
 import { PeopleFilesController } from './people/uploads.controller';
 import { ResultsImportController } from './results/results-import.controller';
+import { TeamRosterController } from './roster/team-roster.controller';
 import { ResultsImportService } from './results/results-import.service';
 import { resourceController } from './resource.controller';
 import { ResourceService } from './resource.service';
@@ -64,6 +65,7 @@ export const ADMIN_RESOURCES = [
     ContactReplyController,
     PeopleFilesController,
     ResultsImportController,
+    TeamRosterController,
     ...ADMIN_RESOURCES.map(resourceController),
   ],
   providers: [

@@ -6,6 +6,7 @@ import { Roles, type Role } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { AppError } from '../common/app-error';
 import { Lang } from '../common/i18n';
+import { sendCsv } from './csv-download';
 import type { Body as WriteBody, ResourceDef } from './resource';
 import { ResourceService } from './resource.service';
 
@@ -36,12 +37,7 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     async export(@Query() query: Record<string, unknown>, @Res() res: FastifyReply, @Lang() lang: Lang) {
       // Built and started before answering, so a bad filter is still a 400 and a database down a 503.
       const csv = await this.service.exportCsv(def, query, lang);
-      const date = new Date().toISOString().slice(0, 10);
-      res.header('Content-Type', 'text/csv; charset=utf-8');
-      res.header('Content-Disposition', `attachment; filename="${def.export!.filename}-${date}.csv"`);
-      res.header('Cache-Control', 'no-store');
-      // A failure mid-way cuts the download short (Fastify ends the socket) rather than ending it as if it were whole.
-      return res.send(csv);
+      return sendCsv(res, def.export!.filename, csv);
     }
 
     get(@Param('id') id: string) {

@@ -81,8 +81,9 @@ export class ResourceService {
   private order(def: ResourceDef, parsed: ListQuery, use: 'page' | 'fenced page' | 'export'): SQL[] {
     const column = parsed.sort.field === 'id' ? def.id : def.sort[parsed.sort.field];
     const direction = parsed.sort.order === 'ASC' ? asc : desc;
-    if (column === def.id) return [direction(column)];
-    if (use === 'export') return [direction(column), direction(def.id)];
+    const within = use === 'export' ? (def.export?.within ?? []).map((c) => asc(c)) : [];
+    if (column === def.id) return [direction(column), ...within];
+    if (use === 'export') return [direction(column), direction(def.id), ...within];
     return [direction(use === 'fenced page' ? sql`coalesce(${column}, ${column})` : column), asc(def.id)];
   }
 

@@ -103,6 +103,8 @@ export interface ResourceDef<Row = any, Input extends object = any> {
   export?: {
     filename: string;
     columns: CsvColumn[];
+    /** The order of the rows one record gives when a join makes several (a team roster's students). */
+    within?: (PgColumn | SQL)[];
   };
 }
 

@@ -205,16 +205,38 @@ export type TeamInvitationRecord = {
   email: string | null;
   role: TeamRole;
   state: InvitationState;
+  /**
+   * A student's whole years on the team's reference date (its registration's `age_on`, else today
+   * on the platform's clock), from their date of birth; null for a coach, the entity, or without a birth date.
+   */
+  age: number | null;
+  /** The student's grade and (also a coach's) school as their account holds them (education); null when not given. */
+  grade: string | null;
+  school: string | null;
+  /** Under 18 today (a guardian answers for them); false for the entity or without a birth date. */
+  minor: boolean;
 };
 
 /**
+ * What staff check a registered team's students against: its registration's ages (on `age_on`),
+ * grades and fee.
+ */
+export type TeamRegistrationRules = Pick<
+  RegistrationRules,
+  'min_age' | 'max_age' | 'age_on' | 'grades' | 'fee' | 'currency'
+>;
+
+/**
  * One team in the back-office (`GET /api/admin/teams/:id`): the record, the ids of its accepted
- * members and coaches (what the form edits), and everyone in it with their invitations.
+ * members and coaches (what the form edits), everyone in it with their invitations (and each
+ * student's age, grade and school, to check eligibility before approving), and its registration's rules.
  */
 export type TeamDetail = TeamRecord & {
   member_ids: string[];
   coach_ids: string[];
   invitations: TeamInvitationRecord[];
+  /** The rules of the team's registration; null for a team made by staff (ages are then counted today). */
+  registration: TeamRegistrationRules | null;
 };
 
 /**

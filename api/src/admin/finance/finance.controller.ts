@@ -8,6 +8,7 @@ import type { Auth } from '../../auth/session.service';
 import { Lang } from '../../common/i18n';
 import { RefundDto } from '../../payments/refund.dto';
 import { RefundsService } from '../../payments/refunds.service';
+import { sendCsv } from '../csv-download';
 import { refundRecord } from '../resources/transactions.resource';
 import { FinanceService } from './finance.service';
 
@@ -31,12 +32,7 @@ export class FinanceController {
       'Finance CSV: one line per invoice and credit note (filter as the list: payment_status, plan, q; created_at_gte/lte by the document’s date); headers in the admin’s language',
   })
   async export(@Query() query: Record<string, unknown>, @Res() res: FastifyReply, @Lang() lang: Lang) {
-    const csv = await this.finance.csv(query, lang);
-    const date = new Date().toISOString().slice(0, 10);
-    res.header('Content-Type', 'text/csv; charset=utf-8');
-    res.header('Content-Disposition', `attachment; filename="finance-${date}.csv"`);
-    res.header('Cache-Control', 'no-store');
-    return res.send(csv);
+    return sendCsv(res, 'finance', await this.finance.csv(query, lang));
   }
 
   @Post(':id/refund')

@@ -14,10 +14,12 @@ import { AuditService } from '../../audit/audit.service';
 import * as lifecycle from '../../teams/lifecycle/team-state';
 import { csvNames } from '../csv';
 import { defined, defineResource, type ResourceDef, type WriteContext } from '../resource';
+import { teamDetail } from './team-detail';
+import { TEAM_STATE_NAMES } from './team-words';
+import { NamedDto, RegistrationDto, TeamDto } from './teams.dto';
 
 /** The audit log's writer for the lifecycle's own entries (a manual payment's reason). */
 const audits = new AuditService();
-import { NamedDto, RegistrationDto, TeamDto } from './teams.dto';
 
 const roles = (): ResourceDef['roles'] => ({
   read: ['admin'],
@@ -174,17 +176,6 @@ async function lifecycleChange(input: TeamDto, row: Row, ctx: WriteContext): Pro
   return true;
 }
 
-/** A team's registration state as the back-office shows it, in the exporting admin's language. */
-const TEAM_STATE_NAMES: Record<TeamState, { en: string; ar: string }> = {
-  waiting_members: { en: 'Waiting for members', ar: 'بانتظار الأعضاء' },
-  ready: { en: 'Ready to submit', ar: 'جاهز للإرسال' },
-  submitted: { en: 'Submitted', ar: 'مُرسَل' },
-  changes_requested: { en: 'Changes requested', ar: 'مطلوب تعديله' },
-  approved: { en: 'Approved', ar: 'معتمد' },
-  rejected: { en: 'Rejected', ar: 'مرفوض' },
-  withdrawn: { en: 'Withdrawn', ar: 'مسحوب' },
-};
-
 /** Teams with their season, competition, entity, people and result. */
 export const teamsResource = defineResource<Row, TeamDto>({
   name: 'teams',
@@ -209,6 +200,9 @@ export const teamsResource = defineResource<Row, TeamDto>({
     season: { column: teams.seasonId, type: 'uuid' },
     competition: { column: teams.competitionId, type: 'uuid' },
     status: { column: teams.status, type: 'bool' },
+    payment_status: { column: teams.paymentStatus, type: 'bool' },
+    // A school's (entity's) teams: the teams that represent it.
+    entity: { column: teams.entityId, type: 'uuid' },
     registration_status: { type: 'choice', choices: TEAM_STATES, where: (v) => eq(teams.state, v as TeamState) },
     // A member's teams (the user's page): as a member or coach, or as the team's entity.
     user: {
@@ -233,28 +227,7 @@ export const teamsResource = defineResource<Row, TeamDto>({
   async afterWrite(action, row, ctx) {
     if (action === 'create') await savePeople(ctx.tx, row.teams, ctx.body as TeamDto);
   },
-  async detail(row, db): Promise<Omit<TeamDetail, keyof TeamRecord>> {
-    const list = await db
-      .select({ person: teamPeople, name: users.name, nationalId: users.nationalId, email: users.email })
-      .from(teamPeople)
-      .innerJoin(users, eq(users.id, teamPeople.userId))
-      .where(eq(teamPeople.teamId, row.teams.id))
-      .orderBy(teamPeople.role, users.name);
-    const accepted = list.filter((p) => p.person.state === 'accepted');
-    return {
-      member_ids: accepted.filter((p) => p.person.role === 'member').map((p) => p.person.userId),
-      coach_ids: accepted.filter((p) => p.person.role === 'coach').map((p) => p.person.userId),
-      invitations: list.map((p) => ({
-        id: p.person.id,
-        user_id: p.person.userId,
-        name: p.name,
-        national_id: p.person.role === 'entity' ? null : p.nationalId,
-        email: p.person.role === 'entity' ? p.email : null,
-        role: p.person.role,
-        state: p.person.state,
-      })),
-    };
-  },
+  detail: (row, db): Promise<Omit<TeamDetail, keyof TeamRecord>> => teamDetail(row.teams, db),
   toRecord: ({ teams: t, seasons: s, competitions: c }): TeamRecord => ({
     id: t.id,
     _id: t.id,
