@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CorrectionsAdminController } from './people/corrections.controller';
 import { ContactReplyController } from './contact/contact-reply.controller';
 import { ContactReplyService } from './contact/contact-reply.service';
 import { PaymentsModule } from '../payments/payments.module';
@@ -15,6 +17,7 @@ import { ResourceService } from './resource.service';
 import { adminsResource } from './resources/admins.resource';
 import { auditResource } from './resources/audit.resource';
 import { blogsResource } from './resources/blogs.resource';
+import { correctionsResource } from './resources/corrections.resource';
 import { contactResource } from './resources/contact.resource';
 import {
   announcementsResource,
@@ -37,6 +40,7 @@ import { usersResource } from './resources/users.resource';
 /** Every back-office resource, declared once each. */
 export const ADMIN_RESOURCES = [
   usersResource,
+  correctionsResource,
   adminsResource,
   judgesResource,
   contactResource,
@@ -57,12 +61,13 @@ export const ADMIN_RESOURCES = [
 
 @Module({
   // The hand-written routes first, so `dashboard` and `:id/reply` are not taken for resource ids.
-  imports: [PaymentsModule],
+  imports: [PaymentsModule, AccountsModule],
   controllers: [
     DashboardController,
     FinanceController,
     ContactReplyController,
     PeopleFilesController,
+    CorrectionsAdminController,
     ResultsImportController,
     ...ADMIN_RESOURCES.map(resourceController),
   ],
