@@ -125,4 +125,55 @@ test.describe('date of birth and grade, set at sign-up (issue 29)', () => {
       await expect(page).toHaveURL(`${baseURL}/`);
     });
   }
+
+  for (const lang of ['en', 'ar'] as const) {
+    test(`a sub-admin decides requests in the back-office (${lang}), on a phone and a desktop`, async ({ page }) => {
+      await page.addInitScript((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+      const ar = lang === 'ar';
+      // Two members ask: one request is approved, the other declined.
+      const asked: string[] = [];
+      for (const grade of ['10', '11']) {
+        const member = await createMember(page, 0);
+        const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
+          data: { national_id: member.id, password: member.password, type: 0, loginType: 'signin' },
+        });
+        const headers = { Authorization: signin.headers()['authorization'] };
+        const res = await page.request.post(`${apiUrl}/api/accounts/correction`, {
+          headers,
+          data: { grade, reason: 'Moved up a year' },
+        });
+        expect(res.ok()).toBe(true);
+        asked.push(member.name);
+      }
+      await page.goto(`${apiUrl}/admin/`);
+      await page.locator('input[name=username], input[type=email]').first().fill(E2E.subAdmin.email);
+      await page.locator('input[type=password]').fill(E2E.subAdmin.password);
+      await page.locator('button[type=submit]').click();
+      await page.getByRole('menuitem', { name: ar ? 'طلبات التصحيح' : 'Correction requests' }).click();
+      const approve = page.getByRole('button', { name: ar ? 'موافقة' : 'Approve' });
+      await expect(approve.first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await shot(page, `admin-corrections-${lang}-1280`);
+      await expectAccessible(page);
+      await approve.first().click();
+      await expect(
+        page.getByText(ar ? 'طُبِّق التصحيح على الحساب' : 'The correction was applied to the account', {
+          exact: false,
+        }),
+      ).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect(approve.first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await shot(page, `admin-corrections-${lang}-390`);
+      await expectAccessible(page);
+      await page
+        .getByRole('button', { name: ar ? 'رفض' : 'Decline' })
+        .first()
+        .click();
+      await expect(
+        page.getByText(ar ? 'رُفض الطلب، وأُبلغ العضو بذلك.' : 'The request was declined, and the member is told.'),
+      ).toBeVisible();
+    });
+  }
 });
