@@ -11,6 +11,7 @@ import audit from './audit';
 import blogs from './blogs';
 import categories from './categories';
 import contact from './contact';
+import corrections from './corrections';
 import events from './events';
 import { i18nProvider } from './i18n';
 import { DirectionProvider, useDirection } from './layout/DirectionProvider';
@@ -51,6 +52,7 @@ export function App() {
             <>
               <Resource name="plans" {...plans} />
               <Resource name="users" {...users} />
+              <Resource name="corrections" {...corrections} />
               <Resource name="judges" {...judges} />
               <Resource name="admins" {...admins} />
               <Resource name="events" {...events} />
@@ -72,8 +74,11 @@ export function App() {
               </CustomRoutes>
             </>
           ) : (
-            // Sub-admins: the users list, view and edit only (the API refuses the rest too).
-            <Resource name="users" {...users} create={undefined} />
+            // Sub-admins: the users list, view and edit, and members' correction requests (the API refuses the rest too).
+            <>
+              <Resource name="users" {...users} create={undefined} />
+              <Resource name="corrections" {...corrections} />
+            </>
           )
         }
       </Admin>

@@ -291,6 +291,106 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
   });
 });
 
+describe('entity sign-up: the kind of organisation', () => {
+  let n = 0;
+  const entity = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Al Noor Public School',
+    email: `office${++n}@alnoor-school.edu.sa`,
+    phone_number: '+966512223333',
+    password: 'Entity-pass-1',
+    cpassword: 'Entity-pass-1',
+    type: 2,
+    entityType: 'School',
+    supervisor_name: 'Huda',
+    supervisor_email: 'huda@alnoor-school.edu.sa',
+    supervisor_id: '1012345678',
+    supervisor_phone: '0501234567',
+    ...overrides,
+  });
+  const stored = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
+
+  it.each(['public_school', 'government', 'non_profit'])(
+    'signs up a %s without a VAT or commercial-register number',
+    async (kind) => {
+      const info = entity({ entityKind: kind, tax_id: 'None', crNumber: '' });
+      const res = await signup(info);
+      expect(res.status).toBe(200);
+      expect(await stored(info.email)).toMatchObject({ entityKind: kind, taxId: null, crNumber: null });
+    },
+  );
+
+  it.each(['private_school', 'company'])("requires both numbers of a %s, in the member's language", async (kind) => {
+    const noVat = await signup(entity({ entityKind: kind, crNumber: '1010101010' }));
+    expect(noVat.status).toBe(400);
+    expect(noVat.body).toMatchObject({
+      field: 'userInof.tax_id',
+      message: 'A private school or company must give its VAT number and commercial registration number.',
+    });
+    const noCr = await signup(entity({ entityKind: kind, tax_id: '300000000000003' }), 'ar');
+    expect(noCr.body).toMatchObject({
+      field: 'userInof.crNumber',
+      message: 'على المدرسة الأهلية أو الشركة إدخال الرقم الضريبي ورقم السجل التجاري.',
+    });
+    const arabic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
+    const info = entity({ entityKind: kind, tax_id: arabic('300000000000003'), crNumber: '1010101010' });
+    expect((await signup(info)).status).toBe(200);
+    expect(await stored(info.email)).toMatchObject({
+      entityKind: kind,
+      taxId: '300000000000003',
+      crNumber: '1010101010',
+    });
+  });
+
+  it('keeps the old rule for a client that sends no kind (both numbers, the kind unknown), and refuses an unknown kind', async () => {
+    expect((await signup(entity())).body).toMatchObject({
+      field: 'userInof.tax_id',
+      message: 'Please fill in the empty fields.',
+    });
+    const info = entity({ tax_id: '3', crNumber: '4' });
+    expect((await signup(info)).status).toBe(200);
+    expect(await stored(info.email)).toMatchObject({ entityKind: null, taxId: '3', crNumber: '4' });
+    for (const kind of ['charity', 'Company', ['company'], { a: 1 }]) {
+      const res = await signup(entity({ entityKind: kind, tax_id: '3', crNumber: '4' }));
+      expect([res.status, kind]).toEqual([400, kind]);
+    }
+    expect((await signup(entity({ entityKind: 'charity' }))).body).toMatchObject({
+      field: 'userInof.entityKind',
+      message: 'Please choose the kind of organisation.',
+    });
+  });
+
+  it('applies the same rule on the profile: a public school may clear its numbers, a company may not', async () => {
+    const school = await createUser(t, { type: 2, entityKind: 'public_school', taxId: '3', crNumber: '4' });
+    const post = async (user: typeof school, body: object) =>
+      t.http
+        .post('/api/accounts')
+        .set('Authorization', await signIn(t, user))
+        .send(body);
+    expect((await post(school, { tax_id: '', crNumber: '' })).status).toBe(200);
+    expect(await stored(school.email!)).toMatchObject({ taxId: null, crNumber: null });
+    const me = await t.http.get('/api/accounts').set('Authorization', await signIn(t, school));
+    expect(me.body.user).toMatchObject({ entityKind: 'public_school', tax_id: null });
+    // Becoming a company needs both numbers.
+    expect((await post(school, { entityKind: 'company' })).body).toMatchObject({ field: 'tax_id' });
+    expect((await post(school, { entityKind: 'company', tax_id: '3', crNumber: '4' })).status).toBe(200);
+    expect((await post(school, { crNumber: '' })).body).toMatchObject({ field: 'crNumber' });
+    // An entity from before the kind was asked keeps the old rule.
+    const old = await createUser(t, { type: 2, taxId: '3', crNumber: '4' });
+    expect((await post(old, { tax_id: '' })).body.message).toBe('Please fill in the empty fields.');
+    expect((await post(old, { entityKind: 'government', tax_id: '' })).status).toBe(200);
+    expect((await post(old, { entityKind: 'club' })).status).toBe(400);
+  });
+
+  it('shows the kind to staff', async () => {
+    const school = await createUser(t, { type: 2, entityKind: 'government' });
+    const admin = await t.http
+      .post('/api/admin-login')
+      .send({ national_id: 'admin@test.example', password: 'Admin-pass-123', type: 4, loginType: 'signin' });
+    const res = await t.http.get(`/api/admin/users/${school.id}`).set('Authorization', admin.headers.authorization);
+    expect(res.body).toMatchObject({ entityKind: 'government' });
+  });
+});
+
 describe('consent at sign-up', () => {
   /** A birth date `years` years before today on the platform's clock, moved by `days`. */
   const bornYearsAgo = (years: number, days = 0) => {

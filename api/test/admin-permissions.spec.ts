@@ -3,8 +3,9 @@ import { adminToken, createUser, signIn, startTestApp, type TestApp } from './ha
 /**
  * The whole back-office permission matrix: every route under /api/admin (read from the OpenAPI
  * description, so a new route cannot slip past) × anonymous, student, coach, entity, sub-admin and
- * admin. Anonymous callers get 401, members 403, a sub-admin reaches only the dashboard and the
- * users' list, view, edit and export (and the picture upload their form uses); admins reach all.
+ * admin. Anonymous callers get 401, members 403, a sub-admin reaches only the dashboard, the
+ * users' list, view, edit and export (and the picture upload their form uses) and the members'
+ * correction requests; admins reach all.
  */
 const SUB_ADMIN_ALLOWED = new Set([
   'GET /api/admin/dashboard',
@@ -13,6 +14,11 @@ const SUB_ADMIN_ALLOWED = new Set([
   'GET /api/admin/users/{id}',
   'PUT /api/admin/users/{id}',
   'POST /api/admin/uploads/picture',
+  // Correcting a member's date of birth or grade is editing an ordinary member.
+  'GET /api/admin/corrections',
+  'GET /api/admin/corrections/{id}',
+  'POST /api/admin/corrections/{id}/approve',
+  'POST /api/admin/corrections/{id}/decline',
 ]);
 
 let t: TestApp;

@@ -75,14 +75,20 @@ describe('Arabic-Indic digits', () => {
     expect(signin.status).toBe(200);
     expect(signin.headers.authorization).toBeTruthy();
 
-    // The profile's digit fields too.
+    // The profile's digit fields too: the grade sent back in Arabic digits is the same grade (a new one
+    // goes through a correction request, corrections.spec.ts).
     const update = await t.http
       .post('/api/accounts')
       .set('Authorization', signin.headers.authorization)
-      .send({ education: { grade: arabic('8') } });
+      .send({ education: { grade: arabic('7') } });
     expect(update.status).toBe(200);
     const [after] = await t.database.db.select().from(users).where(eq(users.id, row.id));
-    expect(after.education).toMatchObject({ grade: '8' });
+    expect(after.education).toMatchObject({ grade: '7' });
+    const asked = await t.http
+      .post('/api/accounts/correction')
+      .set('Authorization', signin.headers.authorization)
+      .send({ grade: arabic('8') });
+    expect(asked.body.correction).toMatchObject({ grade: '8' });
   });
 
   it('staff type them in the back-office user form too', async () => {

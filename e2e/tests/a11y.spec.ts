@@ -116,6 +116,7 @@ for (const lang of ['en', 'ar'] as const) {
       await expectNoViolations(page, `dashboard (${lang})`);
       const resources = [
         'users',
+        'corrections',
         'admins',
         'judges',
         'plans',

@@ -11,11 +11,13 @@ test.describe('the account page', () => {
     // Update Profile appears only once a field has changed.
     await expect(page.getByRole('button', { name: 'Update profile' })).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed Student');
-    await page.getByRole('combobox', { name: 'Grade' }).selectOption('9');
+    await page.getByRole('combobox', { name: 'Gender' }).selectOption('Female');
     await page.getByRole('button', { name: 'Update profile' }).click();
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Renamed Student');
-    await expect(page.getByRole('combobox', { name: 'Grade' })).toHaveValue('9');
+    await expect(page.getByRole('combobox', { name: 'Gender' })).toHaveValue('Female');
+    // The grade is set at sign-up: shown, changed only through a correction request (account-corrections.spec.ts).
+    await expect(page.getByRole('textbox', { name: 'Grade' })).toBeDisabled();
 
     // A new phone number replaces the old one only once the code sent to it comes back.
     const phoneBox = page.getByRole('textbox', { name: 'Mobile number', exact: true });

@@ -197,6 +197,8 @@ async function fillEntity(page: import('@playwright/test').Page, phone: string) 
   await page.getByLabel('Business email').fill('bright.school@gmail.com');
   await page.locator('#phone_number').fill(phone);
   await page.getByLabel('Entity type').selectOption('School');
+  // A private school is a company under Saudi law: both numbers.
+  await page.getByLabel('Kind of organisation').selectOption('private_school');
   await page.getByLabel('Tax number').fill('300000000000003');
   await page.getByLabel('Commercial registration number').fill('1010101010');
   await page.getByLabel('Region').selectOption({ index: 1 });

@@ -4,8 +4,8 @@ import { Menu as RaMenu, usePermissions } from 'react-admin';
 
 /**
  * Dashboard, then the resources in the spec's order. An item shows only when its <Resource> is
- * registered, and App registers admin-only resources for admins only, so sub-admins see Dashboard
- * and Users.
+ * registered, and App registers admin-only resources for admins only, so sub-admins see Dashboard,
+ * Users and Correction requests.
  */
 export function Menu() {
   const { permissions } = usePermissions();
@@ -14,6 +14,7 @@ export function Menu() {
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItem name="plans" />
       <RaMenu.ResourceItem name="users" />
+      <RaMenu.ResourceItem name="corrections" />
       <RaMenu.ResourceItem name="judges" />
       <RaMenu.ResourceItem name="admins" />
       <RaMenu.ResourceItem name="events" />

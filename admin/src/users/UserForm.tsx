@@ -4,6 +4,7 @@ import {
   DateInput,
   DeleteWithConfirmButton,
   Edit,
+  FormDataConsumer,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -11,8 +12,15 @@ import {
   Toolbar,
   usePermissions,
 } from 'react-admin';
+import { ENTITY_KINDS, GRADES } from '@platform/contract';
 import { PersonInputs } from '../common/people';
 import { ConsentFields, genderChoices, userTypeChoices } from './fields';
+
+const gradeChoices = Array.from({ length: GRADES.max - GRADES.min + 1 }, (_, i) => ({
+  id: String(GRADES.min + i),
+  name: String(GRADES.min + i),
+}));
+const entityKindChoices = ENTITY_KINDS.map((id) => ({ id, name: `app.entity_kind.${id}` }));
 
 const subscriptionChoices = [
   { id: true, name: 'app.subscription.active' },
@@ -55,6 +63,16 @@ function UserForm({ creating }: { creating: boolean }) {
       <DateInput source="end_date" fullWidth />
       <SelectInput source="gender" choices={genderChoices} fullWidth />
       <DateInput source="dob" fullWidth />
+      {/* A student's grade and an entity's kind; a change is in the audit log like every edit. */}
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.type === 0 ? (
+            <SelectInput source="grade" choices={gradeChoices} fullWidth />
+          ) : formData.type === 2 ? (
+            <SelectInput source="entityKind" choices={entityKindChoices} fullWidth />
+          ) : null
+        }
+      </FormDataConsumer>
       <TextInput source="crNumber" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <TextInput source="guardian_name" fullWidth />
       <TextInput source="guardian_phone" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />

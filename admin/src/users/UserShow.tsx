@@ -12,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import type { ReactNode } from 'react';
 import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/fields';
 import { CountryName } from '../common/people';
 import { ConsentFields, SubscriptionChip, UserAvatar, UserTypeField, genderChoices } from './fields';
@@ -23,6 +24,12 @@ function Translated({ source, prefix }: { source: string; prefix: string; label?
   const value = record?.[source];
   if (value === undefined || value === null || value === '') return <span>—</span>;
   return <span>{translate(`${prefix}.${value}`, { _: String(value) })}</span>;
+}
+
+/** Fields of one member type only (a student's grade, an entity's kind). */
+function UserTypeOnly({ type, children }: { type: number; children: ReactNode; label?: string }) {
+  const record = useRecordContext();
+  return record?.type === type ? <>{children}</> : null;
 }
 
 const related = { perPage: 10, pagination: <Pagination rowsPerPageOptions={[10, 25]} /> };
@@ -65,6 +72,14 @@ export function UserShow() {
           </Labeled>
           <SelectField source="gender" choices={genderChoices} emptyText="—" />
           <LocalDateField source="dob" />
+          <UserTypeOnly type={0}>
+            <TextField source="grade" emptyText="—" />
+          </UserTypeOnly>
+          <UserTypeOnly type={2}>
+            <Labeled source="entityKind">
+              <Translated source="entityKind" prefix="app.entity_kind" />
+            </Labeled>
+          </UserTypeOnly>
           <TextField source="guardian_name" emptyText="—" />
           <TextField source="guardian_phone" emptyText="—" />
           <ConsentFields />

@@ -1,4 +1,4 @@
-import { GENDERS, LIMITS } from '@platform/contract';
+import { ENTITY_KINDS, GENDERS, LIMITS } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -25,7 +25,13 @@ export class SupervisorDto {
 export class ProfileDto {
   @ApiProperty() @Text(LIMITS.nameMax) name?: string;
   @ApiProperty() @Digits(LIMITS.phoneMax) phone_number?: string;
-  @ApiProperty({ description: 'YYYY-MM-DD' }) @NoneAsEmpty() @Text(20) dob?: string;
+  @ApiProperty({
+    description:
+      'YYYY-MM-DD; set at sign-up: only the value on the account is accepted (a correction request changes it)',
+  })
+  @NoneAsEmpty()
+  @Text(20)
+  dob?: string;
   @ApiProperty({ enum: ['Male', 'Female'] })
   @NoneAsEmpty()
   @IsOptional()
@@ -35,6 +41,10 @@ export class ProfileDto {
   @ApiProperty({ description: 'region id' }) @NoneAsEmpty() @Text(60) region?: string;
   @ApiProperty() @NoneAsEmpty() @Text(100) city?: string;
   @ApiProperty() @NoneAsEmpty() @Text(40) entityType?: string;
+  @ApiProperty({ enum: ENTITY_KINDS, required: false, description: 'entities: the kind of organisation' })
+  @NoneAsEmpty()
+  @Text(40)
+  entityKind?: string;
   @ApiProperty() @NoneAsEmpty() @Digits(40) tax_id?: string;
   @ApiProperty() @NoneAsEmpty() @Digits(40) crNumber?: string;
   @ApiProperty({ type: EducationDto })

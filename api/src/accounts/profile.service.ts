@@ -1,4 +1,12 @@
-import { isEducationLevel, isEntityType, isGrade, LIMITS, type PublicProfileView } from '@platform/contract';
+import {
+  entityNumbersRequired,
+  isEducationLevel,
+  isEntityKind,
+  isEntityType,
+  isGrade,
+  LIMITS,
+  type PublicProfileView,
+} from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
@@ -15,7 +23,7 @@ import { CONFIG } from '../core/core.module';
 import { TeamsService } from '../teams/teams.service';
 import { isMinorAccount, memberUser, publicProfileOn } from './user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
-import { isCountryCode, isEmail, normalizeMobile, normalizePhone } from './reference';
+import { isBirthDate, isCountryCode, isEmail, normalizeMobile, normalizePhone } from './reference';
 import { VerificationService } from './verification.service';
 import type { Lang } from '../common/i18n';
 import { isUuid } from '../common/ids';
@@ -143,11 +151,12 @@ export class ProfileService {
     if (dto.city !== undefined) set.city = dto.city || null;
     if (user.type !== 2) {
       if (dto.public_profile !== undefined) set.publicProfile = dto.public_profile;
-      if (dto.dob !== undefined) {
-        const d = new Date(`${dto.dob}T00:00:00Z`);
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(dto.dob) || Number.isNaN(d.getTime()) || d > new Date())
-          throw new AppError(400, 'signup.bad_date');
-        set.dob = dto.dob;
+      // The birth date is set at sign-up: the form may send it back unchanged, never a new one
+      // (staff correct it, or approve a correction request). An account without one may add it once.
+      if (dto.dob) {
+        if (!isBirthDate(dto.dob)) throw new AppError(400, 'signup.bad_date', {}, 'dob');
+        if (user.dob && dto.dob !== user.dob) throw new AppError(400, 'account.dob_locked', {}, 'dob');
+        if (!user.dob) set.dob = dto.dob;
       }
       if (dto.gender !== undefined) set.gender = dto.gender || null;
       if (dto.education) {
@@ -160,9 +169,12 @@ export class ProfileService {
             if (!isEducationLevel(dto.education.level)) throw new AppError(400, 'signup.fields_empty');
             next.level = dto.education.level;
           }
-          if (dto.education.grade !== undefined) {
+          // The grade too: set at sign-up, sent back unchanged by the form, corrected only by staff.
+          if (dto.education.grade) {
             const g = Number(dto.education.grade);
-            if (!isGrade(g)) throw new AppError(400, 'signup.fields_empty');
+            if (!isGrade(g)) throw new AppError(400, 'signup.fields_empty', {}, 'education.grade');
+            if (current.grade && String(g) !== current.grade)
+              throw new AppError(400, 'account.grade_locked', {}, 'education.grade');
             next.grade = String(g);
           }
         } else if (dto.education.level !== undefined && dto.education.level) {
@@ -175,13 +187,23 @@ export class ProfileService {
         if (!isEntityType(dto.entityType)) throw new AppError(400, 'signup.entity_fields_empty');
         set.entityType = dto.entityType;
       }
-      if (dto.tax_id !== undefined) {
-        if (!dto.tax_id) throw new AppError(400, 'signup.entity_fields_empty');
-        set.taxId = dto.tax_id;
+      if (dto.entityKind) {
+        if (!isEntityKind(dto.entityKind)) throw new AppError(400, 'signup.entity_kind', {}, 'entityKind');
+        set.entityKind = dto.entityKind;
       }
-      if (dto.crNumber !== undefined) {
-        if (!dto.crNumber) throw new AppError(400, 'signup.entity_fields_empty');
-        set.crNumber = dto.crNumber;
+      if (dto.tax_id !== undefined) set.taxId = dto.tax_id || null;
+      if (dto.crNumber !== undefined) set.crNumber = dto.crNumber || null;
+      // A private school or company keeps both numbers; so does an entity whose kind is unknown (the old rule).
+      const kind = set.entityKind ?? user.entityKind;
+      if (
+        entityNumbersRequired(kind) &&
+        (dto.tax_id !== undefined || dto.crNumber !== undefined || set.entityKind !== undefined)
+      ) {
+        const taxId = set.taxId !== undefined ? set.taxId : user.taxId;
+        const crNumber = set.crNumber !== undefined ? set.crNumber : user.crNumber;
+        const empty = !taxId ? 'tax_id' : !crNumber ? 'crNumber' : null;
+        if (empty)
+          throw new AppError(400, kind ? 'signup.entity_numbers_required' : 'signup.entity_fields_empty', {}, empty);
       }
       if (dto.supervisor) {
         const s = {

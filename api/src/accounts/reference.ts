@@ -40,3 +40,15 @@ export function isEmail(value: string): boolean {
 export function isCountryCode(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && countries.isValid(code);
 }
+
+/** A birth date as YYYY-MM-DD: a real day, from 1900 and not after today. */
+export function isBirthDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(day.getTime()) &&
+    day.toISOString().slice(0, 10) === value &&
+    day <= new Date() &&
+    day.getUTCFullYear() >= 1900
+  );
+}

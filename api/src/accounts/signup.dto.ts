@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, MEMBER_TYPES, LIMITS } from '@platform/contract';
+import { ENTITY_KINDS, ENTITY_TYPES, MEMBER_TYPES, LIMITS } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Checkbox, Digits, NoneAsEmpty, Text } from '../common/dto';
 
@@ -20,6 +20,15 @@ export class UserInfoDto {
   @NoneAsEmpty()
   @Text(40)
   entityType?: string;
+  @ApiProperty({
+    enum: ENTITY_KINDS,
+    required: false,
+    description:
+      'entities: the kind of organisation; VAT (tax_id) and CR numbers are required for private_school and company (and when no kind is sent)',
+  })
+  @NoneAsEmpty()
+  @Text(40)
+  entityKind?: string;
   @ApiProperty() @NoneAsEmpty() @Digits(40) tax_id?: string;
   @ApiProperty() @NoneAsEmpty() @Digits(40) crNumber?: string;
   @ApiProperty() @NoneAsEmpty() @Digits(LIMITS.phoneMax) phone_number?: string;

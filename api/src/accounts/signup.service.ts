@@ -1,4 +1,13 @@
-import { isEducationLevel, isEntityType, isGrade, isMemberType, isMinor, LIMITS } from '@platform/contract';
+import {
+  entityNumbersRequired,
+  isEducationLevel,
+  isEntityKind,
+  isEntityType,
+  isGrade,
+  isMemberType,
+  isMinor,
+  LIMITS,
+} from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
@@ -6,7 +15,7 @@ import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
 import { regions, settings, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
-import { isCountryCode, isEmail, isFreeEmail, normalizeMobile, normalizePhone } from './reference';
+import { isBirthDate, isCountryCode, isEmail, isFreeEmail, normalizeMobile, normalizePhone } from './reference';
 import type { UserInfoDto } from './signup.dto';
 import { isUuid } from '../common/ids';
 
@@ -58,15 +67,7 @@ export class SignupService {
     let dob: string | null = null;
     if (!entity) {
       dob = info.date_birth!;
-      const parsed = new Date(`${dob}T00:00:00Z`);
-      if (
-        !/^\d{4}-\d{2}-\d{2}$/.test(dob) ||
-        Number.isNaN(parsed.getTime()) ||
-        parsed > new Date() ||
-        parsed.getUTCFullYear() < 1900
-      ) {
-        throw fail('signup.bad_date', 'date_birth');
-      }
+      if (!isBirthDate(dob)) throw fail('signup.bad_date', 'date_birth');
     }
     let regionId: string | null = null;
     if (info.region) {
@@ -105,23 +106,34 @@ export class SignupService {
       };
     } else {
       if (isFreeEmail(email)) throw fail('signup.business_email', 'email');
+      // The kind of organisation decides whether the VAT and commercial-register numbers are
+      // required (private schools and companies). A client that does not send it (the contract's
+      // older payload) gets the old rule: both required, the kind left unknown.
+      const kind = info.entityKind || null;
+      if (kind !== null && !isEntityKind(kind)) throw fail('signup.entity_kind', 'entityKind');
       const missing = firstEmpty(info, [
         'entityType',
-        'tax_id',
-        'crNumber',
+        ...(entityNumbersRequired(kind) ? (['tax_id', 'crNumber'] as const) : []),
         'supervisor_name',
         'supervisor_id',
         'supervisor_email',
         'supervisor_phone',
       ]);
-      if (missing) throw fail('signup.entity_fields_empty', missing);
+      if (missing)
+        throw fail(
+          kind && (missing === 'tax_id' || missing === 'crNumber')
+            ? 'signup.entity_numbers_required'
+            : 'signup.entity_fields_empty',
+          missing,
+        );
       if (!isEntityType(info.entityType)) throw fail('signup.entity_fields_empty', 'entityType');
       const supervisorPhone = normalizePhone(info.supervisor_phone);
       if (!supervisorPhone) throw fail('signup.phone', 'supervisor_phone');
       if (!isEmail(info.supervisor_email!)) throw fail('signup.email', 'supervisor_email');
       row.entityType = info.entityType!;
-      row.taxId = info.tax_id!;
-      row.crNumber = info.crNumber!;
+      row.entityKind = kind;
+      row.taxId = info.tax_id || null;
+      row.crNumber = info.crNumber || null;
       row.supervisor = {
         name: info.supervisor_name!,
         email: info.supervisor_email!.toLowerCase(),

@@ -60,6 +60,7 @@ export function memberUser(user: User): MemberUser {
     region: user.regionId,
     city: user.city,
     entityType: user.entityType,
+    entityKind: user.entityKind ?? null,
     tax_id: user.taxId,
     crNumber: user.crNumber,
     guardian_name: user.guardianName,

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CorrectionsAdminController } from './people/corrections.controller';
 import { ContactReplyController } from './contact/contact-reply.controller';
 import { ContactReplyService } from './contact/contact-reply.service';
 import { PaymentsModule } from '../payments/payments.module';
@@ -16,6 +18,7 @@ import { ResourceService } from './resource.service';
 import { adminsResource } from './resources/admins.resource';
 import { auditResource } from './resources/audit.resource';
 import { blogsResource } from './resources/blogs.resource';
+import { correctionsResource } from './resources/corrections.resource';
 import { contactResource } from './resources/contact.resource';
 import {
   announcementsResource,
@@ -38,6 +41,7 @@ import { usersResource } from './resources/users.resource';
 /** Every back-office resource, declared once each. */
 export const ADMIN_RESOURCES = [
   usersResource,
+  correctionsResource,
   adminsResource,
   judgesResource,
   contactResource,
@@ -58,12 +62,13 @@ export const ADMIN_RESOURCES = [
 
 @Module({
   // The hand-written routes first, so `dashboard` and `:id/reply` are not taken for resource ids.
-  imports: [PaymentsModule],
+  imports: [PaymentsModule, AccountsModule],
   controllers: [
     DashboardController,
     FinanceController,
     ContactReplyController,
     PeopleFilesController,
+    CorrectionsAdminController,
     ResultsImportController,
     TeamRosterController,
     ...ADMIN_RESOURCES.map(resourceController),

@@ -1,6 +1,8 @@
 import type {
+  CorrectionState,
   DurationType,
   Education,
+  EntityKind,
   InvitationState,
   JudgeStatus,
   LibraryFileType,
@@ -81,6 +83,8 @@ export const users = pgTable(
     regionId: uuid('region_id').references(() => regions.id, { onDelete: 'set null' }),
     city: text('city'),
     entityType: text('entity_type'),
+    /** The kind of organisation (contract ENTITY_KINDS), chosen at sign-up; null: unknown (signed up before it was asked). */
+    entityKind: text('entity_kind').$type<EntityKind>(),
     taxId: text('tax_id'),
     crNumber: text('cr_number'),
     /** A student's guardian; null for others (the old contract's 'None' filler is never stored). */
@@ -388,6 +392,35 @@ export const contactReplies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
+);
+
+/**
+ * A member's request to correct their date of birth and/or grade (null: that field unchanged),
+ * decided by staff. At most one open request per member (the partial unique index).
+ */
+export const profileCorrections = pgTable(
+  'profile_corrections',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dob: date('dob'),
+    grade: text('grade'),
+    /** The member's short reason, shown to staff only (never put in a message). */
+    reason: text('reason'),
+    state: text('state').$type<CorrectionState>().notNull().default('open'),
+    decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('profile_corrections_one_open')
+      .on(t.userId)
+      .where(sql`${t.state} = 'open'`),
+    index('profile_corrections_state_idx').on(t.state, t.createdAt),
+  ],
 );
 
 /**

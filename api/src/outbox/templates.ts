@@ -1,3 +1,4 @@
+import { formatDate } from '@platform/contract';
 import type { Lang } from '../common/i18n';
 
 export interface Rendered {
@@ -153,6 +154,45 @@ export const templates = {
           ];
     return {
       subject: lang === 'ar' ? 'دعوة للتسجيل' : 'Invitation to sign up',
+      body: lines.join('\n'),
+      html: mailHtml(lang, lines),
+    };
+  },
+  /**
+   * Staff's decision on a member's request to correct their date of birth or grade. Never the
+   * member's own words (their reason), nor their name: a minor's message may go to the guardian.
+   */
+  profileCorrection(lang: Lang, p: { approved: boolean; dob: string | null; grade: string | null }): Rendered {
+    const ar = lang === 'ar';
+    const values = [
+      ...(p.dob
+        ? [ar ? `تاريخ الميلاد: ${formatDate(p.dob, 'ar')}` : `Date of birth: ${formatDate(p.dob, 'en')}`]
+        : []),
+      ...(p.grade ? [ar ? `الصف الدراسي: ${p.grade}` : `Grade: ${p.grade}`] : []),
+    ];
+    const lines = ar
+      ? [
+          'مرحبًا،',
+          p.approved
+            ? 'وافق فريق المنصة على طلب تصحيح بيانات حسابك، وأصبحت كما يلي:'
+            : 'لم يوافق فريق المنصة على طلب تصحيح بيانات حسابك، فبقيت كما كانت. إن كانت بياناتك غير صحيحة فتواصل معنا من صفحة «اتصل بنا».',
+          ...(p.approved ? values : []),
+        ]
+      : [
+          'Hello,',
+          p.approved
+            ? 'Staff approved the correction you asked for. Your account now reads:'
+            : 'Staff did not approve the correction you asked for, so your account stays as it was. If your details are wrong, please write to us through the contact page.',
+          ...(p.approved ? values : []),
+        ];
+    return {
+      subject: ar
+        ? p.approved
+          ? 'تم تصحيح بيانات حسابك'
+          : 'لم يُقبل طلب التصحيح'
+        : p.approved
+          ? 'Your account was corrected'
+          : 'Your correction request was declined',
       body: lines.join('\n'),
       html: mailHtml(lang, lines),
     };

@@ -1,4 +1,4 @@
-import { EDUCATION_LEVELS, ENTITY_TYPES, LIMITS } from '@platform/contract';
+import { EDUCATION_LEVELS, ENTITY_KINDS, ENTITY_TYPES, entityNumbersRequired, LIMITS } from '@platform/contract';
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '~/i18n';
@@ -30,6 +30,7 @@ const STEP1 = new Set([
   'email',
   'phone_number',
   'entityType',
+  'entityKind',
   'tax_id',
   'crNumber',
   'password',
@@ -59,6 +60,7 @@ export function SignupForm({
   const [enhanced, setEnhanced] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
   const [region, setRegion] = useState(values?.region ?? '');
+  const [kind, setKind] = useState(values?.entityKind ?? '');
   const step1 = useRef<HTMLDivElement>(null);
   const step2 = useRef<HTMLDivElement>(null);
   useEffect(() => setEnhanced(true), []);
@@ -157,6 +159,12 @@ export function SignupForm({
   const ltr = { dir: 'ltr' };
   const digits = (pattern?: string) => ({ ...digitsInput, pattern });
   const phone = { type: 'tel', ...phoneInput };
+  // The VAT and CR numbers: required for private schools and companies, optional for the others.
+  const numbersRequired = enhanced && !!kind && entityNumbersRequired(kind);
+  const numbers = {
+    required: numbersRequired,
+    helperText: t(kind && !entityNumbersRequired(kind) ? 'signup.numbers_optional' : 'signup.numbers_hint'),
+  };
   const select = (name: string, label: string, options: Option[], required = true, fallback = '') => (
     <Select
       name={name}
@@ -255,8 +263,19 @@ export function SignupForm({
                 t('signup.entity_type'),
                 ENTITY_TYPES.map((e) => ({ id: e, name: m.signup.entity_types[e] })),
               )}
-              {text('tax_id', t('signup.tax_id'), digits())}
-              {text('crNumber', t('signup.cr_number'), digits())}
+              <Select
+                name="entityKind"
+                label={t('signup.entity_kind')}
+                defaultValue={v('entityKind')}
+                required
+                onChange={(e) => setKind(e.target.value)}
+                options={ENTITY_KINDS.map((k) => ({ id: k, name: m.signup.entity_kinds[k] }))}
+                placeholder={t('signup.choose')}
+                {...marked('entityKind')}
+              />
+              {/* Required for private schools and companies (the API's rule); the browser asks once the kind is known. */}
+              {text('tax_id', t('signup.tax_id'), { ...digits(), ...numbers })}
+              {text('crNumber', t('signup.cr_number'), { ...digits(), ...numbers })}
               {select('region', t('signup.region'), reference.regions)}
             </>
           )}

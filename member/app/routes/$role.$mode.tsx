@@ -43,6 +43,7 @@ const SIGNUP_FIELDS = [
   'region',
   'email',
   'entityType',
+  'entityKind',
   'tax_id',
   'crNumber',
   'phone_number',

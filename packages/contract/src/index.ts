@@ -16,3 +16,4 @@ export * from './staff.js';
 export * from './home.js';
 export * from './reference.js';
 export * from './media.js';
+export * from './corrections.js';

@@ -28,6 +28,8 @@ export const LIMITS = {
   postMediaMax: 10,
   /** Longest reason kept with a refund. */
   refundReasonMax: 500,
+  /** Longest reason a member gives with a correction request (date of birth, grade). */
+  correctionReasonMax: 300,
   /** A national ID: exactly this many digits. */
   nationalIdDigits: 10,
   /** The one-time code's length is a setting within these bounds. */

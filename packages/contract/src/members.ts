@@ -14,6 +14,20 @@ export const ENTITY_TYPES = [
 export type EntityType = (typeof ENTITY_TYPES)[number];
 export const isEntityType = (v: unknown): v is EntityType => (ENTITY_TYPES as readonly unknown[]).includes(v);
 
+/**
+ * The kind of organisation an entity is, chosen at sign-up (`entityKind`): it decides whether a VAT
+ * number and a commercial-register number are required. Public schools, government bodies and
+ * non-profits have neither; private schools and companies are companies under Saudi law and have
+ * both. An entity that signed up before the kind was asked has none (null: unknown), and keeps the
+ * old rule (both numbers required) until it chooses one.
+ */
+export const ENTITY_KINDS = ['public_school', 'private_school', 'government', 'company', 'non_profit'] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+export const isEntityKind = (v: unknown): v is EntityKind => (ENTITY_KINDS as readonly unknown[]).includes(v);
+/** Whether an entity of this kind must give its VAT and commercial-register numbers (unknown: yes). */
+export const entityNumbersRequired = (kind: string | null | undefined): boolean =>
+  !(kind === 'public_school' || kind === 'government' || kind === 'non_profit');
+
 /** A student's education level as the contract spells it (its labels are translated by each app). */
 export const EDUCATION_LEVELS = ['Elementry', 'Jonior', 'Senior'] as const;
 export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
@@ -79,6 +93,8 @@ export interface MemberUser {
   region: string | null;
   city: string | null;
   entityType: string | null;
+  /** One of ENTITY_KINDS; null for people and for an entity that signed up before it was asked. */
+  entityKind: EntityKind | null;
   tax_id: string | null;
   crNumber: string | null;
   guardian_name: string | null;

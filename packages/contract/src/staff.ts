@@ -23,6 +23,7 @@ export type UserRecord = Pick<
   | 'nationality'
   | 'gender'
   | 'dob'
+  | 'entityKind'
   | 'guardian_name'
   | 'guardian_phone'
   | 'public_profile'
@@ -31,6 +32,8 @@ export type UserRecord = Pick<
   id: string;
   /** false: disabled, cannot sign in. */
   status: boolean;
+  /** A student's grade (education.grade), '' or null when unknown; staff may correct it (audited). */
+  grade: string | null;
   /** Consent at sign-up (shown, never edited by staff). */
   terms_accepted_at: string | null;
   terms_version: string | null;
@@ -64,6 +67,8 @@ export const AUDIT_ACTIONS = [
   'import',
   'refund',
   'refund_pending',
+  'approve',
+  'decline',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -89,6 +94,7 @@ export const AUDIT_SECTIONS = [
   'gallery',
   'transections',
   'partners',
+  'corrections',
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 export const isAuditSection = (name: string): name is AuditSection =>

@@ -1,5 +1,5 @@
-import { GENDERS, LIMITS, MEMBER_TYPES, STAFF_TYPES } from '@platform/contract';
-import { Bool, Day, FormDigits, FormText, OneOf, OptionalText, Required, RequiredOn } from '../../common/dto';
+import { ENTITY_KINDS, GENDERS, GRADES, LIMITS, MEMBER_TYPES, STAFF_TYPES } from '@platform/contract';
+import { Bool, Day, FormDigits, FormText, Int, OneOf, OptionalText, Required, RequiredOn } from '../../common/dto';
 
 /**
  * The fields users and admins share, as the back-office form names them. On create every required
@@ -28,6 +28,10 @@ export class UserDto extends PersonDto {
   @Day() end_date?: string | null;
   @OneOf(GENDERS) gender?: string;
   @Day() dob?: string | null;
+  /** A student's grade (education.grade); staff correct it, audited. */
+  @Int(GRADES.min, GRADES.max) grade?: number;
+  /** An entity's kind of organisation (contract ENTITY_KINDS). */
+  @OneOf(ENTITY_KINDS) entityKind?: string;
   @OptionalText(30, true) crNumber?: string | null;
   @OptionalText(LIMITS.nameMax) guardian_name?: string | null;
   @OptionalText(LIMITS.phoneMax, true) guardian_phone?: string | null;

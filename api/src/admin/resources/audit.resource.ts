@@ -14,6 +14,7 @@ import {
   partners,
   plans,
   posts,
+  profileCorrections,
   registrations,
   seasons,
   settings,
@@ -32,6 +33,12 @@ function registrationName(competition: PgColumn, season: PgColumn): SQL {
 /** Where each audited section's records are named: a table, its id, its name (and English name). */
 const NAMED: Record<string, { table: PgTable; id: PgColumn; name: PgColumn | SQL; nameEn?: PgColumn | SQL }> = {
   users: { table: users, id: users.id, name: users.name },
+  // A correction request is named by its member.
+  corrections: {
+    table: profileCorrections,
+    id: profileCorrections.id,
+    name: sql`(select ${users.name} from ${users} where ${users.id} = ${profileCorrections.userId})`,
+  },
   admins: { table: users, id: users.id, name: users.name },
   events: { table: events, id: events.id, name: events.name, nameEn: events.nameEn },
   announcements: { table: announcements, id: announcements.id, name: announcements.name, nameEn: announcements.nameEn },

@@ -1,5 +1,6 @@
 import {
   AccountType,
+  type EntityKind,
   MEMBER_TYPES,
   platformDay,
   SUBSCRIPTION_STATES,
@@ -8,6 +9,7 @@ import {
 } from '@platform/contract';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { publicProfileOn } from '../../accounts/user.view';
+import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
 import { csvNames, csvReady } from '../csv';
 import { endSessions, PERSON_UNIQUE, readPerson } from '../people/person-form';
@@ -32,6 +34,7 @@ function memberFields(input: UserDto, creating: boolean) {
     endDate: input.end_date,
     gender: input.gender,
     dob: input.dob,
+    entityKind: input.entityKind as EntityKind | undefined,
     crNumber: input.crNumber,
     guardianName: input.guardian_name,
     guardianPhone: input.guardian_phone,
@@ -43,6 +46,15 @@ function memberFields(input: UserDto, creating: boolean) {
     values.isVerified ??= true;
   }
   return values;
+}
+
+/** A student's grade as staff correct it (the rest of education.grade's object kept); only a student has one. */
+function gradeField(input: UserDto, before: User) {
+  if (input.grade === undefined) return {};
+  if ((input.type ?? before.type) !== AccountType.Student)
+    throw new AppError(400, 'correction.grade_students_only', {}, 'grade');
+  const education = before.education ?? { school_name: '', education_admin: '', level: '', grade: '' };
+  return { education: { ...education, grade: String(input.grade) } };
 }
 
 /**
@@ -108,8 +120,13 @@ export const usersResource = defineResource<User, UserDto>({
   async create(input) {
     return { ...(await readPerson(input, true)), ...memberFields(input, true) };
   },
-  async update(input) {
-    return { ...(await readPerson(input, false)), ...memberFields(input, false), updatedAt: new Date() };
+  async update(input, before) {
+    return {
+      ...(await readPerson(input, false)),
+      ...memberFields(input, false),
+      ...gradeField(input, before),
+      updatedAt: new Date(),
+    };
   },
   async afterWrite(action, row, ctx, before) {
     // A new password or a disabled account ends every session at once (a deleted account's sessions go with it).
@@ -134,6 +151,8 @@ export const usersResource = defineResource<User, UserDto>({
     nationality: u.nationality,
     gender: u.gender,
     dob: u.dob,
+    grade: u.education?.grade || null,
+    entityKind: u.entityKind ?? null,
     guardian_name: u.guardianName,
     guardian_phone: u.guardianPhone,
     // Consent at sign-up and the public-profile switch (as it applies today): shown, never edited here.

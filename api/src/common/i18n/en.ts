@@ -52,6 +52,24 @@ export const en = {
   'account.wrong_password': 'The current password is incorrect.',
   'account.password_updated': 'Password updated successfully!',
   'account.bad_gender': 'Please choose Male or Female.',
+  'account.dob_locked':
+    'Your date of birth is set at sign-up and cannot be changed here. To correct it, send a correction request from your profile: staff check it.',
+  'account.grade_locked':
+    'Your grade is set at sign-up and cannot be changed here. To correct it, send a correction request from your profile: staff check it.',
+  'correction.sent': 'Your correction request was sent. Staff will check it, and you will be told of their decision.',
+  'correction.open_exists':
+    'You already have a correction request waiting for staff. Wait for their decision, or withdraw it first.',
+  'correction.nothing': 'Please enter a date of birth or grade that differs from the one on your account.',
+  'correction.bad_grade': 'Please choose a grade from 1 to 12.',
+  'correction.grade_students_only': 'Only students have a grade.',
+  'correction.withdrawn': 'Your correction request was withdrawn.',
+  'correction.none_open': 'You have no correction request waiting for staff.',
+  'correction.already_decided': 'This request has already been decided.',
+  'correction.approved': 'The correction was applied to the account, and the member is told.',
+  'correction.declined': 'The request was declined, and the member is told.',
+  'signup.entity_kind': 'Please choose the kind of organisation.',
+  'signup.entity_numbers_required':
+    'A private school or company must give its VAT number and commercial registration number.',
   'skill.empty': 'Please enter a name.',
   'skill.too_many': 'You can add up to 30 skills.',
   'skill.duplicate': 'You already have a skill with this name.',

@@ -1,7 +1,15 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useT } from '~/i18n';
-import { EDUCATION_LEVELS, GENDERS, LIMITS, type MemberAccount } from '@platform/contract';
+import {
+  EDUCATION_LEVELS,
+  ENTITY_KINDS,
+  formatDate,
+  GENDERS,
+  LIMITS,
+  type CorrectionView,
+  type MemberAccount,
+} from '@platform/contract';
 import { UploadForm } from '~/components/UploadForm';
 import { digitsInput, phoneInput } from '~/utils/digits';
 import { Avatar } from '~/ui/Avatar';
@@ -10,6 +18,7 @@ import { CodeInput } from '~/ui/CodeInput';
 import { Select } from '~/ui/Select';
 import { SubmitButton } from '~/ui/SubmitButton';
 import { TextField } from '~/ui/TextField';
+import { CORRECTION_LINK, CorrectionSection } from './CorrectionSection';
 
 function Field(props: {
   name: string;
@@ -63,12 +72,18 @@ export function ProfileTab({
   user,
   reference,
   phoneChange,
+  correction,
+  askingCorrection,
 }: {
   user: MemberAccount;
   reference: { regions: { id: string; name: string }[]; countries: { id: string; name: string }[] };
   phoneChange: { destination: string; length: number } | null;
+  /** A student's or coach's correction request (the open one, or the last decided). */
+  correction: CorrectionView | null;
+  /** The correction form is asked for (`?correction=1`). */
+  askingCorrection: boolean;
 }) {
-  const { t, m } = useT();
+  const { t, m, lang } = useT();
   // Without JavaScript both buttons always show; with it, only once there is something to send.
   const [enhanced, setEnhanced] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -76,6 +91,17 @@ export function ProfileTab({
   useEffect(() => setEnhanced(true), []);
   const busy = useNavigation().state === 'submitting';
   const entity = user.type === 2;
+  // Under the date of birth and grade: who changes them, and the way to ask (or that a request waits).
+  const lockedHint = (
+    <>
+      {t('account.locked_hint')}{' '}
+      {correction?.state === 'open' ? (
+        <Link to="#correction">{t('account.correction_waiting')}</Link>
+      ) : (
+        <Link to={CORRECTION_LINK}>{t('account.correction_link')}</Link>
+      )}
+    </>
+  );
   const gridFields: ReactNode[] = [
     <Field key="name" name="name" label={t('account.name')} value={user.name} required />,
     // Keyed by the saved number and any change waiting for its code, so the box shows the number in force.
@@ -98,7 +124,20 @@ export function ProfileTab({
         dir="ltr"
       />
     ),
-    !entity && <Field key="dob" name="dob" label={t('account.dob')} value={user.dob} type="date" />,
+    // Set at sign-up: shown, not posted; staff correct it (an account without one gives it once).
+    !entity &&
+      (user.dob ? (
+        <TextField
+          key="dob"
+          id="account-dob"
+          label={t('account.dob')}
+          value={formatDate(user.dob, lang)}
+          disabled
+          helperText={lockedHint}
+        />
+      ) : (
+        <Field key="dob" name="dob" label={t('account.dob')} value={user.dob} type="date" />
+      )),
     !entity && (
       <Field
         key="gender"
@@ -146,15 +185,25 @@ export function ProfileTab({
         options={EDUCATION_LEVELS.map((l) => ({ id: l, name: m.signup.levels[l] }))}
       />
     ),
-    user.type === 0 && (
-      <Field
-        key="grade"
-        name="education.grade"
-        label={t('account.grade')}
-        value={user.education?.grade}
-        options={Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), name: String(i + 1) }))}
-      />
-    ),
+    user.type === 0 &&
+      (user.education?.grade ? (
+        <TextField
+          key="grade"
+          id="account-grade"
+          label={t('account.grade')}
+          value={user.education.grade}
+          disabled
+          helperText={lockedHint}
+        />
+      ) : (
+        <Field
+          key="grade"
+          name="education.grade"
+          label={t('account.grade')}
+          value={user.education?.grade}
+          options={Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), name: String(i + 1) }))}
+        />
+      )),
     user.type === 1 && (
       <Field key="qual" name="education.level" label={t('account.qualification')} value={user.education?.level} />
     ),
@@ -165,6 +214,15 @@ export function ProfileTab({
         label={t('account.entity_type')}
         value={user.entityType}
         options={Object.entries(m.signup.entity_types).map(([id, name]) => ({ id, name }))}
+      />
+    ),
+    entity && (
+      <Field
+        key="ekind"
+        name="entityKind"
+        label={t('account.entity_kind')}
+        value={user.entityKind}
+        options={ENTITY_KINDS.map((id) => ({ id, name: m.signup.entity_kinds[id] }))}
       />
     ),
     entity && <Field key="tax" name="tax_id" label={t('account.tax_id')} value={user.tax_id} digits="number" />,
@@ -250,6 +308,7 @@ export function ProfileTab({
           </SubmitButton>
         )}
       </Form>
+      {!entity && <CorrectionSection user={user} correction={correction} asking={askingCorrection} />}
     </div>
   );
 }

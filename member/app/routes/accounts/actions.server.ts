@@ -15,6 +15,7 @@ const DIGIT_FIELDS = new Set([
   'tax_id',
   'crNumber',
   'education.grade',
+  'grade',
   'supervisor.phone_number',
   'supervisor.supervisor_id',
 ]);
@@ -69,6 +70,7 @@ async function saveProfile({ request, form, token, lang, user, failed }: Ctx) {
     'region',
     'city',
     'entityType',
+    'entityKind',
     'tax_id',
     'crNumber',
   ]) {
@@ -113,6 +115,23 @@ async function confirmPhone({ request, form, lang, call, failed }: Ctx) {
 
 const cancelPhone = ({ request, lang }: Ctx) =>
   flashBack(request, 'info', translate(lang, 'account.phone_code_cancelled'), 'profile', (s) => s.unset('phoneChange'));
+
+/** Profile tab: a request to correct the date of birth and/or grade, which staff decide. */
+async function requestCorrection({ request, form, lang, call, failed }: Ctx) {
+  const res = await call('/accounts/correction', 'POST', {
+    dob: text(form, 'dob'),
+    grade: text(form, 'grade'),
+    reason: text(form, 'reason'),
+  });
+  if (!res.ok) return failed(res.data.message, 'profile');
+  return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'profile');
+}
+
+async function withdrawCorrection({ request, lang, call, failed }: Ctx) {
+  const res = await call('/accounts/correction', 'DELETE');
+  if (!res.ok) return failed(res.data.message, 'profile');
+  return flashBack(request, 'info', res.data.message ?? translate(lang, 'account.updated'), 'profile');
+}
 
 /** The profile picture and a research file: forwarded to the API as they came. */
 const upload = (intent: 'picture' | 'research-add') =>
@@ -177,6 +196,8 @@ const INTENTS: Record<string, (ctx: Ctx) => Promise<Response | ReturnType<typeof
   profile: saveProfile,
   'phone-code': confirmPhone,
   'phone-cancel': cancelPhone,
+  correction: requestCorrection,
+  'correction-withdraw': withdrawCorrection,
   picture: upload('picture'),
   'research-add': upload('research-add'),
   'research-delete': deleteResearch,

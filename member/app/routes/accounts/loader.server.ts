@@ -4,7 +4,9 @@ import { requireUser } from '~/utils/auth.server';
 import { signupReference } from '~/utils/reference.server';
 import { getSession } from '~/utils/session.server';
 import {
+  AccountType,
   type AchievementView,
+  type CorrectionView,
   type BillingOrder,
   type CertificateView,
   type ResearchView,
@@ -20,7 +22,9 @@ export async function loadAccount(request: Request) {
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
   // Teams, achievements and certificates need a valid plan for coaches and entities (the API's rule).
   const fullAccess = viewer.user.fullAccess;
-  const [account, reference, certs, research, teams, achievements, orders] = await Promise.all([
+  // Students and coaches: their correction request of the date of birth or grade (the profile tab).
+  const person = viewer.user.type === AccountType.Student || viewer.user.type === AccountType.Coach;
+  const [account, reference, certs, research, teams, achievements, orders, correction] = await Promise.all([
     call<{ user: MemberAccount }>('/accounts'),
     signupReference(request, viewer.lang),
     tab === 'certificates' && fullAccess ? call<{ certificates: CertificateView[] }>('/certificates') : null,
@@ -36,6 +40,9 @@ export async function loadAccount(request: Request) {
           body: { page: page - 1 },
         })
       : null,
+    person && (tab ?? 'profile') === 'profile'
+      ? call<{ correction: CorrectionView | null }>('/accounts/correction')
+      : null,
   ]);
   // A failed account load goes home (spec §2).
   if (!account.ok) throw redirect('/');
@@ -43,6 +50,8 @@ export async function loadAccount(request: Request) {
   return {
     user: account.data.user,
     phoneChange: phoneChange && phoneChange.until > Date.now() ? phoneChange : null,
+    correction: correction?.ok ? correction.data.correction : null,
+    askingCorrection: new URL(request.url).searchParams.get('correction') === '1',
     reference,
     certificates: certs?.ok ? certs.data.certificates : [],
     research: research?.ok ? research.data.research : [],

@@ -32,6 +32,8 @@ export default function Accounts() {
   const {
     user,
     phoneChange,
+    correction,
+    askingCorrection,
     reference,
     certificates,
     research,
@@ -90,7 +92,15 @@ export default function Accounts() {
                 {result.error}
               </Alert>
             )}
-            {tab === 'profile' && <ProfileTab user={user} reference={reference} phoneChange={phoneChange} />}
+            {tab === 'profile' && (
+              <ProfileTab
+                user={user}
+                reference={reference}
+                phoneChange={phoneChange}
+                correction={correction}
+                askingCorrection={askingCorrection}
+              />
+            )}
             {tab === 'myskills' && <SkillsTab skills={user.skilles} />}
             {(tab === 'myteams' || tab === 'achivements' || tab === 'certificates') && !fullAccess && <UpgradePrompt />}
             {tab === 'myteams' && fullAccess && <TeamsTab teams={teams} page={page} totalPages={totalPages} />}
