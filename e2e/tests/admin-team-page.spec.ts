@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl } from '../env';
-import { createMember } from './helpers';
+import { createMember, DEFAULT_GUARDIAN_PHONE, guardianConfirms } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -89,6 +89,8 @@ async function submittedTeam(page: Page) {
     });
     expect(accepted.ok(), await accepted.text()).toBe(true);
   }
+  // Lian is a minor: her guardian confirms her place.
+  await guardianConfirms(page, DEFAULT_GUARDIAN_PHONE, team.team_no);
   const submitted = await page.request.post(`${apiUrl}/api/teams/${team._id}/submit`, { headers: coachAuth });
   expect(submitted.ok(), await submitted.text()).toBe(true);
   return team;

@@ -190,3 +190,25 @@ export async function pasteInto(target: import('@playwright/test').Locator, text
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
+
+/** The default guardian's phone of the members signUpMember makes. */
+export const DEFAULT_GUARDIAN_PHONE = '+966550000001';
+
+/**
+ * The newest guardian link about a team that a phone received (the development outbox lists the
+ * newest first): after a minor accepts alone, the link with which the guardian confirms the place.
+ */
+export async function guardianLink(page: Page, phone: string, teamNo: string): Promise<string> {
+  const res = await page.request.get(`${apiUrl}/api/dev/outbox`, { params: { to: phone } });
+  const { messages } = (await res.json()) as { messages: { body: string }[] };
+  const message = messages.find((m) => m.body.includes(teamNo) && m.body.includes('/invitations/'));
+  expect(message, `a guardian link about ${teamNo} to ${phone}`).toBeTruthy();
+  return /(https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+)/.exec(message!.body)![1];
+}
+
+/** The guardian confirms (through the API, as the link's page does) what the minor accepted. */
+export async function guardianConfirms(page: Page, phone: string, teamNo: string) {
+  const token = new URL(await guardianLink(page, phone, teamNo)).pathname.split('/').pop()!;
+  const res = await page.request.post(`${apiUrl}/api/team-invitations/guardian/${token}/accept`);
+  expect(res.ok(), await res.text()).toBe(true);
+}

@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember, saudiMobile, signInStudent } from './helpers';
+import {
+  createMember,
+  DEFAULT_GUARDIAN_PHONE,
+  guardianConfirms,
+  guardianLink,
+  saudiMobile,
+  signInStudent,
+} from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -124,7 +131,8 @@ test.describe('team registration', () => {
     await noViolations(page, 'home with an invitation');
     await shot(page, 'home-invitation-ar-390');
     await invitation.getByRole('button', { name: 'قبول' }).click();
-    await expect(page.getByText('انضممت إلى الفريق.')).toBeVisible();
+    // Amal is a minor: her place waits for her guardian, who is told.
+    await expect(page.getByText('شكرًا لك. على ولي أمرك تأكيد مكانك من الرابط المرسل إلى هاتفه.')).toBeVisible();
     await expect(page.locator(`li[data-invitation="${teamNo}"]`)).toHaveCount(0);
 
     // Badr's guardian gets a WhatsApp message with a link and accepts for him, signed in as nobody.
@@ -163,6 +171,14 @@ test.describe('team registration', () => {
     await page.goto('/invitations/not-a-real-invitation-link-at-all');
     await expect(page.getByText('رابط الدعوة هذا غير صالح أو سبق استخدامه.')).toBeVisible();
     await noViolations(page, 'guardian invitation (wrong link)');
+
+    // Amal's guardian confirms what she accepted, in Arabic on the phone.
+    await page.goto(await guardianLink(page, DEFAULT_GUARDIAN_PHONE, teamNo));
+    await expect(page.getByText(/قبِل Test Student الانضمام إلى هذا الفريق مع المدرب Test Coach/)).toBeVisible();
+    await noViolations(page, 'guardian confirms a child (Arabic)');
+    await shot(page, 'guardian-confirms-ar-390');
+    await page.getByRole('button', { name: 'قبول' }).click();
+    await expect(page.getByText('شكرًا لك: انضم Test Student إلى الفريق.')).toBeVisible();
 
     // The entity confirms that the team represents it.
     await signOut(page);
@@ -275,6 +291,8 @@ test.describe('team registration', () => {
     expect(
       (await page.request.post(`${apiUrl}/api/team-invitations/${inv._id}/accept`, { headers: oneAuth })).ok(),
     ).toBe(true);
+    // A minor's place needs the guardian's confirmation.
+    await guardianConfirms(page, DEFAULT_GUARDIAN_PHONE, teamNo);
     await page.request.post(`${apiUrl}/api/logout`, { headers: coachAuth });
 
     // The coach replaces the second student on the page: the new one is invited, the old one freed.

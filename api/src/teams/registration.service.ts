@@ -12,7 +12,7 @@ import {
   toAsciiDigits,
   type TeamRole,
 } from '@platform/contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { isEmail, normalizeMobile } from '../accounts/reference';
 import { uniqueViolation } from '../common/unique-violation';
 import { AppError } from '../common/app-error';
@@ -101,6 +101,8 @@ export class RegistrationService {
             eq(teamPeople.userId, sql.placeholder('user')),
             eq(teamPeople.state, 'pending'),
             eq(teamPeople.active, true),
+            // A minor who accepted waits for the guardian: nothing left for them to answer.
+            isNull(teamPeople.childAcceptedAt),
             sql`(${teamPeople.expiresAt} is null or ${teamPeople.expiresAt} > now())`,
             inArray(teams.state, ['waiting_members', 'ready', 'submitted', 'changes_requested']),
           ),
