@@ -823,6 +823,9 @@ export class RegistrationService {
     return this.db
       .transaction(async (raw) => {
         const tx = raw as unknown as Db;
+        // One member's answers one after the other (their row first, then the team's): two teams
+        // accepted at once would otherwise each clear the other's invitation and deadlock.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         const [found] = await tx
           .select({ teamId: teamPeople.teamId })
           .from(teamPeople)
