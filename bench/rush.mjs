@@ -396,6 +396,16 @@ try {
         },
       });
       if (res.status !== 201) throw new Error(`list team ${first + n}: ${res.status} ${JSON.stringify(res.data)}`);
+      // A coach registers at most 10 teams and invites 60 people a day (issue 29): the setup moves the
+      // coach's earlier teams and invitations two days back, so the next ones are today's again.
+      if (n % 9 === 8) {
+        await client.query(`update teams set created_at = created_at - interval '2 days' where created_by = $1`, [
+          coach.id,
+        ]);
+        await client.query(`update team_people set invited_at = invited_at - interval '2 days' where invited_by = $1`, [
+          coach.id,
+        ]);
+      }
     }
   const list = async (coach) => {
     const res = await call('list', 'GET /api/teams', 'GET', '/api/teams', { token: coach.token });

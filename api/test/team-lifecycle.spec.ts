@@ -530,3 +530,56 @@ describe('the team lifecycle through the API', () => {
     expect((await t.http.get('/api/teams?page=x').set('Authorization', token)).status).toBe(400);
   });
 });
+
+describe('what each person sees of a team', () => {
+  it('cards name the team, say where it stands with the note, and put approved teams first', async () => {
+    const comp = await openRegistration();
+    const kid = await student();
+    const coach = await coachUser();
+    const token = await signIn(t, coach);
+    const approved = (await register(token, comp, { name: 'Approved One', members: [kid.nationalId] })).body.team;
+    await acceptAll(kid);
+    expect((await staffPut(approved._id, { status: 'approved' })).status).toBe(200);
+    const kid2 = await student();
+    const sentBack = (await register(token, comp, { name: 'Sent Back', members: [kid2.nationalId] })).body.team;
+    await acceptAll(kid2);
+    await staffPut(sentBack._id, { status: 'changes_requested', reason: 'Wrong school.' });
+    await register(token, comp, { name: 'Newest, waiting' });
+    // The coach's two-team preview (the home page): the approved team first, by name, and the one sent back with its note.
+    const preview = (await t.http.get('/api/wro/get-teams?top=2').set('Authorization', token)).body.teams;
+    expect(preview.map((x: { name: string; registration_status: string }) => [x.name, x.registration_status])).toEqual([
+      ['Approved One', 'approved'],
+      ['Sent Back', 'changes_requested'],
+    ]);
+    expect(preview[1].reason).toBe('Wrong school.');
+  });
+
+  it('a school sees the students of a team it is asked to confirm, and its teams without a plan', async () => {
+    const comp = await openRegistration({ entity_required: true });
+    const kid = await student({ name: 'Reem' });
+    const school = await createUser(t, { type: 2, email: `school.${Date.now()}@school.example`, subscription: false });
+    const coachToken = await signIn(t, await coachUser());
+    const made = await register(coachToken, comp, { members: [kid.nationalId], entity_email: school.email });
+    expect(made.status).toBe(201);
+    const schoolToken = await signIn(t, school);
+    const user = (await t.http.post('/api/getuser').set('Authorization', schoolToken)).body.user;
+    expect(user).toMatchObject({ fullAccess: false, teamsAccess: true });
+    const [inv] = (await t.http.get('/api/team-invitations').set('Authorization', schoolToken)).body.invitations;
+    expect(inv.team.members).toEqual([{ name: 'Reem' }]);
+    // A student's own invitation does not list the others.
+    const [kidInv] = (await t.http.get('/api/team-invitations').set('Authorization', await signIn(t, kid))).body
+      .invitations;
+    expect(kidInv.team.members).toBeUndefined();
+    expect(
+      (await t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', schoolToken)).status,
+    ).toBe(200);
+    const teamsOfSchool = await t.http.get('/api/wro/get-teams').set('Authorization', schoolToken);
+    expect(teamsOfSchool.status).toBe(200);
+    expect(teamsOfSchool.body.teams.map((x: { team_no: string }) => x.team_no)).toEqual([made.body.team.team_no]);
+    const home = await t.http.get('/api/home').set('Authorization', schoolToken);
+    expect(home.body.teams).toHaveLength(1);
+    // A coach without a plan still gets the upgrade answer.
+    const unpaid = await signIn(t, await coachUser({ subscription: false, endDate: null }));
+    expect((await t.http.get('/api/wro/get-teams').set('Authorization', unpaid)).status).toBe(403);
+  });
+});

@@ -76,6 +76,9 @@ describe('teams and achievements', () => {
     expect(a1).toEqual({
       _id: byNo['A-1'],
       team_no: 'A-1',
+      name: null,
+      registration_status: 'approved',
+      reason: null,
       season: { name: '2025', name_en: '2025' },
       competion: { name: 'مهمة', name_en: 'Mission' },
       coaches: [{ name: 'Coach C' }],

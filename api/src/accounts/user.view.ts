@@ -1,4 +1,12 @@
-import { AccountType, canApplyAsJudge, hasFullAccess, isMinor, platformDay, type MemberUser } from '@platform/contract';
+import {
+  AccountType,
+  canApplyAsJudge,
+  hasFullAccess,
+  isMinor,
+  platformDay,
+  seesOwnTeams,
+  type MemberUser,
+} from '@platform/contract';
 import type { User } from '../db/schema';
 
 type Plan = Pick<User, 'type' | 'subscription' | 'startDate' | 'endDate'>;
@@ -46,6 +54,7 @@ export function memberUser(user: User): MemberUser {
     subscriptionValid: subscriptionValid(user),
     /** Teams, achievements and certificates: students and staff always, coaches and entities with a valid plan. */
     fullAccess: fullAccess(user),
+    teamsAccess: seesOwnTeams({ type: user.type, fullAccess: fullAccess(user) }),
     start_date: user.startDate,
     end_date: user.endDate,
     plan: user.plan ?? null,

@@ -61,7 +61,8 @@ export class AuthGuard extends PassportGuard('jwt') {
     if (!roles || !roles.includes(roleOf(auth.user.type))) throw new AppError(403, 'auth.forbidden');
     if (mustVerify(auth.user) && !this.reflector.getAllAndOverride<boolean>(UNVERIFIED_KEY, targets))
       throw new AppError(403, 'auth.unverified');
-    if (this.reflector.getAllAndOverride<boolean>(FULL_ACCESS_KEY, targets) && !fullAccess(auth.user))
+    const planned = this.reflector.getAllAndOverride<Role[] | undefined>(FULL_ACCESS_KEY, targets);
+    if (planned && !planned.includes(roleOf(auth.user.type)) && !fullAccess(auth.user))
       throw new AppError(403, 'auth.plan_required');
     return true;
   }

@@ -22,5 +22,8 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
 /** A route an unverified member's session may still call (who am I, sign out); every other route refuses it. */
 export const AllowUnverified = () => SetMetadata(UNVERIFIED_KEY, true);
-/** A route only members with full access may call (a coach or entity needs a valid plan): 403 otherwise. */
-export const FullAccess = () => SetMetadata(FULL_ACCESS_KEY, true);
+/**
+ * A route only members with full access may call (a coach or entity needs a valid plan): 403
+ * otherwise; `except` names roles that may call it without (a school reads the teams it confirmed).
+ */
+export const FullAccess = (options: { except?: Role[] } = {}) => SetMetadata(FULL_ACCESS_KEY, options.except ?? []);

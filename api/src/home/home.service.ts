@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isMemberType, type HomePart, type HomeView, type TeamView } from '@platform/contract';
+import { isMemberType, seesOwnTeams, type HomePart, type HomeView, type TeamView } from '@platform/contract';
 import { fullAccess, memberUser } from '../accounts/user.view';
 import type { User } from '../db/schema';
 import { AppError } from '../common/app-error';
@@ -41,7 +41,12 @@ export class HomeService {
           })
         : Promise.resolve(null);
     const [teams, invitations, achievements, posts, board] = await Promise.all([
-      part('teams', member && full ? () => this.teams.ofEventType(user, 'wro', 0, HOME_TEAMS) : null),
+      part(
+        'teams',
+        member && seesOwnTeams({ type: user.type, fullAccess: full })
+          ? () => this.teams.ofEventType(user, 'wro', 0, HOME_TEAMS)
+          : null,
+      ),
       part('invitations', member ? () => this.registration.invitations(user) : null),
       part('achievements', member && full ? () => this.teams.achievements(user, 0, HOME_ACHIEVEMENTS) : null),
       part('posts', () => this.content.posts({ home: 'true', limit: HOME_POSTS })),

@@ -122,6 +122,20 @@ export class RegistrationService {
           ),
         )
         .prepare('team_invitations_coaches'),
+      // The students invited to some teams, who did not decline (for the school asked to confirm them).
+      members: db
+        .select({ teamId: teamPeople.teamId, name: users.name })
+        .from(teamPeople)
+        .innerJoin(users, eq(users.id, teamPeople.userId))
+        .where(
+          and(
+            sql`${teamPeople.teamId} = any(${sql.placeholder('teams')})`,
+            eq(teamPeople.role, 'member'),
+            inArray(teamPeople.state, ['pending', 'accepted']),
+          ),
+        )
+        .orderBy(users.name)
+        .prepare('team_invitations_members'),
     };
   }
 
@@ -800,6 +814,9 @@ export class RegistrationService {
     const rows = await this.invitationReads.pending.execute({ user: user.id });
     const ids = rows.map((r) => r.team.id);
     const coaches = ids.length ? await this.invitationReads.coaches.execute({ teams: ids }) : [];
+    // A school confirms a team knowing who is in it.
+    const schoolTeams = rows.filter((r) => r.person.role === 'entity').map((r) => r.team.id);
+    const members = schoolTeams.length ? await this.invitationReads.members.execute({ teams: schoolTeams }) : [];
     return rows.map((r) =>
       invitationView(
         r.person,
@@ -807,6 +824,7 @@ export class RegistrationService {
         r.season,
         r.competition,
         coaches.filter((c) => c.teamId === r.team.id),
+        r.person.role === 'entity' ? members.filter((m) => m.teamId === r.team.id) : undefined,
       ),
     );
   }

@@ -104,6 +104,7 @@ export function invitationView(
   season: Season,
   competition: Competition,
   coaches: { name: string }[],
+  members?: { name: string }[],
 ): TeamInvitationView {
   return {
     _id: person.id,
@@ -116,6 +117,7 @@ export function invitationView(
       season: { name: season.name, name_en: season.nameEn },
       competion: { name: competition.name, name_en: competition.nameEn },
       coaches: coaches.map((c) => ({ name: c.name })),
+      ...(members ? { members: members.map((m) => ({ name: m.name })) } : {}),
     },
   };
 }

@@ -20,7 +20,8 @@ export class TeamsController {
   /** The old results path `{event link}/api/{event type}/get-teams`; this platform serves it for its own teams. */
   @Get(':type/get-teams')
   @Roles(...EVERYONE)
-  @FullAccess()
+  // A school sees the teams it confirmed without a plan.
+  @FullAccess({ except: ['entity'] })
   @ApiOperation({ summary: "The signed-in member's teams (page from 0, or top=2 for the home page)" })
   list(
     @CurrentAuth() auth: Auth,

@@ -1,4 +1,4 @@
-import { medalOf, type AchievementView, type Paged, type TeamView } from '@platform/contract';
+import { medalOf, TEAM_STATE_ORDER, type AchievementView, type Paged, type TeamView } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../core/database';
@@ -27,6 +27,11 @@ function mine(db: Db): SQL {
  * The reads of the member's home page and team pages, built once as prepared statements: building
  * the teams page query cost Drizzle more than PostgreSQL took to run it, on every home page.
  */
+const stateOrder = sql`case ${teams.state} ${sql.join(
+  Object.entries(TEAM_STATE_ORDER).map(([state, n]) => sql`when ${sql.raw(`'${state}'`)} then ${sql.raw(String(n))}`),
+  sql` `,
+)} end`;
+
 function prepareTeamReads(db: Db) {
   const page = (name: string, where: SQL) =>
     db
@@ -36,7 +41,8 @@ function prepareTeamReads(db: Db) {
       .innerJoin(competitions, eq(competitions.id, teams.competitionId))
       .leftJoin(users, eq(users.id, teams.entityId))
       .where(where)
-      .orderBy(desc(seasons.createdAt), desc(teams.createdAt), teams.teamNo)
+      // Approved teams first (a preview of two shows them), then those that need someone, newest first.
+      .orderBy(stateOrder, desc(seasons.createdAt), desc(teams.createdAt), teams.teamNo)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name);
@@ -123,6 +129,9 @@ export class TeamsService {
       teams: rows.map(({ team, season, competition, entity }) => ({
         _id: team.id,
         team_no: team.teamNo,
+        name: team.name,
+        registration_status: team.state,
+        reason: team.reason,
         season: { name: season.name, name_en: season.nameEn },
         competion: { name: competition.name, name_en: competition.nameEn },
         coaches: people.filter((p) => p.teamId === team.id && p.role === 'coach').map((p) => ({ name: p.name })),

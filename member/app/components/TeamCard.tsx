@@ -11,9 +11,9 @@ import { localized } from '~/utils/posts';
 const MAX_AVATARS = 6;
 
 /**
- * A team (spec §4): active when both its status and payment are, then Score and Rank, or 'Not
- * ranked yet' without a result (the spec's 0 and None are never shown); otherwise 'Team is not
- * active'. An active team without an entity asks for one.
+ * A team (spec §4) by its name and number: active when both its status and payment are, then Score
+ * and Rank, or 'Not ranked yet' without a result (the spec's 0 and None are never shown); otherwise
+ * where it stands, in a sentence, with staff's note. An active team without an entity asks for one.
  */
 export function TeamCard({ team }: { team: TeamView }) {
   const { t, lang } = useT();
@@ -26,9 +26,14 @@ export function TeamCard({ team }: { team: TeamView }) {
         <div className="row row-between row-start">
           <div>
             <h3 className="t-h6">
-              <bdi>{team.team_no}</bdi>
+              <bdi>{team.name ?? team.team_no}</bdi>
             </h3>
             <p className="t-body2 muted">
+              {team.name && (
+                <>
+                  <bdi dir="ltr">{team.team_no}</bdi> ·{' '}
+                </>
+              )}
               {localized(lang, team.competion.name, team.competion.name_en)} ·{' '}
               {localized(lang, team.season.name, team.season.name_en)}
             </p>
@@ -36,7 +41,7 @@ export function TeamCard({ team }: { team: TeamView }) {
           <Chip
             size="small"
             color={active ? 'success' : 'default'}
-            label={t(active ? 'teams.active' : 'teams.not_active')}
+            label={t(active ? 'teams.active' : `register.state.${team.registration_status}`)}
           />
         </div>
         {active && team.resultes ? (
@@ -49,7 +54,18 @@ export function TeamCard({ team }: { team: TeamView }) {
             </p>
           </div>
         ) : (
-          <p className="muted my-2">{t(active ? 'teams.not_ranked' : 'teams.not_active_text')}</p>
+          <p className="muted my-2">
+            {active
+              ? t('teams.not_ranked')
+              : team.registration_status === 'approved'
+                ? t('teams.not_active_text')
+                : t(`register.state_text.${team.registration_status}`)}
+          </p>
+        )}
+        {!active && team.reason && (
+          <Alert severity={team.registration_status === 'rejected' ? 'error' : 'warning'} className="mb-1">
+            {t('register.reason', { reason: team.reason })}
+          </Alert>
         )}
         <div className="avatar-group">
           {shown.map((m) => (

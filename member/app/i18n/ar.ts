@@ -436,6 +436,7 @@ export const ar: Messages = {
     as_member: 'يدعوك المدرب {coaches} للانضمام إلى الفريق.',
     as_coach: 'يدعوك المدرب {coaches} لتدريب الفريق معه.',
     as_entity: 'سجّل المدرب {coaches} هذا الفريق باسم جهتكم. هل يمثلكم؟',
+    students: 'الطلاب',
     accept: 'قبول',
     confirm: 'تأكيد',
     decline: 'رفض',

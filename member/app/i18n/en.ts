@@ -430,6 +430,7 @@ export const en = {
     as_member: 'Coach {coaches} invites you to join the team.',
     as_coach: 'Coach {coaches} invites you to coach the team with them.',
     as_entity: 'Coach {coaches} registered this team for your entity. Does it represent you?',
+    students: 'Students',
     accept: 'Accept',
     confirm: 'Confirm',
     decline: 'Decline',

@@ -1,7 +1,7 @@
 import { isMemberType, type EventView } from '@platform/contract';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { AchievementCard } from '~/components/AchievementCard';
 import { Carousel } from '~/components/Carousel';
 import { Countdown } from '~/components/Countdown';
@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invitations: parts?.invitations ?? [],
     // A coach with full access registers teams.
     canRegister: user.type === 1 && fullAccess,
-    teamsFailed: member && fullAccess && (!parts || parts.failed.includes('teams')),
+    teamsFailed: member && user.teamsAccess && (!parts || parts.failed.includes('teams')),
     achievements: parts?.achievements ?? [],
     posts: parts?.posts ?? [],
     event: (parts?.event ?? null) as HomeEvent | null,
@@ -183,6 +183,17 @@ export default function Home() {
                           values={{ coaches: inv.team.coaches.map((c) => c.name).join(lang === 'ar' ? '، ' : ', ') }}
                         />
                       </p>
+                      {inv.team.members && inv.team.members.length > 0 && (
+                        <p className="t-body2 mb-2" data-students>
+                          {t('invitations.students')}:{' '}
+                          {inv.team.members.map((m, i) => (
+                            <Fragment key={i}>
+                              {i > 0 && (lang === 'ar' ? '، ' : ', ')}
+                              <bdi>{m.name}</bdi>
+                            </Fragment>
+                          ))}
+                        </p>
+                      )}
                       <Form method="post" action={`/team-invitations/${inv._id}`} className="row">
                         <SubmitButton variant="contained" name="intent" value="accept">
                           {t(inv.role === 'entity' ? 'invitations.confirm' : 'invitations.accept')}

@@ -41,3 +41,10 @@ export function hasFullAccess(account: Entitlement, now: Date = new Date()): boo
 /** A paid plan's state, as staff filter members by it: active, expired (its last day passed), none. */
 export const SUBSCRIPTION_STATES = ['active', 'expired', 'none'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+/**
+ * Whether a member sees their own teams (issue 29): whoever has full access, and a school (entity)
+ * always, for the teams it confirmed, with or without a plan.
+ */
+export const seesOwnTeams = (account: { type: number; fullAccess: boolean }): boolean =>
+  account.fullAccess || account.type === 2;

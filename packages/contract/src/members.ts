@@ -76,6 +76,8 @@ export interface MemberUser {
   subscriptionValid: boolean;
   /** Teams, achievements and certificates: students and staff always, coaches and entities with a valid plan. */
   fullAccess: boolean;
+  /** The member's own teams: whoever has full access, and a school (entity) always, for the teams it confirmed. */
+  teamsAccess: boolean;
   /** The plan's days (YYYY-MM-DD), null without one. */
   start_date: string | null;
   end_date: string | null;

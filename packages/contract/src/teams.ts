@@ -107,6 +107,8 @@ export interface TeamInvitationView {
     season: NamePair;
     competion: NamePair;
     coaches: { name: string }[];
+    /** For a school asked to confirm the team: the students invited (only to the school's invitation). */
+    members?: { name: string }[];
   };
 }
 
@@ -130,6 +132,11 @@ export type Paged<T> = T & { success: boolean; currentPage: number; totalPages: 
 export interface TeamView {
   _id: string;
   team_no: string;
+  /** A registered team's name (null for a team staff made). */
+  name: string | null;
+  /** Where the team stands; its `reason` is staff's note on a rejection or requested changes. */
+  registration_status: TeamState;
+  reason: string | null;
   season: NamePair;
   competion: NamePair;
   coaches: { name: string }[];

@@ -29,7 +29,10 @@ export async function loadAccount(request: Request) {
     signupReference(request, viewer.lang),
     tab === 'certificates' && fullAccess ? call<{ certificates: CertificateView[] }>('/certificates') : null,
     tab === 'research' ? call<{ research: ResearchView[] }>('/research') : null,
-    tab === 'myteams' && fullAccess ? call<Paged<{ teams: TeamView[] }>>(`/wro/get-teams?page=${page - 1}`) : null,
+    // A school sees the teams it confirmed without a plan.
+    tab === 'myteams' && viewer.user.teamsAccess
+      ? call<Paged<{ teams: TeamView[] }>>(`/wro/get-teams?page=${page - 1}`)
+      : null,
     tab === 'achivements' && fullAccess
       ? call<Paged<{ achievements: AchievementView[] }>>(`/achievements?page=${page - 1}&limit=12`)
       : null,
@@ -68,5 +71,6 @@ export async function loadAccount(request: Request) {
             : 0) || 0,
     page,
     fullAccess,
+    teamsAccess: viewer.user.teamsAccess,
   };
 }

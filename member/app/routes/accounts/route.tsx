@@ -43,6 +43,7 @@ export default function Accounts() {
     totalPages,
     page,
     fullAccess,
+    teamsAccess,
   } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useT();
@@ -102,8 +103,9 @@ export default function Accounts() {
               />
             )}
             {tab === 'myskills' && <SkillsTab skills={user.skilles} />}
-            {(tab === 'myteams' || tab === 'achivements' || tab === 'certificates') && !fullAccess && <UpgradePrompt />}
-            {tab === 'myteams' && fullAccess && <TeamsTab teams={teams} page={page} totalPages={totalPages} />}
+            {((tab === 'myteams' && !teamsAccess) ||
+              ((tab === 'achivements' || tab === 'certificates') && !fullAccess)) && <UpgradePrompt />}
+            {tab === 'myteams' && teamsAccess && <TeamsTab teams={teams} page={page} totalPages={totalPages} />}
             {tab === 'achivements' && fullAccess && (
               <AchievementsTab achievements={achievements} page={page} totalPages={totalPages} />
             )}
