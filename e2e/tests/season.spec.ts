@@ -1,0 +1,297 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E, apiUrl, memberUrl } from '../env';
+import {
+  createMember,
+  DEFAULT_GUARDIAN_PHONE,
+  guardianConfirms,
+  outboxCode,
+  saudiMobile,
+  signInStudent,
+  uniqueId,
+} from './helpers';
+import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './journey';
+
+/**
+ * The season test (issue 29 and decision "a season is the unit of quality"): one season lived as its
+ * people live it, in Arabic, with a hostile coach among them. Each capability adds its chapter; a fix
+ * at a seam between features gets its step here.
+ *
+ * Chapter 1, registration: staff open the season; a coach on a phone, a parent with two children, a
+ * student and a public school sign up; the coach registers a team, the parent answers for both
+ * children, the school sees the students and confirms, the fee is paid, staff send the team back for
+ * changes, the coach adds a student, staff approve; a second team is withdrawn and refunded after the
+ * page asks; a hostile coach's look-ups, floods and a child's new birth date all fail.
+ */
+
+const adminUrl = `${apiUrl}/admin/`;
+
+async function api(page: Page, method: 'GET' | 'POST', path: string, token?: string, data?: unknown) {
+  const res = await page.request.fetch(`${apiUrl}/api${path}`, {
+    method,
+    headers: token ? { Authorization: token } : {},
+    data,
+  });
+  return { status: res.status(), body: await res.json().catch(() => ({})), headers: res.headers() };
+}
+
+async function tokenOf(page: Page, nationalId: string, password: string, type: number) {
+  const res = await api(page, 'POST', '/adduser-steb', undefined, {
+    national_id: nationalId,
+    password,
+    type,
+    loginType: 'signin',
+  });
+  expect(res.status, `sign-in of ${nationalId}`).toBe(200);
+  return res.headers['authorization'];
+}
+
+/** A public school signs up without a VAT or commercial-register number, and verifies its phone. */
+async function publicSchool(page: Page) {
+  const id = uniqueId();
+  const phone = saudiMobile(id);
+  const email = `office${id}@riyadh-school.edu.sa`;
+  const password = 'School-pass-1';
+  const { regions } = (await api(page, 'GET', '/regions')).body as { regions: { _id: string }[] };
+  const signup = await api(page, 'POST', '/adduser-steb', undefined, {
+    loginType: 'signup',
+    userInof: {
+      name: 'مدرسة الرياض الابتدائية',
+      email,
+      phone_number: phone,
+      password,
+      cpassword: password,
+      type: '2',
+      entityType: 'School',
+      entityKind: 'public_school',
+      region: regions[0]._id,
+      supervisor_name: 'هدى',
+      supervisor_email: `huda${id}@riyadh-school.edu.sa`,
+      supervisor_id: '1234567890',
+      supervisor_phone: '0501234567',
+      accept_terms: true,
+    },
+  });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(200);
+  const ticket = signup.body.user._id as string;
+  expect((await api(page, 'POST', '/otp', undefined, { user_id: ticket, phone_number: phone })).status).toBe(200);
+  const code = await outboxCode(page, phone);
+  expect((await api(page, 'POST', '/verify', undefined, { user_id: ticket, code })).status).toBe(200);
+  return { email, password };
+}
+
+async function signInAdmin(page: Page) {
+  await page.goto(adminUrl);
+  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
+  await page.reload();
+  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
+  await page.locator('input[type=password]').fill(E2E.admin.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/#\/$/);
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('a season', () => {
+  test('chapter 1, registration: everyone answers, staff send a team back and approve it, one team withdraws, a hostile coach fails', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
+
+    // Staff open the season's registration: ages 8 to 15 on 1 September 2026, a school required, a fee.
+    const { season, competition } = await openRegistration(
+      page,
+      { season: ['موسم 2027', 'Season 2027'], competition: ['البطولة الوطنية للروبوت', 'National Robot Championship'] },
+      {
+        min_members: 2,
+        max_members: 3,
+        max_coaches: 2,
+        entity_required: true,
+        fee: '150',
+        min_age: 8,
+        max_age: 15,
+        age_on: '2026-09-01',
+      },
+    );
+
+    // People sign up: a coach who buys a plan, a parent's two children (one phone for the parent), a student, a public school.
+    const { coach, coachAuth } = await coachWithPlan(page);
+    await api(page, 'POST', '/logout', coachAuth.Authorization);
+    const parentPhone = saudiMobile(Math.floor(Math.random() * 1e7));
+    const lama = await createMember(page, 0, { name: 'لمى', date_birth: '2014-03-01', guardianphone: parentPhone });
+    const fahd = await createMember(page, 0, { name: 'فهد', date_birth: '2016-06-01', guardianphone: parentPhone });
+    const sara = await createMember(page, 0, { name: 'سارة' });
+    const school = await publicSchool(page);
+
+    // The coach registers the team on the phone.
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await page.goto('/teams/register');
+    await page.getByLabel('المسابقة').selectOption({ label: 'البطولة الوطنية للروبوت · موسم 2027' });
+    await page.getByLabel('اسم الفريق').fill('نجوم الرياض');
+    await page.getByLabel('أرقام هويات الطلاب').fill(`${lama.id}\n${fahd.id}`);
+    await page.getByRole('textbox', { name: 'البريد الإلكتروني للجهة (المدرسة)' }).fill(school.email);
+    await page.getByRole('button', { name: 'تسجيل الفريق' }).click();
+    await expect(page.getByText(/^تم تسجيل الفريق T-\d+ ودعوة الطلاب\.$/)).toBeVisible();
+    const panel = page.locator('li[data-team]').filter({ hasText: 'نجوم الرياض' });
+    const teamNo = (await panel.getAttribute('data-team'))!;
+    await expect(panel.getByText('الفريق بانتظار رد المدعوين.')).toBeVisible();
+
+    // The parent answers for both children from the links on one phone (no sign-in).
+    await signOut(page);
+    const outbox = (await api(page, 'GET', `/dev/outbox?to=${encodeURIComponent(parentPhone)}`)).body.messages as {
+      body: string;
+    }[];
+    const links = outbox
+      .filter((m) => m.body.includes(teamNo))
+      .map((m) => /(https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+)/.exec(m.body)![1]);
+    expect(links).toHaveLength(2);
+    // The messages carry no coach's words: not the team's name, nor the coach's.
+    for (const m of outbox) expect(m.body).not.toMatch(/نجوم الرياض|Test Coach/);
+    for (const link of links) {
+      await page.goto(link);
+      await page.getByRole('button', { name: 'قبول' }).click();
+      await expect(page.getByText(/^شكرًا لك: انضم (لمى|فهد) إلى الفريق\.$/)).toBeVisible();
+    }
+    await shot(page, 'season-parent-accepted-ar-390');
+
+    // The school, without a plan, sees who is in the team before it confirms, then sees the team.
+    await signInStudent(page, school.email, school.password, 'entity');
+    const invitation = page.locator(`li[data-invitation="${teamNo}"]`);
+    await expect(invitation.locator('[data-students]')).toContainText('لمى');
+    await expect(invitation.locator('[data-students]')).toContainText('فهد');
+    await noViolations(page, 'school home with an invitation');
+    await shot(page, 'season-school-confirms-ar-390');
+    await invitation.getByRole('button', { name: 'تأكيد' }).click();
+    await expect(page.getByText('انضممت إلى الفريق.')).toBeVisible();
+    await page.reload();
+    await expect(page.locator(`[data-team="${teamNo}"]`).getByText('نجوم الرياض')).toBeVisible();
+
+    // Everyone answered and the fee is due: the team is ready; paying sends it for approval.
+    await signOut(page);
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await page.goto('/teams/register');
+    await expect(panel.getByText('جاهز للإرسال')).toBeVisible();
+    await panel.getByRole('button', { name: 'دفع رسوم الفريق' }).click();
+    await page.getByRole('button', { name: 'ادفع' }).click();
+    await expect(page.getByText('تم الدفع بنجاح!')).toBeVisible();
+    await expect(panel.getByText('بانتظار الاعتماد')).toBeVisible();
+
+    // Staff, in Arabic, send the team back: a third student is needed.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAdmin(page);
+    const coachToken = await tokenOf(page, coach.id, coach.password, 1);
+    const teamId = (await api(page, 'GET', '/teams', coachToken)).body.teams.find(
+      (x: { team_no: string }) => x.team_no === teamNo,
+    )._id as string;
+    await page.goto(`${adminUrl}#/teams/${teamId}`);
+    const card = page.getByTestId('team-registration');
+    await expect(card.getByRole('heading', { name: 'التسجيل: مُرسَل' })).toBeVisible();
+    await card.getByRole('button', { name: 'طلب تعديلات' }).click();
+    const dialog = page.getByRole('dialog', { name: `إعادة الفريق ${teamNo} لإجراء تعديلات؟` });
+    await dialog.getByRole('textbox', { name: 'ما المطلوب تعديله' }).fill('أضيفوا طالبًا ثالثًا إلى الفريق.');
+    await dialog.getByRole('button', { name: 'إعادته للتعديل' }).click();
+    await expect(page.getByText('أُعيد الفريق لإجراء التعديلات وتم إبلاغ جميع أعضائه.')).toBeVisible();
+    await shot(page, 'season-staff-changes-ar-1440');
+
+    // The coach reads the note, adds Sara to the same team (same number), and sends it again once she and her guardian agree.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(memberUrl);
+    await signOut(page);
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await page.goto('/teams/register');
+    await expect(panel.getByText('ملاحظة الاتحاد: أضيفوا طالبًا ثالثًا إلى الفريق.')).toBeVisible();
+    await expect(panel.getByText('طلب الاتحاد تعديلات: عدّل الفريق ثم أرسله من جديد.')).toBeVisible();
+    await noViolations(page, 'a team sent back for changes');
+    await shot(page, 'season-changes-requested-ar-390');
+    await panel.getByText('تعديل الفريق').click();
+    await panel.getByLabel('أرقام هويات الطلاب').fill(`${lama.id}\n${fahd.id}\n${sara.id}`);
+    await panel.getByRole('button', { name: 'حفظ التعديلات' }).click();
+    await expect(page.getByText('تم تحديث الفريق.')).toBeVisible();
+    const saraAuth = await tokenOf(page, sara.id, sara.password, 0);
+    const [saraInv] = (await api(page, 'GET', '/team-invitations', saraAuth)).body.invitations;
+    expect((await api(page, 'POST', `/team-invitations/${saraInv._id}/accept`, saraAuth)).status).toBe(200);
+    await guardianConfirms(page, DEFAULT_GUARDIAN_PHONE, teamNo);
+    await page.reload();
+    await panel.getByRole('button', { name: 'إرسال للاعتماد' }).click();
+    await expect(page.getByText('تم إرسال الفريق للاعتماد.')).toBeVisible();
+    await expect(panel.getByText(teamNo)).toBeVisible();
+
+    // Staff approve; the children's home pages show the team by name, active.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAdmin(page);
+    await page.goto(`${adminUrl}#/teams/${teamId}`);
+    await page.getByTestId('team-registration').getByRole('button', { name: 'اعتماد' }).click();
+    await expect(page.getByText('تم اعتماد الفريق وإبلاغ جميع أعضائه.')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(memberUrl);
+    await signOut(page);
+    await signInStudent(page, lama.id, lama.password);
+    const lamaCard = page.locator(`[data-team="${teamNo}"]`);
+    await expect(lamaCard.getByText('نجوم الرياض')).toBeVisible();
+    await expect(lamaCard.getByText('نشط', { exact: true })).toBeVisible();
+    await shot(page, 'season-child-home-ar-390');
+
+    // A second team is paid, then withdrawn: the page asks first, and the fee comes back.
+    await signOut(page);
+    const other = await createMember(page, 0, { name: 'ريم' });
+    const second = await api(page, 'POST', '/teams', coachToken, {
+      season_id: season.id,
+      competition_id: competition.id,
+      name: 'فريق الاحتياط',
+      members: [other.id],
+      entity_email: school.email,
+    });
+    expect(second.status).toBe(201);
+    await signInStudent(page, coach.id, coach.password, 'coach');
+    await page.goto('/teams/register');
+    const spare = page.locator(`li[data-team="${second.body.team.team_no}"]`);
+    await spare.getByRole('button', { name: 'دفع رسوم الفريق' }).click();
+    await page.getByRole('button', { name: 'ادفع' }).click();
+    await expect(page.getByText('تم الدفع بنجاح!')).toBeVisible();
+    await spare.getByRole('button', { name: 'سحب الفريق' }).click();
+    await expect(spare.getByText(/^هل تريد سحب الفريق فريق الاحتياط؟/)).toBeVisible();
+    await spare.getByRole('button', { name: 'نعم، اسحب الفريق' }).click();
+    await expect(page.getByText(/^تم سحب الفريق واسترداد رسومه البالغة 150\.00/)).toBeVisible();
+    await expect(spare.getByText('مسحوب')).toBeVisible();
+
+    // A hostile coach with a paid plan tries his tricks; each fails.
+    const { coachAuth: hostileAuth } = await coachWithPlan(page);
+    const hostile = hostileAuth.Authorization;
+    const tryId = (id: string) =>
+      api(page, 'POST', '/teams', hostile, {
+        season_id: season.id,
+        competition_id: competition.id,
+        name: 'x',
+        members: [id],
+        entity_email: school.email,
+      });
+    // A child in a team and a national ID nobody has get the same answer: no name, no eligibility.
+    const [inTeam, nobody] = [await tryId(lama.id), await tryId('1999999990')];
+    expect(inTeam.status).toBe(404);
+    expect(inTeam.body.message.replace(lama.id, 'ID')).toBe(nobody.body.message.replace('1999999990', 'ID'));
+    expect(inTeam.body.message).not.toContain('لمى');
+    // Guessing on is throttled.
+    let guess = nobody;
+    for (let i = 0; i < 12 && guess.status !== 429; i++) guess = await tryId(`19999999${String(i).padStart(2, '0')}`);
+    expect(guess.status).toBe(429);
+    // Flooding a parent's phone with sign-up invitations stops at the day's limit, and none carries his words.
+    const before = (await api(page, 'GET', `/dev/outbox?to=${encodeURIComponent(parentPhone)}`)).body.messages.length;
+    let flood = { status: 200 } as { status: number };
+    let sent = 0;
+    for (let i = 0; i < 12 && flood.status === 200; i++) {
+      flood = await api(page, 'POST', '/teams/invite-signup', hostile, { phone: parentPhone });
+      if (flood.status === 200) sent += 1;
+    }
+    expect([flood.status, sent]).toEqual([429, 10]);
+    const after = (await api(page, 'GET', `/dev/outbox?to=${encodeURIComponent(parentPhone)}`)).body.messages as {
+      body: string;
+    }[];
+    expect(after.length - before).toBe(10);
+    for (const m of after.slice(0, 10)) expect(m.body).not.toContain('Test Coach');
+    // A child cannot make herself an adult by changing her date of birth.
+    const lamaToken = await tokenOf(page, lama.id, lama.password, 0);
+    const older = await api(page, 'POST', '/accounts', lamaToken, { dob: '1990-01-01' });
+    expect(older.status).toBe(400);
+    expect((await api(page, 'POST', '/getuser', lamaToken)).body.user.dob).toBe('2014-03-01');
+  });
+});
