@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
 import {
@@ -222,6 +223,31 @@ test.describe('a season', () => {
     await page.goto(`${adminUrl}#/teams/${teamId}`);
     await page.getByTestId('team-registration').getByRole('button', { name: 'اعتماد' }).click();
     await expect(page.getByText('تم اعتماد الفريق وإبلاغ جميع أعضائه.')).toBeVisible();
+
+    // Staff import the team's result: the template lists the approved teams of the chosen competition by name.
+    await page.goto(`${adminUrl}#/teams`);
+    await page.getByRole('button', { name: 'استيراد النتائج' }).click();
+    const results = page.getByRole('dialog', { name: 'استيراد النتائج' });
+    await results.getByRole('combobox', { name: 'الموسم' }).click();
+    await page.getByRole('option', { name: 'موسم 2027' }).click();
+    await results.getByRole('combobox', { name: 'المسابقة' }).click();
+    await page.getByRole('option', { name: 'البطولة الوطنية للروبوت' }).click();
+    const template = page.waitForEvent('download');
+    await results.getByRole('button', { name: 'تنزيل القالب' }).click();
+    const lines = (await readFile((await (await template).path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('team_no,score,ranked,team_name');
+    expect(lines).toContain(`${teamNo},,,نجوم الرياض`);
+    await results.locator('input[type=file]').setInputFiles({
+      name: 'results.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`team_no,score,ranked\n${teamNo.toLowerCase()},١٨٠٫٥,1\n`),
+    });
+    await results.getByRole('button', { name: 'معاينة' }).click();
+    await expect(results.getByRole('cell', { name: 'نجوم الرياض' })).toBeVisible();
+    await noViolations(page, 'results import preview (Arabic)');
+    await shot(page, 'season-results-import-ar-1440');
+    await results.getByRole('button', { name: 'تطبيق' }).click();
+    await expect(results).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(memberUrl);
     await signOut(page);
@@ -229,6 +255,7 @@ test.describe('a season', () => {
     const lamaCard = page.locator(`[data-team="${teamNo}"]`);
     await expect(lamaCard.getByText('نجوم الرياض')).toBeVisible();
     await expect(lamaCard.getByText('نشط', { exact: true })).toBeVisible();
+    await expect(lamaCard).toContainText('180.5');
     await shot(page, 'season-child-home-ar-390');
 
     // A second team is paid, then withdrawn: the page asks first, and the fee comes back.

@@ -98,7 +98,11 @@ const app = {
   audit: { field: 'Field', before: 'Before', after: 'After' },
   results: {
     import: 'Import results',
-    hint: 'A CSV file with the columns team_no, score and ranked (a score may use a decimal comma: 12,5). Download the template for the teams in this list, fill it in, check the preview, then apply: all rows are saved together, or none.',
+    hint: 'Choose the season and competition, download the template of its approved teams and fill in score and ranked (a score may use a decimal comma: 12,5), then check the preview and apply: all rows are saved together, or none. Only approved teams of the chosen competition take results.',
+    season: 'Season',
+    competition: 'Competition',
+    choose_scope: 'Choose the season and the competition first.',
+    team_name: 'Team',
     choose_file: 'Choose a CSV file',
     no_file: 'No file chosen',
     template: 'Download the template',

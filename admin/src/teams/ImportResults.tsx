@@ -9,35 +9,57 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  Button,
+  useDataProvider,
+  useGetList,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { apiFetch, downloadResponse } from '../common/api';
 
+/** The season and competition whose approved teams take results. */
+type Scope = { season: string; competition: string };
+
 /**
- * A CSV to fill in: the columns the import reads (team_no, score, ranked) and a row for each team in
- * the list's filter (up to 1,000), so staff only type the scores and ranks.
+ * A CSV to fill in: the columns the import reads (team_no, score, ranked) and a row for each approved
+ * team of the chosen season and competition, with its name (a column the import ignores), so staff
+ * only type the scores and ranks.
  */
-function ResultsTemplateButton() {
+function ResultsTemplateButton({ scope }: { scope: Scope | null }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
-  const { filterValues } = useListContext();
   const download = async () => {
+    if (!scope) return;
     try {
-      const { data } = await dataProvider.getList<{ id: string; team_no: string }>('teams', {
-        filter: filterValues ?? {},
+      const { data } = await dataProvider.getList<{ id: string; team_no: string; name: string | null }>('teams', {
+        filter: { ...scope, registration_status: 'approved' },
         sort: { field: 'team_no', order: 'ASC' },
         pagination: { page: 1, perPage: 1000 },
       });
-      const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-      const lines = [RESULTS_COLUMNS.join(','), ...data.map((t) => `${cell(t.team_no)},,`)];
+      // A name a spreadsheet would run as a formula starts with an apostrophe; commas and quotes are quoted.
+      const cell = (raw: string) => {
+        const v = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+        return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+      };
+      const lines = [
+        [...RESULTS_COLUMNS, 'team_name'].join(','),
+        ...data.map((t) => `${cell(t.team_no)},,,${cell(t.name ?? '')}`),
+      ];
       const blob = new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
       await downloadResponse(new Response(blob), 'results-template.csv');
     } catch (error) {
@@ -45,9 +67,44 @@ function ResultsTemplateButton() {
     }
   };
   return (
-    <MuiButton startIcon={<DownloadIcon />} onClick={download}>
+    <MuiButton startIcon={<DownloadIcon />} onClick={download} disabled={!scope}>
       {translate('app.results.template')}
     </MuiButton>
+  );
+}
+
+/** Choosing one of the seasons or competitions (their names in the admin's language). */
+function ScopeSelect({
+  resource,
+  label,
+  value,
+  onChange,
+}: {
+  resource: 'seasons' | 'competitions';
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const [locale] = useLocaleState();
+  const { data = [] } = useGetList<{ id: string; name: string; name_en: string }>(resource, {
+    sort: { field: 'created_at', order: 'DESC' },
+    pagination: { page: 1, perPage: 200 },
+  });
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 220 }}
+    >
+      {data.map((r) => (
+        <MenuItem key={r.id} value={r.id}>
+          {locale === 'ar' ? r.name : r.name_en || r.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
@@ -60,13 +117,20 @@ export function ImportResults() {
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState<ResultsPreviewRow[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const { filterValues } = useListContext();
+  const [season, setSeason] = useState<string>(typeof filterValues?.season === 'string' ? filterValues.season : '');
+  const [competition, setCompetition] = useState<string>(
+    typeof filterValues?.competition === 'string' ? filterValues.competition : '',
+  );
+  const scope = season && competition ? { season, competition } : null;
   const send = async (dry: boolean) => {
-    if (!file) return;
+    if (!file || !scope) return;
     setBusy(true);
     try {
       const body = new FormData();
       body.set('file', file);
-      const res = await apiFetch(`/admin/teams/import${dry ? '?dry_run=true' : ''}`, { method: 'POST', body });
+      const query = new URLSearchParams({ ...scope, ...(dry ? { dry_run: 'true' } : {}) });
+      const res = await apiFetch(`/admin/teams/import?${query}`, { method: 'POST', body });
       const data = (await res.json()) as { rows: ResultsPreviewRow[]; message?: string };
       setRows(data.rows);
       if (!dry) {
@@ -93,6 +157,31 @@ export function ImportResults() {
             {translate('app.results.hint')}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, my: 1 }}>
+            <ScopeSelect
+              resource="seasons"
+              label={translate('app.results.season')}
+              value={season}
+              onChange={(id) => {
+                setSeason(id);
+                setRows(null);
+              }}
+            />
+            <ScopeSelect
+              resource="competitions"
+              label={translate('app.results.competition')}
+              value={competition}
+              onChange={(id) => {
+                setCompetition(id);
+                setRows(null);
+              }}
+            />
+          </Stack>
+          {!scope && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.results.choose_scope')}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, my: 1 }}>
             <MuiButton variant="outlined" component="label" startIcon={<UploadIcon />}>
               {translate('app.results.choose_file')}
               <input
@@ -109,7 +198,7 @@ export function ImportResults() {
             <Typography variant="body2" data-testid="results-file-name">
               {file ? <bdi>{file.name}</bdi> : translate('app.results.no_file')}
             </Typography>
-            <ResultsTemplateButton />
+            <ResultsTemplateButton scope={scope} />
           </Stack>
           {rows && (
             <>
@@ -121,6 +210,7 @@ export function ImportResults() {
                   <TableRow>
                     <TableCell>{translate('app.results.line')}</TableCell>
                     <TableCell>team_no</TableCell>
+                    <TableCell>{translate('app.results.team_name')}</TableCell>
                     <TableCell>score</TableCell>
                     <TableCell>ranked</TableCell>
                     <TableCell>{translate('app.results.error')}</TableCell>
@@ -132,6 +222,9 @@ export function ImportResults() {
                       <TableCell>{r.line}</TableCell>
                       <TableCell>
                         <bdi>{r.team_no}</bdi>
+                      </TableCell>
+                      <TableCell>
+                        <bdi>{r.team_name ?? ''}</bdi>
                       </TableCell>
                       <TableCell>{r.score}</TableCell>
                       <TableCell>{r.ranked}</TableCell>
@@ -145,7 +238,7 @@ export function ImportResults() {
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setOpen(false)}>{translate('ra.action.close')}</MuiButton>
-          <MuiButton onClick={() => send(true)} disabled={!file || busy}>
+          <MuiButton onClick={() => send(true)} disabled={!file || !scope || busy}>
             {translate('app.results.preview')}
           </MuiButton>
           <MuiButton variant="contained" onClick={() => send(false)} disabled={!rows || errors > 0 || busy}>
