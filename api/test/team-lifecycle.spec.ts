@@ -49,6 +49,7 @@ describe('the team lifecycle table (contract)', () => {
       'submit',
       'pay',
       'withdraw',
+      'hand_over',
     ]);
     expect(teamActions('coach', facts({ state: 'ready', complete: true, feeDue: true }))).toEqual([
       'edit',
@@ -57,20 +58,23 @@ describe('the team lifecycle table (contract)', () => {
     ]);
     // Closed registration: nothing for coaches; a result: no edit and no withdrawal.
     expect(teamActions('owner', facts({ state: 'approved', open: false }))).toEqual([]);
-    expect(teamActions('owner', facts({ state: 'approved', hasResult: true }))).toEqual([]);
+    expect(teamActions('owner', facts({ state: 'approved', hasResult: true }))).toEqual(['hand_over']);
     expect(teamActions('staff', facts({ state: 'submitted', feeDue: true }))).toEqual([
       'request_changes',
       'reject',
       'record_payment',
+      'hand_over',
     ]);
     expect(teamActions('staff', facts({ state: 'submitted', paid: true }))).toEqual([
       'approve',
       'request_changes',
       'reject',
+      'hand_over',
     ]);
     expect(teamActions('staff', facts({ state: 'approved', paid: true }))).toEqual([
       'request_changes',
       'record_result',
+      'hand_over',
     ]);
   });
 
@@ -242,7 +246,7 @@ describe('the team lifecycle through the API', () => {
     // The coach sees the note; an edit keeps the team as it is (no confirmation needed), then they send it again.
     const view = (await t.http.get('/api/teams').set('Authorization', token)).body.teams[0];
     expect(view).toMatchObject({ registration_status: 'changes_requested', reason: 'Add a second student.' });
-    expect(view.actions).toEqual(['edit', 'submit', 'withdraw']);
+    expect(view.actions).toEqual(['edit', 'submit', 'withdraw', 'hand_over']);
     const edited = await t.http
       .put(`/api/teams/${id}`)
       .set('Authorization', token)
@@ -356,6 +360,34 @@ describe('the team lifecycle through the API', () => {
     expect(view.owner).toBe(false);
     expect(view.actions).not.toContain('withdraw');
     expect(view.people.find((p: { name: string }) => p.name === 'Owner')).toMatchObject({ owner: true });
+    // Only the owner hands the team over, to a coach who accepted a place in it; then the new owner withdraws.
+    expect(
+      (
+        await t.http
+          .post(`/api/teams/${id}/owner`)
+          .set('Authorization', secondToken)
+          .send({ national_id: owner.nationalId })
+      ).status,
+    ).toBe(403);
+    const stranger = await coachUser();
+    const wrong = await t.http
+      .post(`/api/teams/${id}/owner`)
+      .set('Authorization', ownerToken)
+      .send({ national_id: stranger.nationalId });
+    expect([wrong.status, wrong.body.message]).toEqual([
+      400,
+      'The new owner must be a coach who accepted a place in this team.',
+    ]);
+    const handed = await t.http
+      .post(`/api/teams/${id}/owner`)
+      .set('Authorization', ownerToken)
+      .send({ national_id: second.nationalId });
+    expect(handed.body.team).toMatchObject({ owner: false });
+    expect((await teamRow(id)).createdBy).toBe(second.id);
+    expect((await t.http.delete(`/api/teams/${id}`).set('Authorization', ownerToken)).status).toBe(403);
+    // Staff hand it back.
+    expect((await staffPut(id, { owner: owner.id })).status).toBe(200);
+    expect((await teamRow(id)).createdBy).toBe(owner.id);
   });
 
   it('a hostile coach: limited look-ups, teams and invitations, and no unanswered invitation locks a student out', async () => {

@@ -9,7 +9,7 @@ import { Lang, translate } from '../common/i18n';
 import { orderView } from '../payments/payments.controller';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { RegistrationService } from './registration.service';
-import { CreateTeamDto, InviteSignupDto, TeamsPageQuery, UpdateTeamDto } from './team.dto';
+import { CreateTeamDto, HandOverDto, InviteSignupDto, TeamsPageQuery, UpdateTeamDto } from './team.dto';
 
 /** Team registration for members: open registrations, a coach's teams, invitations (issue 20). */
 @ApiTags('teams')
@@ -91,6 +91,16 @@ export class RegistrationController {
   async submit(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     const team = await this.registration.submit(auth.user, id);
     return { success: true, message: translate(lang, 'team.submitted'), team };
+  }
+
+  @Post('teams/:id/owner')
+  @Roles('coach')
+  @FullAccess()
+  @HttpCode(200)
+  @ApiOperation({ summary: "The team's owner hands it over to another of its accepted coaches" })
+  async handOver(@CurrentAuth() auth: Auth, @Param('id') id: string, @Body() body: HandOverDto, @Lang() lang: Lang) {
+    const team = await this.registration.handOver(auth.user, id, body);
+    return { success: true, message: translate(lang, 'team.handed_over'), team };
   }
 
   @Post('teams/:id/pay')

@@ -39,7 +39,7 @@ import { RefundsService, type RefundOutcome } from '../payments/refunds.service'
 import * as lifecycle from './lifecycle/team-state';
 import { hitLimit } from './lifecycle/limits';
 import { competitionName, langOfUser, notifyMember, notifyTeam } from './team-notices';
-import type { CreateTeamDto, InviteSignupDto, UpdateTeamDto } from './team.dto';
+import type { CreateTeamDto, HandOverDto, InviteSignupDto, UpdateTeamDto } from './team.dto';
 import {
   guardianInvitationView,
   invitationView,
@@ -792,6 +792,22 @@ export class RegistrationService {
       const tx = raw as unknown as Db;
       const { team, reg, actor } = await this.lockOwnTeam(tx, coach, teamId);
       await lifecycle.submit(tx, team, reg, actor);
+      return team.id;
+    });
+    return this.teamOf(coach, id);
+  }
+
+  /** POST /api/teams/:id/owner: the owner hands the team over to another of its accepted coaches. */
+  async handOver(coach: User, teamId: unknown, body: HandOverDto) {
+    const nationalId = toAsciiDigits(body.national_id ?? '');
+    const id = await this.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const { team, reg, actor } = await this.lockOwnTeam(tx, coach, teamId);
+      const [next] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.nationalId, nationalId), eq(users.type, 1)));
+      await lifecycle.handOver(tx, team, reg, actor, next?.id ?? '');
       return team.id;
     });
     return this.teamOf(coach, id);

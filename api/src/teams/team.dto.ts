@@ -82,6 +82,14 @@ export class UpdateTeamDto {
   confirm?: boolean;
 }
 
+/** POST /api/teams/:id/owner: the national ID of the coach (already in the team) who takes the team over. */
+export class HandOverDto {
+  @ApiProperty({ description: "An accepted coach's national ID (10 digits)" })
+  @Required('team.new_owner_not_coach')
+  @Text(20, 'team.new_owner_not_coach')
+  national_id?: string;
+}
+
 /** POST /api/teams/invite-signup: the guardian's mobile number or the student's e-mail. */
 export class InviteSignupDto {
   @ApiProperty({ required: false })

@@ -412,6 +412,11 @@ export const ar: Messages = {
       rejected: 'لم يعتمد الاتحاد الفريق.',
       withdrawn: 'سُحب الفريق.',
     },
+    hand_over: 'نقل ملكية الفريق',
+    hand_over_hint:
+      'يصبح المدرب الذي تختاره مالك الفريق، ولا يستطيع غيره بعد ذلك سحبه أو نقل ملكيته. وتبقى أنت أحد مدربيه.',
+    hand_over_to: 'المالك الجديد',
+    hand_over_submit: 'انقل الملكية',
     confirm_withdraw: 'هل تريد سحب الفريق {name}؟ يُفرَج عن طلابه ولا يمكن استعادة الفريق.',
     confirm_withdraw_refund: 'تُسترد رسومه المدفوعة ({fee}) كاملة.',
     confirm_withdraw_yes: 'نعم، اسحب الفريق',

@@ -406,6 +406,11 @@ export const en = {
       rejected: 'The federation did not approve the team.',
       withdrawn: 'The team was withdrawn.',
     },
+    hand_over: 'Hand the team over',
+    hand_over_hint:
+      'The coach you choose becomes its owner: only they can then withdraw it or hand it on. You stay one of its coaches.',
+    hand_over_to: 'New owner',
+    hand_over_submit: 'Hand over',
     confirm_withdraw: 'Withdraw the team {name}? Its students are freed and the team cannot be restored.',
     confirm_withdraw_refund: 'Its paid fee of {fee} is refunded in full.',
     confirm_withdraw_yes: 'Yes, withdraw the team',

@@ -141,6 +141,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return { error: res.data.message ?? translate(lang, 'register.failed'), intent, team_id: text(form, 'team_id') };
     return back(res.data.message);
   }
+  if (intent === 'hand_over') {
+    const res = await call<{ message: string }>(`/teams/${teamId}/owner`, {
+      method: 'POST',
+      body: { national_id: text(form, 'national_id') },
+    });
+    if (!res.ok)
+      return { error: res.data.message ?? translate(lang, 'register.failed'), intent, team_id: text(form, 'team_id') };
+    return back(res.data.message);
+  }
   if (intent === 'pay') {
     const res = await call<{ response: { order: { ref: string; url: string } }; order: { _id: string } }>(
       `/teams/${teamId}/pay`,
@@ -390,6 +399,37 @@ function ChangeTeam({
   );
 }
 
+/**
+ * The owner hands the team over to another coach who accepted a place in it (without JavaScript: a
+ * disclosure with the coaches to choose from and what it means).
+ */
+function HandOver({ team }: { team: RegisteredTeamView }) {
+  const { t } = useT();
+  const coaches = team.people.filter((p) => p.role === 'coach' && p.state === 'accepted' && !p.owner);
+  if (!coaches.length) return null;
+  return (
+    <details className="team-change">
+      <summary className="t-body2">{t('register.hand_over')}</summary>
+      <Form method="post" className="stack gap-2 team-change-form">
+        <input type="hidden" name="team_id" value={team._id} />
+        <p className="t-body2 muted">{t('register.hand_over_hint')}</p>
+        <Select name="national_id" id={`owner-${team._id}`} label={t('register.hand_over_to')} required noPlaceholder>
+          {coaches.map((c) => (
+            <option key={c._id} value={c.national_id ?? ''}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+        <div>
+          <SubmitButton variant="outlined" name="intent" value="hand_over">
+            {t('register.hand_over_submit')}
+          </SubmitButton>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
 function TeamPanel({ team, me, result }: { team: RegisteredTeamView; me: string | null; result?: ActionResult }) {
   const { t, lang } = useT();
   // What the coach may do is the API's answer (the contract's lifecycle table): the page offers just that.
@@ -497,6 +537,7 @@ function TeamPanel({ team, me, result }: { team: RegisteredTeamView; me: string 
           </div>
         )}
         {can('edit') && <ChangeTeam team={team} me={me} pending={mine?.confirmUpdate} />}
+        {can('hand_over') && <HandOver team={team} />}
       </CardBody>
     </Card>
   );

@@ -41,7 +41,8 @@ export type TeamAction =
   | 'request_changes'
   | 'reject'
   | 'record_payment'
-  | 'record_result';
+  | 'record_result'
+  | 'hand_over';
 
 /** Who acts: the coach who registered the team (its owner), another accepted coach of it, or staff. */
 export type TeamActor = 'owner' | 'coach' | 'staff';
@@ -87,6 +88,12 @@ export const TEAM_TRANSITIONS: readonly TeamTransition[] = [
     to: 'same',
   },
   { action: 'record_result', from: ['approved'], by: ['staff'], to: 'same' },
+  {
+    action: 'hand_over',
+    from: ['waiting_members', 'ready', 'submitted', 'changes_requested', 'approved'],
+    by: ['owner', 'staff'],
+    to: 'same',
+  },
 ];
 
 /** What the rules need to know of a team besides its state. */

@@ -35,6 +35,8 @@ export class TeamDto {
   @Ids(MAX_PEOPLE) coach_ids?: string[];
   /** Why a team is rejected or sent back for changes (required then). */
   @Text(500) reason?: string;
+  /** Staff hand a registered team over to another of its accepted coaches (the user id). */
+  @OptionalId() owner?: string | null;
   /** A payment made outside the provider (cash, a transfer): why staff record it (audited). */
   @Text(500) manual_payment_reason?: string;
 }

@@ -158,9 +158,20 @@ async function savePeople(tx: Db, team: typeof teams.$inferSelect, input: TeamDt
 async function lifecycleChange(input: TeamDto, row: Row, ctx: WriteContext): Promise<boolean> {
   const decision = input.status;
   const manual = input.manual_payment_reason;
-  if (decision !== 'approved' && decision !== 'rejected' && decision !== 'changes_requested' && manual === undefined)
+  const owner = input.owner;
+  if (
+    decision !== 'approved' &&
+    decision !== 'rejected' &&
+    decision !== 'changes_requested' &&
+    manual === undefined &&
+    !owner
+  )
     return false;
   const { team, reg } = await lifecycle.lockTeam(ctx.tx, row.teams.id);
+  if (owner) {
+    await lifecycle.handOver(ctx.tx, team, reg, 'staff', owner);
+    return true;
+  }
   if (manual !== undefined) {
     if (!manual) throw new AppError(400, 'team.payment_reason_required', {}, 'manual_payment_reason');
     await lifecycle.recordManualPayment(ctx.tx, audits, ctx.actor, team, reg, manual);

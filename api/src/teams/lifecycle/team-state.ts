@@ -244,6 +244,28 @@ export async function feeRefunded(tx: Db, teamId: string, orderId: string): Prom
   if (!other) await tx.update(teams).set({ paymentStatus: false }).where(eq(teams.id, teamId));
 }
 
+/**
+ * The owner (or staff) hands the team over to another coach who accepted a place in it: the new
+ * owner withdraws it, hands it on, and cannot be removed by the others.
+ */
+export async function handOver(tx: Db, team: Team, reg: Registration | null, actor: TeamActor, coachId: string) {
+  assertAllowed(actor, 'hand_over', await teamFacts(tx, team, reg));
+  const [coach] = await tx
+    .select({ id: teamPeople.userId })
+    .from(teamPeople)
+    .where(
+      and(
+        eq(teamPeople.teamId, team.id),
+        eq(teamPeople.userId, coachId),
+        eq(teamPeople.role, 'coach'),
+        eq(teamPeople.state, 'accepted'),
+      ),
+    );
+  if (!coach || coachId === team.createdBy) throw new AppError(400, 'team.new_owner_not_coach', {}, 'national_id');
+  const [after] = await tx.update(teams).set({ createdBy: coachId }).where(eq(teams.id, team.id)).returning();
+  return after;
+}
+
 /** Results from the import: each approved team's score and rank (the import checked the rows). */
 export async function recordResults(tx: Db, rows: { teamId: string; score: string; ranked: number }[]): Promise<void> {
   for (const r of rows)
