@@ -615,3 +615,47 @@ describe('what each person sees of a team', () => {
     expect((await t.http.get('/api/wro/get-teams').set('Authorization', unpaid)).status).toBe(403);
   });
 });
+
+describe('a cap on teams, with a waiting list', () => {
+  it('the teams past the cap wait in order; when a team withdraws, the next moves up, forms on and is told', async () => {
+    const comp = await openRegistration({ max_teams: 1 });
+    const [a, b, c] = await Promise.all([
+      student(),
+      student({ email: `waiting.${Date.now()}@test.example` }),
+      student(),
+    ]);
+    const [c1, c2, c3] = await Promise.all([coachUser(), coachUser(), coachUser()]);
+    const [t1, t2, t3] = await Promise.all([signIn(t, c1), signIn(t, c2), signIn(t, c3)]);
+    // Two coaches at once for the last place: one gets it, the other waits.
+    const [r1, r2] = await Promise.all([
+      register(t1, comp, { name: 'First', members: [a.nationalId] }),
+      register(t2, comp, { name: 'Second', members: [b.nationalId] }),
+    ]);
+    expect([r1.body.team.waitlist_position, r2.body.team.waitlist_position].sort()).toEqual([1, null].sort());
+    const [placed, waiting] = r1.body.team.waitlist_position === null ? [r1, r2] : [r2, r1];
+    const [placedToken, waitingToken] = placed === r1 ? [t1, t2] : [t2, t1];
+    const third = await register(t3, comp, { name: 'Third', members: [c.nationalId] });
+    expect(third.body.team.waitlist_position).toBe(2);
+
+    // A waiting team forms, but neither submits nor pays.
+    for (const s of [a, b]) await acceptAll(s);
+    expect((await teamRow(waiting.body.team._id)).state).toBe('ready');
+    const early = await t.http.post(`/api/teams/${waiting.body.team._id}/submit`).set('Authorization', waitingToken);
+    expect([early.status, early.body.message]).toEqual([
+      409,
+      'The team is on the waiting list: it can be submitted and paid once it has a place. Its people can already accept.',
+    ]);
+
+    // The placed team withdraws: the first waiting team gets its place and, nothing being due, goes for approval.
+    expect((await t.http.delete(`/api/teams/${placed.body.team._id}`).set('Authorization', placedToken)).status).toBe(
+      200,
+    );
+    expect(await teamRow(waiting.body.team._id)).toMatchObject({ waitlistedAt: null, state: 'submitted' });
+    const waitingEmail = placed === r1 ? b.email! : a.email!;
+    const told = await t.database.db.select().from(outbox).where(eq(outbox.to, waitingEmail));
+    expect(told.some((m) => m.subject === `A place for team ${waiting.body.team.team_no}`)).toBe(true);
+    // The third is first on the list now.
+    const view = (await t.http.get('/api/teams').set('Authorization', t3)).body.teams[0];
+    expect(view.waitlist_position).toBe(1);
+  });
+});

@@ -542,6 +542,8 @@ export const en = {
     registrations: {
       name: 'Registration |||| Registrations',
       empty: 'No registrations yet.',
+      max_teams_hint:
+        'Optional. Teams past this number wait on a list in order; when a team withdraws or is rejected, the next one moves up and is told.',
       grades_hint: 'Eligible grades (numbers); empty: any grade.',
       fee_hint: 'Team fee in SAR; 0 for none.',
       team_size: '%{members}, %{coaches}',
@@ -557,6 +559,7 @@ export const en = {
         closes_at: 'Closes',
         min_members: 'Minimum members',
         max_members: 'Maximum members',
+        max_teams: 'Places for teams',
         max_coaches: 'Maximum coaches',
         team_size: 'Team size',
         entity_required: 'Entity required',

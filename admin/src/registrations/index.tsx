@@ -144,6 +144,7 @@ function RegistrationForm() {
       <NumberInput source="min_members" min={1} max={50} step={1} validate={required()} />
       <NumberInput source="max_members" min={1} max={50} step={1} validate={required()} />
       <NumberInput source="max_coaches" min={1} max={10} step={1} validate={required()} />
+      <NumberInput source="max_teams" min={1} step={1} helperText="resources.registrations.max_teams_hint" />
       <BooleanInput source="entity_required" />
       <TextArrayInput source="grades" helperText="resources.registrations.grades_hint" fullWidth />
       <NumberInput source="min_age" min={0} max={100} step={1} />

@@ -665,6 +665,8 @@ export const registrations = pgTable(
     minMembers: integer('min_members').notNull().default(1),
     maxMembers: integer('max_members').notNull().default(3),
     maxCoaches: integer('max_coaches').notNull().default(1),
+    /** At most this many teams hold a place; the next ones wait in order (null: no cap). */
+    maxTeams: integer('max_teams'),
     entityRequired: boolean('entity_required').notNull().default(false),
     /** Eligible grades (the student's education.grade); empty: any grade. */
     grades: text('grades')
@@ -714,6 +716,8 @@ export const teams = pgTable(
     state: text('state').$type<TeamState>().notNull().default('approved'),
     reason: text('reason'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** On the registration's waiting list since then (its cap was reached); null: the team has a place. */
+    waitlistedAt: timestamp('waitlisted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -250,4 +250,22 @@ export const templates = {
       html: mailHtml(lang, lines),
     };
   },
+  /** A team on the registration's waiting list got a place (another team withdrew or was not approved). */
+  teamPlaceOpened(lang: Lang, p: { name: string; teamNo: string; competition: string }): Rendered {
+    const lines =
+      lang === 'ar'
+        ? [
+            `مرحبًا ${p.name}،`,
+            `أصبح للفريق ${p.teamNo} مكان في ${p.competition} بعد أن كان على قائمة الانتظار. يستطيع المدرب الآن إكمال تسجيله.`,
+          ]
+        : [
+            `Hello ${p.name},`,
+            `The team ${p.teamNo} now has a place in ${p.competition}; it was on the waiting list. The coach can now complete its registration.`,
+          ];
+    return {
+      subject: lang === 'ar' ? `مكان للفريق ${p.teamNo}` : `A place for team ${p.teamNo}`,
+      body: lines.join('\n'),
+      html: mailHtml(lang, lines),
+    };
+  },
 };

@@ -415,7 +415,10 @@ export class RegistrationService {
     const teamId = await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       await this.withinDailyLimits(tx, coach, true, people.length);
+      // Past the registration's cap of teams, the team waits for a place, in order.
+      const waitlistedAt = await lifecycle.placeFor(tx, reg);
       const team = await lifecycle.insertRegisteredTeam(tx, {
+        waitlistedAt,
         teamNo: await this.nextTeamNo(tx),
         seasonId: reg.seasonId,
         competitionId: reg.competitionId,
@@ -538,6 +541,27 @@ export class RegistrationService {
       .innerJoin(users, eq(users.id, teamPeople.userId))
       .where(inArray(teamPeople.teamId, ids))
       .orderBy(teamPeople.role, users.name);
+    // Places on the waiting lists of these teams' registrations (one query, for the teams waiting).
+    const waitingRegs = [...new Set(rows.filter((r) => r.team.waitlistedAt).map((r) => r.team.registrationId!))];
+    const queue = waitingRegs.length
+      ? await this.db
+          .select({ id: teams.id, registrationId: teams.registrationId })
+          .from(teams)
+          .where(
+            and(
+              inArray(teams.registrationId, waitingRegs),
+              inArray(teams.state, [...LIVE_TEAM_STATES]),
+              isNotNull(teams.waitlistedAt),
+            ),
+          )
+          .orderBy(asc(teams.waitlistedAt))
+      : [];
+    const position = (team: Team) => {
+      if (!team.waitlistedAt) return null;
+      const line = queue.filter((q) => q.registrationId === team.registrationId);
+      const at = line.findIndex((q) => q.id === team.id);
+      return at < 0 ? null : at + 1;
+    };
     const refunded = await this.db
       .select({ teamId: orders.teamId })
       .from(orders)
@@ -566,12 +590,14 @@ export class RegistrationService {
         hasResult: r.team.score !== null || r.team.ranked !== null,
         complete:
           !!reg && members >= reg.minMembers && pending === 0 && (!reg.entityRequired || r.team.entityId !== null),
+        waitlisted: r.team.waitlistedAt !== null,
       };
       const actor = lifecycle.actorOf(r.team, viewer);
       return registeredTeamView(r.team, r.season, r.competition, reg, list, {
         feeRefunded: refunded.some((o) => o.teamId === r.team.id),
         owner: actor === 'owner',
         actions: teamActions(actor, facts),
+        waitlistPosition: position(r.team),
       });
     });
   }

@@ -49,6 +49,7 @@ export function registrationRules(r: Registration): RegistrationRules {
     min_members: r.minMembers,
     max_members: r.maxMembers,
     max_coaches: r.maxCoaches,
+    max_teams: r.maxTeams,
     entity_required: r.entityRequired,
     grades: r.grades,
     min_age: r.minAge,
@@ -66,7 +67,7 @@ export function registeredTeamView(
   competition: Competition,
   reg: Registration | null,
   people: PersonRow[],
-  extra: { feeRefunded: boolean; owner: boolean; actions: TeamAction[] },
+  extra: { feeRefunded: boolean; owner: boolean; actions: TeamAction[]; waitlistPosition: number | null },
 ): RegisteredTeamView {
   return {
     _id: team.id,
@@ -86,6 +87,7 @@ export function registeredTeamView(
     has_result: team.score !== null || team.ranked !== null,
     owner: extra.owner,
     actions: extra.actions,
+    waitlist_position: extra.waitlistPosition,
     people: people.map((p) => ({
       _id: p.id,
       name: p.name,

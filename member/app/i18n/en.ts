@@ -352,6 +352,10 @@ export const en = {
     students_exact: '{count} student||||{count} students',
     students_range: '{min} to {max} students',
     coaches_max: '{count} coach||||up to {count} coaches',
+    max_teams: 'places for {count} team, then a waiting list||||places for {count} teams, then a waiting list',
+    waitlisted:
+      'The team is on the waiting list (number {position}): its people can accept now; it is submitted and paid once a place opens, and everyone is told.',
+    created_waitlisted: 'Team {no} registered on the waiting list (number {position}). The students were invited.',
     entity_required: 'An entity (school) is required and confirms the team',
     fee: 'Team fee: {fee}',
     no_fee: 'No team fee',

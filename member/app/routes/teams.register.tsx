@@ -100,7 +100,12 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     });
     if (!res.ok) return { error: res.data.message ?? translate(lang, 'register.failed'), intent };
-    return back(translate(lang, 'register.created', { no: res.data.team.team_no }));
+    return back(
+      translate(lang, res.data.team.waitlist_position === null ? 'register.created' : 'register.created_waitlisted', {
+        no: res.data.team.team_no,
+        position: res.data.team.waitlist_position ?? 0,
+      }),
+    );
   }
   // Withdrawing is asked first: the page shows what it does and a second button that does it.
   if (intent === 'withdraw')
@@ -253,6 +258,7 @@ function Rules({ reg }: { reg: RegistrationView }) {
           {grades.length > 0 && <li>{tn('register.grades', grades.length, { grades: joinList(grades, lang) })}</li>}
           <li>{t('register.team', { students, coaches: tn('register.coaches_max', reg.max_coaches) })}</li>
           {reg.entity_required && <li>{t('register.entity_required')}</li>}
+          {reg.max_teams !== null && <li>{tn('register.max_teams', reg.max_teams)}</li>}
           <li>
             {Number(reg.fee) > 0
               ? t('register.fee', { fee: money(reg.fee, reg.currency, lang) })
@@ -482,6 +488,11 @@ function TeamPanel({ team, me, result }: { team: RegisteredTeamView; me: string 
                 ? t('register.fee_paid')
                 : t('register.fee_due', { fee })}
           </p>
+        )}
+        {team.waitlist_position !== null && (
+          <Alert severity="info" className="mb-1" data-waitlist>
+            {t('register.waitlisted', { position: team.waitlist_position })}
+          </Alert>
         )}
         {team.has_result && <p className="t-body2 muted mb-1">{t('register.has_result')}</p>}
         {can('withdraw') && team.payment_status && Number(team.fee) > 0 && !mine?.confirmWithdraw && (

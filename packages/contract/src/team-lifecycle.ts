@@ -109,6 +109,8 @@ export interface TeamFacts {
   hasResult: boolean;
   /** Enough members accepted, nobody pending, the entity confirmed where one is required. */
   complete: boolean;
+  /** On the registration's waiting list (its cap of teams was reached): it forms, but neither submits nor pays. */
+  waitlisted?: boolean;
 }
 
 /** Why an action is refused, as a message key of the API's catalogue (or null when it is allowed). */
@@ -120,7 +122,8 @@ export type TeamRefusal =
   | 'team.incomplete'
   | 'team.already_paid'
   | 'team.no_fee'
-  | 'team.fee_unpaid';
+  | 'team.fee_unpaid'
+  | 'team.waitlisted';
 
 /** Whether `actor` may take `action` on a team with these facts: null, or why not. */
 export function refusal(actor: TeamActor, action: TeamAction, f: TeamFacts): TeamRefusal | null {
@@ -132,6 +135,7 @@ export function refusal(actor: TeamActor, action: TeamAction, f: TeamFacts): Tea
     return actor === 'coach' && row.by.includes('owner') ? 'team.not_owner' : 'team.action_not_allowed';
   if (actor !== 'staff' && !f.open) return 'team.registration_closed';
   if ((action === 'edit' || action === 'withdraw') && f.hasResult) return 'team.has_results';
+  if ((action === 'submit' || action === 'pay') && f.waitlisted) return 'team.waitlisted';
   if (action === 'submit' && !f.complete) return 'team.incomplete';
   if ((action === 'pay' || action === 'record_payment') && f.paid) return 'team.already_paid';
   if ((action === 'pay' || action === 'record_payment') && !f.feeDue) return 'team.no_fee';
@@ -149,9 +153,12 @@ export function teamActions(actor: TeamActor, f: TeamFacts): TeamAction[] {
  * people, ready (everyone accepted, a fee still due: the coach submits with one tap or by paying),
  * or submitted at once when nothing else is due.
  */
-export function formingState(f: Pick<TeamFacts, 'complete' | 'feeDue'>): 'waiting_members' | 'ready' | 'submitted' {
+export function formingState(
+  f: Pick<TeamFacts, 'complete' | 'feeDue' | 'waitlisted'>,
+): 'waiting_members' | 'ready' | 'submitted' {
   if (!f.complete) return 'waiting_members';
-  return f.feeDue ? 'ready' : 'submitted';
+  // A team on the waiting list waits ready: it is submitted when it gets a place.
+  return f.feeDue || f.waitlisted ? 'ready' : 'submitted';
 }
 
 /** Where a team goes after an action (for 'forming' edits, the state forming gives). */

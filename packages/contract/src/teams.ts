@@ -27,6 +27,8 @@ export type RegistrationRules = {
   min_members: number;
   max_members: number;
   max_coaches: number;
+  /** At most this many teams hold a place; the next ones wait in order (null: no cap). */
+  max_teams: number | null;
   entity_required: boolean;
   /** Eligible grades as text ('7'); empty: any grade. */
   grades: string[];
@@ -83,6 +85,8 @@ export interface RegisteredTeamView {
   owner: boolean;
   /** What the signed-in coach may do now (the lifecycle's `teamActions`). */
   actions: TeamAction[];
+  /** On the registration's waiting list: its place in the queue (1 is next), else null. */
+  waitlist_position: number | null;
   people: TeamPersonView[];
 }
 
@@ -192,6 +196,8 @@ export type TeamRecord = {
   name: string | null;
   registration_id: string | null;
   registration_status: TeamState;
+  /** On the registration's waiting list (its cap of teams was reached). */
+  waitlisted: boolean;
   /** Why staff rejected a registered team. */
   reason: string | null;
   status: boolean;

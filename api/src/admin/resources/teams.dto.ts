@@ -74,6 +74,7 @@ export class RegistrationDto {
   @Int(1, 50) min_members?: number;
   @Int(1, 50) max_members?: number;
   @Int(1, 10) max_coaches?: number;
+  @Int(1, 100_000, { clear: true }) max_teams?: number | null;
   @Bool() entity_required?: boolean;
   @Grades(GRADES.max) grades?: number[];
   @Int(0, 100, { clear: true }) min_age?: number | null;

@@ -180,6 +180,8 @@ export const en = {
   'team.too_many_signup_invites': 'You can send at most {max} sign-up invitations a day. Please try again tomorrow.',
   'team.new_owner_not_coach': 'The new owner must be a coach who accepted a place in this team.',
   'team.handed_over': 'The team was handed over: its new owner can withdraw it or hand it on.',
+  'team.waitlisted':
+    'The team is on the waiting list: it can be submitted and paid once it has a place. Its people can already accept.',
   'team.owner_stays': 'The coach who registered the team stays in it: only they can hand it over.',
   'team.confirm_reapproval':
     'This team is approved. Saving this change sends it back to the federation for approval, and everyone in the team is told. Confirm to save it.',

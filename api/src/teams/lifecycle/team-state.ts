@@ -2,19 +2,21 @@ import {
   formingState,
   ineligibility,
   isLiveTeamState,
+  LIVE_TEAM_STATES,
   refusal,
   type TeamAction,
   type TeamActor,
   type TeamFacts,
   type TeamState,
 } from '@platform/contract';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { AuditService } from '../../audit/audit.service';
 import { AppError } from '../../common/app-error';
 import { isUuid } from '../../common/ids';
 import type { Db } from '../../core/database';
 import { orders, registrations, teamPeople, teams, users, type User } from '../../db/schema';
-import { notifyDecision } from '../team-notices';
+import { templates } from '../../outbox/templates';
+import { notifyDecision, notifyTeam } from '../team-notices';
 
 /**
  * The team lifecycle's one writer (issue 29, decision "one owner per domain"): every change of a
@@ -65,6 +67,7 @@ export async function teamFacts(tx: Db, team: Team, reg: Registration | null, no
     paid: fee && team.paymentStatus,
     hasResult: team.score !== null || team.ranked !== null,
     complete,
+    waitlisted: team.waitlistedAt !== null,
   };
 }
 
@@ -80,6 +83,53 @@ export function assertAllowed(actor: TeamActor, action: TeamAction, facts: TeamF
   if (why) throw new AppError(409, why);
 }
 
+/**
+ * Whether a new team of a registration gets a place or waits (its cap reached), counted with the
+ * registration's row locked so two coaches registering at once cannot both take the last place.
+ * Answers when the team starts waiting, or null.
+ */
+export async function placeFor(tx: Db, reg: Registration): Promise<Date | null> {
+  await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, reg.id)).for('update');
+  if (reg.maxTeams === null) return null;
+  const [{ placed }] = await tx
+    .select({ placed: sql<number>`count(*)::int` })
+    .from(teams)
+    .where(
+      and(eq(teams.registrationId, reg.id), inArray(teams.state, [...LIVE_TEAM_STATES]), isNull(teams.waitlistedAt)),
+    );
+  return placed >= reg.maxTeams ? new Date() : null;
+}
+
+/**
+ * A team with a place left (withdrawn or rejected): the first team waiting on the registration's list
+ * moves up, forms on (submitted at once when nothing else is due) and is told. A waiting team busy
+ * with its own change is passed over (SKIP LOCKED) rather than waited for.
+ */
+async function promoteNext(tx: Db, registrationId: string) {
+  const [reg] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update');
+  if (!reg || reg.maxTeams === null) return;
+  const [{ placed }] = await tx
+    .select({ placed: sql<number>`count(*)::int` })
+    .from(teams)
+    .where(
+      and(eq(teams.registrationId, reg.id), inArray(teams.state, [...LIVE_TEAM_STATES]), isNull(teams.waitlistedAt)),
+    );
+  if (placed >= reg.maxTeams) return;
+  const [next] = await tx
+    .select()
+    .from(teams)
+    .where(
+      and(eq(teams.registrationId, reg.id), inArray(teams.state, [...LIVE_TEAM_STATES]), isNotNull(teams.waitlistedAt)),
+    )
+    .orderBy(asc(teams.waitlistedAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!next) return;
+  const [placedTeam] = await tx.update(teams).set({ waitlistedAt: null }).where(eq(teams.id, next.id)).returning();
+  await reform(tx, placedTeam, reg);
+  await notifyTeam(tx, placedTeam, (lang, p) => templates.teamPlaceOpened(lang, { ...p, teamNo: placedTeam.teamNo }));
+}
+
 /** Writes a team's new state: active only when approved; the reason kept for a rejection or requested changes. */
 async function writeState(tx: Db, team: Team, state: TeamState, reason?: string | null): Promise<Team> {
   const [after] = await tx
@@ -91,8 +141,12 @@ async function writeState(tx: Db, team: Team, state: TeamState, reason?: string 
     })
     .where(eq(teams.id, team.id))
     .returning();
-  // A withdrawn or rejected team frees its people; nobody's invitation is waiting any more.
-  if (!isLiveTeamState(state)) await tx.update(teamPeople).set({ active: false }).where(eq(teamPeople.teamId, team.id));
+  // A withdrawn or rejected team frees its people; nobody's invitation is waiting any more; its place goes to the next team waiting.
+  if (!isLiveTeamState(state)) {
+    await tx.update(teamPeople).set({ active: false }).where(eq(teamPeople.teamId, team.id));
+    if (team.registrationId && team.waitlistedAt === null && isLiveTeamState(team.state))
+      await promoteNext(tx, team.registrationId);
+  }
   return after;
 }
 
