@@ -444,6 +444,19 @@ describe('the team lifecycle through the API', () => {
     ]);
   });
 
+  it('a child invited by many coaches gets at most three invitation messages a day; the rest wait on the home page', async () => {
+    const comp = await openRegistration();
+    const kid = await student({ phoneNumber: null, guardianPhone: '+966501238888', dob: '2014-01-01' });
+    for (let i = 0; i < 5; i++) {
+      const token = await signIn(t, await coachUser());
+      expect((await register(token, comp, { name: `Flood ${i}`, members: [kid.nationalId] })).status).toBe(201);
+    }
+    expect(await t.database.db.select().from(outbox).where(eq(outbox.to, '+966501238888'))).toHaveLength(3);
+    expect(
+      (await t.http.get('/api/team-invitations').set('Authorization', await signIn(t, kid))).body.invitations,
+    ).toHaveLength(5);
+  });
+
   it('saving a team again, or removing and adding a student, sends them nothing more', async () => {
     const comp = await openRegistration();
     const a = await student({ phoneNumber: '+966501239999' });

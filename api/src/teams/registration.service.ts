@@ -63,6 +63,8 @@ export const TEAM_LIMITS = {
   refusedLookupsPerHour: 10,
   /** Sign-up invitations to people without an account, per day. */
   signupInvitesPerDay: 10,
+  /** Invitation messages one person (or their guardian) receives in 24 hours, whoever invites them. */
+  messagesPerInviteePerDay: 3,
   /** Teams on one page of GET /api/teams. */
   pageSize: 20,
 } as const;
@@ -312,11 +314,23 @@ export class RegistrationService {
       .returning({ id: teamPeople.id, userId: teamPeople.userId });
     const [competition] = await tx.select().from(competitions).where(eq(competitions.id, reg.competitionId));
     for (const { user, role } of people) {
-      const [first] = await tx
+      // However many coaches and teams, a person (or their guardian's phone) gets a few invitations a day;
+      // past that the invitation still waits on their home page.
+      const [{ today }] = await tx
+        .select({ today: sql<number>`count(*)::int` })
+        .from(teamInvitationNotices)
+        .where(
+          and(
+            eq(teamInvitationNotices.userId, user.id),
+            sql`${teamInvitationNotices.sentAt} > now() - interval '24 hours'`,
+          ),
+        );
+      const [inserted] = await tx
         .insert(teamInvitationNotices)
         .values({ teamId: team.id, userId: user.id })
         .onConflictDoNothing()
         .returning({ userId: teamInvitationNotices.userId });
+      const first = inserted && today < TEAM_LIMITS.messagesPerInviteePerDay ? inserted : undefined;
       const personId = rows.find((r) => r.userId === user.id)!.id;
       if (RegistrationService.byGuardian(user, role)) {
         await this.guardianLink(tx, team, competition, user, personId, expires, false, !!first);
