@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditLog, orders, outbox, refunds, teamPeople, teams, users } from '../src/db/schema';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { DAY, teamFixtures } from './team-fixtures';
 
 // ---------------------------------------------------------------------------------------------
 // The contract's rules, as pure functions.
@@ -140,8 +141,17 @@ describe('one owner of the team lifecycle', () => {
 let t: TestApp;
 let admin: string;
 let season: string;
-const PLAN = { subscription: true, startDate: '2026-01-01', endDate: '2999-12-31' };
-const DAY = 86_400_000;
+const { coachUser, student, acceptAll, ...fixtures } = teamFixtures(
+  () => t,
+  () => admin,
+  () => season,
+  'Lifecycle',
+);
+/** A competition open for registration (teams of 1 to 3 unless told); answers its id. */
+const openRegistration = async (fields: Record<string, unknown> = {}) =>
+  (await fixtures.openRegistration({ min_members: 1, ...fields })).competition;
+const register = (token: string, comp: string, body: Record<string, unknown>, lang = 'en') =>
+  fixtures.register(token, comp, { name: 'Lifecycle Team', ...body }, lang);
 
 beforeAll(async () => {
   t = await startTestApp({ MEMBER_URL: 'http://member.test:3000' });
@@ -155,51 +165,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function openRegistration(fields: Record<string, unknown> = {}) {
-  counter += 1;
-  const comp = await t.http
-    .post('/api/admin/competitions')
-    .set('Authorization', admin)
-    .send({ name: `دورة ${counter}`, name_en: `Lifecycle ${counter}` });
-  const res = await t.http
-    .post('/api/admin/registrations')
-    .set('Authorization', admin)
-    .send({
-      season_id: season,
-      competition_id: comp.body.id,
-      opens_at: new Date(Date.now() - DAY).toISOString(),
-      closes_at: new Date(Date.now() + 30 * DAY).toISOString(),
-      min_members: 1,
-      max_members: 3,
-      max_coaches: 2,
-      ...fields,
-    });
-  expect(res.status).toBe(201);
-  return comp.body.id as string;
-}
-const coachUser = (fields: Record<string, unknown> = {}) => createUser(t, { type: 1, ...PLAN, ...fields });
-const student = (fields: Record<string, unknown> = {}) =>
-  createUser(t, {
-    type: 0,
-    dob: '2012-05-01',
-    education: { school_name: '', education_admin: '', level: '', grade: '7' },
-    ...fields,
-  });
-const register = (token: string, comp: string, body: Record<string, unknown>, lang = 'en') =>
-  t.http
-    .post('/api/teams')
-    .set('Authorization', token)
-    .set('Accept-Language', lang)
-    .send({ season_id: season, competition_id: comp, name: 'Lifecycle Team', ...body });
-async function acceptAll(who: Awaited<ReturnType<typeof student>>) {
-  const token = await signIn(t, who);
-  const invs = (await t.http.get('/api/team-invitations').set('Authorization', token)).body.invitations as {
-    _id: string;
-  }[];
-  for (const inv of invs)
-    expect((await t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', token)).status).toBe(200);
-}
 const teamRow = async (id: string) => (await t.database.db.select().from(teams).where(eq(teams.id, id)))[0];
 const staffPut = (id: string, body: Record<string, unknown>, lang = 'en') =>
   t.http.put(`/api/admin/teams/${id}`).set('Authorization', admin).set('Accept-Language', lang).send(body);

@@ -4,6 +4,7 @@ import { auditLog, orders, outbox, refunds, registrations, teamPeople, teams } f
 import { PaymentsService } from '../src/payments/payments.service';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../src/payments/provider';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { DAY, PLAN, teamFixtures } from './team-fixtures';
 // pdf-parse's index runs a self-test when required directly; its library entry does not.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise<{ text: string }>;
@@ -11,9 +12,12 @@ const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise
 let t: TestApp;
 let admin: string;
 let season: string;
-let competition: string;
-const PLAN = { subscription: true, startDate: '2026-01-01', endDate: '2999-12-31' };
-const DAY = 86_400_000;
+const { openRegistration, coachUser, student, register, invitationsOf } = teamFixtures(
+  () => t,
+  () => admin,
+  () => season,
+  'Competition',
+);
 
 beforeAll(async () => {
   t = await startTestApp({ MEMBER_URL: 'http://member.test:3000' });
@@ -26,56 +30,6 @@ beforeAll(async () => {
   ).body.id;
 });
 afterAll(() => t.close());
-
-let compCounter = 0;
-/** A new competition with its registration (open now unless told), made through the back-office. */
-async function openRegistration(fields: Record<string, unknown> = {}) {
-  compCounter += 1;
-  const comp = await t.http
-    .post('/api/admin/competitions')
-    .set('Authorization', admin)
-    .send({ name: `مسابقة ${compCounter}`, name_en: `Competition ${compCounter}` });
-  competition = comp.body.id;
-  const res = await t.http
-    .post('/api/admin/registrations')
-    .set('Authorization', admin)
-    .send({
-      season_id: season,
-      competition_id: competition,
-      opens_at: new Date(Date.now() - DAY).toISOString(),
-      closes_at: new Date(Date.now() + 30 * DAY).toISOString(),
-      min_members: 2,
-      max_members: 3,
-      max_coaches: 2,
-      ...fields,
-    });
-  expect(res.status).toBe(201);
-  return { id: res.body.id as string, competition: comp.body.id as string };
-}
-
-const coachUser = (fields: Record<string, unknown> = {}) => createUser(t, { type: 1, ...PLAN, ...fields });
-const student = (fields: Record<string, unknown> = {}) =>
-  createUser(t, {
-    type: 0,
-    dob: '2012-05-01',
-    education: { school_name: '', education_admin: '', level: '', grade: '7' },
-    ...fields,
-  });
-
-async function register(token: string, comp: string, body: Record<string, unknown>, lang = 'en') {
-  return t.http
-    .post('/api/teams')
-    .set('Authorization', token)
-    .set('Accept-Language', lang)
-    .send({ season_id: season, competition_id: comp, name: 'Robo Falcons', ...body });
-}
-
-const invitationsOf = async (token: string) =>
-  (await t.http.get('/api/team-invitations').set('Authorization', token)).body.invitations as {
-    _id: string;
-    role: string;
-    team: { team_no: string };
-  }[];
 
 describe('team registration', () => {
   it('lists open registrations with their rules, not closed or switched-off ones', async () => {
