@@ -95,7 +95,7 @@ test.describe('back-office: people and money', () => {
     await expect(page.getByRole('cell', { name: `${name} Edited`, exact: true }).last()).toBeVisible();
   });
 
-  test('an admin creates a sub-admin, who then finds only Dashboard and Users', async ({ page }) => {
+  test('an admin creates a sub-admin, who then finds only Dashboard, Users and Correction requests', async ({ page }) => {
     const id = uniqueId();
     const email = `sub${id}@e2e.example`;
     await signIn(page, E2E.admin.email, E2E.admin.password);
@@ -117,9 +117,10 @@ test.describe('back-office: people and money', () => {
     await signIn(page, email, 'Noura-pass-123');
     await expect(page.getByRole('heading', { name: 'Welcome, Noura Sub' })).toBeVisible();
     const items = page.getByRole('menuitem');
-    await expect(items).toHaveText(['Dashboard', 'Users']);
+    // Sub-admins edit ordinary members, so they also decide their correction requests.
+    await expect(items).toHaveText(['Dashboard', 'Users', 'Correction requests']);
     await page.goto(`${adminUrl}#/admins`);
-    await expect(page.getByRole('menuitem')).toHaveText(['Dashboard', 'Users']);
+    await expect(page.getByRole('menuitem')).toHaveText(['Dashboard', 'Users', 'Correction requests']);
     // A sub-admin edits a member but is offered no Add and no Delete (the API refuses both too).
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page.getByRole('link', { name: 'Create' })).toHaveCount(0);
