@@ -84,6 +84,8 @@ type Invitee = { user: User; role: TeamRole };
 export class RegistrationService {
   /** The member's pending invitations, read on every home page: built once as prepared statements. */
   private readonly invitationReads;
+  /** The coach's teams, a page at a time: prepared once. */
+  private readonly teamReads;
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -91,6 +93,68 @@ export class RegistrationService {
     private readonly payments: PaymentsService,
     private readonly refunds: RefundsService,
   ) {
+    // The coach's teams page: its ids in the order coaches read them, then those teams with what they show.
+    const order = sql.raw(
+      `case "teams"."state" ${Object.entries(TEAM_STATE_ORDER)
+        .map(([state, n]) => `when '${state}' then ${n}`)
+        .join(' ')} end`,
+    );
+    this.teamReads = {
+      page: db
+        .select({ id: teams.id, total: sql<number>`count(*) over ()::int` })
+        .from(teams)
+        .innerJoin(teamPeople, eq(teamPeople.teamId, teams.id))
+        .where(
+          and(
+            eq(teamPeople.userId, sql.placeholder('user')),
+            eq(teamPeople.role, 'coach'),
+            eq(teamPeople.state, 'accepted'),
+            isNotNull(teams.registrationId),
+          ),
+        )
+        .orderBy(order, desc(teams.createdAt))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('registered_teams_page'),
+      byIds: db
+        .select({ team: teams, season: seasons, competition: competitions, registration: registrations })
+        .from(teams)
+        .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+        .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+        .leftJoin(registrations, eq(registrations.id, teams.registrationId))
+        .where(sql`${teams.id} = any(${sql.placeholder('ids')})`)
+        .prepare('registered_teams_by_ids'),
+      // Everyone in some teams, with their invitation's state (`ids`: an array of team ids).
+      people: db
+        .select({
+          teamId: teamPeople.teamId,
+          id: teamPeople.id,
+          userId: teamPeople.userId,
+          role: teamPeople.role,
+          state: teamPeople.state,
+          expiresAt: teamPeople.expiresAt,
+          childAcceptedAt: teamPeople.childAcceptedAt,
+          name: users.name,
+          nationalId: users.nationalId,
+          email: users.email,
+        })
+        .from(teamPeople)
+        .innerJoin(users, eq(users.id, teamPeople.userId))
+        .where(sql`${teamPeople.teamId} = any(${sql.placeholder('ids')})`)
+        .orderBy(teamPeople.role, users.name)
+        .prepare('registered_teams_people'),
+      refunded: db
+        .select({ teamId: orders.teamId })
+        .from(orders)
+        .where(
+          and(
+            sql`${orders.teamId} = any(${sql.placeholder('ids')})`,
+            eq(orders.orderType, 'team_fee'),
+            eq(orders.status, 'refunded'),
+          ),
+        )
+        .prepare('registered_teams_refunded'),
+    };
     this.invitationReads = {
       pending: db
         .select({ person: teamPeople, team: teams, season: seasons, competition: competitions })
@@ -472,34 +536,15 @@ export class RegistrationService {
    * newest first within each), with everyone's invitation state: four queries whatever the number.
    */
   async mine(user: User, page = 0) {
-    const own = and(
-      eq(teamPeople.userId, user.id),
-      eq(teamPeople.role, 'coach'),
-      eq(teamPeople.state, 'accepted'),
-      isNotNull(teams.registrationId),
-    );
-    const order = sql`case ${teams.state} ${sql.join(
-      Object.entries(TEAM_STATE_ORDER).map(([state, n]) => sql`when ${state} then ${n}`),
-      sql` `,
-    )} end`;
-    const rows = await this.db
-      .select({
-        team: teams,
-        season: seasons,
-        competition: competitions,
-        registration: registrations,
-        total: sql<number>`count(*) over ()::int`,
-      })
-      .from(teams)
-      .innerJoin(teamPeople, eq(teamPeople.teamId, teams.id))
-      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
-      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
-      .leftJoin(registrations, eq(registrations.id, teams.registrationId))
-      .where(own)
-      .orderBy(order, desc(teams.createdAt))
-      .limit(TEAM_LIMITS.pageSize)
-      .offset(page * TEAM_LIMITS.pageSize);
-    const total = rows[0]?.total ?? (page > 0 ? await this.countMine(user) : 0);
+    // The page's ids first (narrow rows, one prepared statement), then those teams in full.
+    const ids = await this.teamReads.page.execute({
+      user: user.id,
+      limit: TEAM_LIMITS.pageSize,
+      offset: page * TEAM_LIMITS.pageSize,
+    });
+    const total = ids[0]?.total ?? (page > 0 ? await this.countMine(user) : 0);
+    const found = ids.length ? await this.teamReads.byIds.execute({ ids: ids.map((r) => r.id) }) : [];
+    const rows = ids.map((r) => found.find((f) => f.team.id === r.id)!).filter(Boolean);
     const views = await this.views(user, rows);
     return {
       teams: views,
@@ -538,23 +583,7 @@ export class RegistrationService {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.team.id);
     const now = new Date();
-    const people = await this.db
-      .select({
-        teamId: teamPeople.teamId,
-        id: teamPeople.id,
-        userId: teamPeople.userId,
-        role: teamPeople.role,
-        state: teamPeople.state,
-        expiresAt: teamPeople.expiresAt,
-        childAcceptedAt: teamPeople.childAcceptedAt,
-        name: users.name,
-        nationalId: users.nationalId,
-        email: users.email,
-      })
-      .from(teamPeople)
-      .innerJoin(users, eq(users.id, teamPeople.userId))
-      .where(inArray(teamPeople.teamId, ids))
-      .orderBy(teamPeople.role, users.name);
+    const people = await this.teamReads.people.execute({ ids });
     // Places on the waiting lists of these teams' registrations (one query, for the teams waiting).
     const waitingRegs = [...new Set(rows.filter((r) => r.team.waitlistedAt).map((r) => r.team.registrationId!))];
     const queue = waitingRegs.length
@@ -576,10 +605,7 @@ export class RegistrationService {
       const at = line.findIndex((q) => q.id === team.id);
       return at < 0 ? null : at + 1;
     };
-    const refunded = await this.db
-      .select({ teamId: orders.teamId })
-      .from(orders)
-      .where(and(inArray(orders.teamId, ids), eq(orders.orderType, 'team_fee'), eq(orders.status, 'refunded')));
+    const refunded = await this.teamReads.refunded.execute({ ids });
     return rows.map((r) => {
       const mine = people.filter((p) => p.teamId === r.team.id);
       const list: PersonRow[] = mine.map((p) => ({
