@@ -83,6 +83,7 @@ export function registeredTeamView(
     fee: reg?.fee ?? '0.00',
     currency: reg?.currency ?? 'SAR',
     closes_at: reg ? reg.closesAt.toISOString() : null,
+    entity_required: reg?.entityRequired ?? false,
     fee_refunded: extra.feeRefunded,
     has_result: team.score !== null || team.ranked !== null,
     owner: extra.owner,

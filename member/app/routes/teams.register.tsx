@@ -391,7 +391,8 @@ function ChangeTeam({
           name="entity_email"
           id={`${id}-entity`}
           type="email"
-          label={t('register.entity_email')}
+          label={t(team.entity_required ? 'register.entity_email_required' : 'register.entity_email')}
+          required={team.entity_required}
           defaultValue={entity}
           dir="ltr"
         />

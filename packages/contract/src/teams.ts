@@ -77,6 +77,8 @@ export interface RegisteredTeamView {
   fee: string;
   currency: string;
   closes_at: string | null;
+  /** The registration requires a school (entity) to confirm the team. */
+  entity_required: boolean;
   /** The team's fee was refunded in full (a withdrawn team's, or by staff). */
   fee_refunded: boolean;
   /** The team has a score or rank: it can no longer be changed or withdrawn. */
