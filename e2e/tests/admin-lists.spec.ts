@@ -318,12 +318,21 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     // The file picker in the interface's language, not the browser's "Choose file / No file chosen".
     await expect(dialog.getByText('اختر ملف CSV')).toBeVisible();
     await expect(dialog.getByTestId('results-file-name')).toHaveText('لم يُختر ملف');
+    // Results go to the approved teams of one season's competition: staff choose them first.
+    await expect(dialog.getByRole('button', { name: 'تنزيل القالب' })).toBeDisabled();
+    await dialog.getByRole('combobox', { name: 'الموسم' }).click();
+    await page.getByRole('option', { name: 'موسم 2026' }).click();
+    await dialog.getByRole('combobox', { name: 'المسابقة' }).click();
+    await page.getByRole('option', { name: 'المبتكرون المستقبليون' }).click();
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'تنزيل القالب' }).click();
     const template = readFileSync((await (await download).path())!, 'utf8');
-    expect(template).toBe(`\uFEFFteam_no,score,ranked\r\n${teamNo},,\r\n`);
+    const lines = template.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('team_no,score,ranked,team_name');
+    // A team staff made has no name: its row is the number and three empty cells.
+    expect(lines).toContain(`${teamNo},,,`);
 
-    const filled = template.replace(`${teamNo},,`, `${teamNo},"95,5",4`);
+    const filled = template.replace(`${teamNo},,,`, `${teamNo},"95,5",4,`);
     await dialog.locator('input[type=file]').setInputFiles({
       name: 'نتائج.csv',
       mimeType: 'text/csv',

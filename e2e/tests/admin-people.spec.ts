@@ -95,7 +95,9 @@ test.describe('back-office: people and money', () => {
     await expect(page.getByRole('cell', { name: `${name} Edited`, exact: true }).last()).toBeVisible();
   });
 
-  test('an admin creates a sub-admin, who then finds only Dashboard, Users and Correction requests', async ({ page }) => {
+  test('an admin creates a sub-admin, who then finds only Dashboard, Users and Correction requests', async ({
+    page,
+  }) => {
     const id = uniqueId();
     const email = `sub${id}@e2e.example`;
     await signIn(page, E2E.admin.email, E2E.admin.password);

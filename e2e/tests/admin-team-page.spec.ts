@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl } from '../env';
 import { createMember, DEFAULT_GUARDIAN_PHONE, guardianConfirms } from './helpers';
+import { transitionsDone } from './journey';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -10,6 +11,7 @@ const adminUrl = `${apiUrl}/admin/`;
 async function noViolations(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('progressbar'), `${what}: still loading`).toHaveCount(0);
+  await transitionsDone(page);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   expect(
     violations.map(

@@ -13,6 +13,7 @@ export const SHOTS = process.env.E2E_SCREENSHOTS;
 
 export async function noViolations(page: Page, what: string, include?: string) {
   await page.waitForLoadState('networkidle');
+  await transitionsDone(page);
   const axe = new AxeBuilder({ page }).withTags(TAGS);
   if (include) axe.include(include);
   const { violations } = await axe.analyze();
@@ -73,4 +74,21 @@ export async function coachWithPlan(page: Page) {
   await page.request.post(bought.response.order.url, { form: { action: 'pay' }, maxRedirects: 0 });
   await page.request.post(`${apiUrl}/api/telr/`, { headers: coachAuth, data: { order_id: bought.order._id } });
   return { coach, coachAuth };
+}
+
+/**
+ * Waits until no finite animation or CSS transition is running on the page (a button fading from
+ * disabled to enabled is read by axe half-way, with a colour that fails contrast).
+ */
+export async function transitionsDone(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
 }
