@@ -65,8 +65,8 @@ export const TEAM_LIMITS = {
   signupInvitesPerDay: 10,
   /** Invitation messages one person (or their guardian) receives in 24 hours, whoever invites them. */
   messagesPerInviteePerDay: 3,
-  /** Teams on one page of GET /api/teams. */
-  pageSize: 20,
+  /** Teams on one page of GET /api/teams (each a full panel on a phone). */
+  pageSize: 10,
 } as const;
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
