@@ -354,9 +354,10 @@ export class RegistrationService {
 
   /**
    * Invites people to a team. Each person and team gets at most one message, ever (saving the team
-   * again, or removing and adding someone, sends nothing more): the student or coach on their phone or
-   * e-mail; a minor with a guardian's phone through the guardian's link only (one message when they
-   * share the phone). The invitation expires after GUARDIAN_LINK_DAYS days, never past the close.
+   * again, or removing and adding someone, sends nothing more), and a person at most a few a day: the
+   * student or coach on their phone or e-mail; a minor with a guardian's phone through the guardian's
+   * link (and on their own phone or e-mail when it is not the guardian's). The invitation expires
+   * after GUARDIAN_LINK_DAYS days, never past the close; past the limits it waits on the home page.
    */
   private async invite(tx: Db, team: Team, reg: Registration, coach: User, people: Invitee[]) {
     if (!people.length) return;
@@ -389,12 +390,15 @@ export class RegistrationService {
             sql`${teamInvitationNotices.sentAt} > now() - interval '24 hours'`,
           ),
         );
-      const [inserted] = await tx
-        .insert(teamInvitationNotices)
-        .values({ teamId: team.id, userId: user.id })
-        .onConflictDoNothing()
-        .returning({ userId: teamInvitationNotices.userId });
-      const first = inserted && today < TEAM_LIMITS.messagesPerInviteePerDay ? inserted : undefined;
+      // Recorded only when a message goes out: one per person and team, a few per person a day.
+      const [first] =
+        today < TEAM_LIMITS.messagesPerInviteePerDay
+          ? await tx
+              .insert(teamInvitationNotices)
+              .values({ teamId: team.id, userId: user.id })
+              .onConflictDoNothing()
+              .returning({ userId: teamInvitationNotices.userId })
+          : [];
       const personId = rows.find((r) => r.userId === user.id)!.id;
       if (RegistrationService.byGuardian(user, role)) {
         await this.guardianLink(tx, team, competition, user, personId, expires, false, !!first);
