@@ -26,7 +26,8 @@ async function student(fields: Partial<typeof users.$inferInsert> = {}) {
     type: 0,
     dob: '2013-05-10',
     education: education('7'),
-    phoneNumber: `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    // A mobile number (050…): a random second digit could make one libphonenumber does not take as a mobile.
+    phoneNumber: `+96650${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
     guardianName: 'Ahmad',
     guardianPhone: '+966551112222',
     ...fields,
