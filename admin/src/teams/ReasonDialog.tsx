@@ -8,11 +8,12 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
+import { LIMITS } from '@platform/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 
 /** The longest reason or note the API keeps with a team's decision or a recorded payment. */
-export const REASON_MAX = 500;
+export const REASON_MAX = LIMITS.teamReasonMax;
 
 interface Props {
   title: string;

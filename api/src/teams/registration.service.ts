@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ANSWERABLE_TEAM_STATES,
   editNeedsConfirmation,
+  isAnswerableTeamState,
   ineligibility,
-  isLiveTeamState,
   isMinor,
   LIVE_TEAM_STATES,
   platformDay,
@@ -170,7 +171,7 @@ export class RegistrationService {
             // A minor who accepted waits for the guardian: nothing left for them to answer.
             isNull(teamPeople.childAcceptedAt),
             sql`(${teamPeople.expiresAt} is null or ${teamPeople.expiresAt} > now())`,
-            inArray(teams.state, ['waiting_members', 'ready', 'submitted', 'changes_requested']),
+            inArray(teams.state, [...ANSWERABLE_TEAM_STATES]),
           ),
         )
         .orderBy(desc(teams.createdAt))
@@ -623,19 +624,15 @@ export class RegistrationService {
         owner: p.userId === r.team.createdBy,
       }));
       const reg = r.registration;
-      const members = mine.filter((p) => p.role === 'member' && p.state === 'accepted').length;
-      const pending = list.filter((p) => p.state === 'pending').length;
-      const fee = reg ? Number(reg.fee) > 0 : false;
-      const facts = {
-        state: r.team.state,
-        open: !!reg && reg.opensAt <= now && now < reg.closesAt,
-        feeDue: fee && !r.team.paymentStatus,
-        paid: fee && r.team.paymentStatus,
-        hasResult: r.team.score !== null || r.team.ranked !== null,
-        complete:
-          !!reg && members >= reg.minMembers && pending === 0 && (!reg.entityRequired || r.team.entityId !== null),
-        waitlisted: r.team.waitlistedAt !== null,
-      };
+      const facts = lifecycle.factsOf(
+        r.team,
+        reg,
+        {
+          members: mine.filter((p) => p.role === 'member' && p.state === 'accepted').length,
+          pending: list.filter((p) => p.state === 'pending').length,
+        },
+        now,
+      );
       const actor = lifecycle.actorOf(r.team, viewer);
       return registeredTeamView(r.team, r.season, r.competition, reg, list, {
         feeRefunded: refunded.some((o) => o.teamId === r.team.id),
@@ -942,7 +939,7 @@ export class RegistrationService {
           throw new AppError(409, 'team.invitation_answered');
         if (person.expiresAt && person.expiresAt <= now) throw new AppError(410, 'team.invitation_expired');
         if (!byGuardian && person.childAcceptedAt) throw new AppError(409, 'team.waiting_for_guardian');
-        if (!isLiveTeamState(team.state) || team.state === 'approved' || !reg) throw new AppError(409, 'team.locked');
+        if (!isAnswerableTeamState(team.state) || !reg) throw new AppError(409, 'team.locked');
         if (accept) {
           this.windowOpen(reg);
           if (person.role === 'member') {
@@ -1053,8 +1050,7 @@ export class RegistrationService {
       .innerJoin(competitions, eq(competitions.id, teams.competitionId))
       .innerJoin(users, eq(users.id, person.userId))
       .where(eq(teams.id, person.teamId));
-    if (!row || !isLiveTeamState(row.team.state) || row.team.state === 'approved')
-      throw new AppError(409, 'team.locked');
+    if (!row || !isAnswerableTeamState(row.team.state)) throw new AppError(409, 'team.locked');
     const coaches = await this.db
       .select({ name: users.name })
       .from(teamPeople)

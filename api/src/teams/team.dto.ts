@@ -37,9 +37,9 @@ export class CreateTeamDto {
   @RequiredId() season_id?: string;
   @RequiredId() competition_id?: string;
 
-  @ApiProperty({ maxLength: 100 })
+  @ApiProperty({ maxLength: LIMITS.teamNameMax })
   @Required('team.name_required')
-  @Text(100, 'team.name_required')
+  @Text(LIMITS.teamNameMax, 'team.name_required')
   name?: string;
 
   @ApiProperty({ type: [String], description: "The students' national IDs (10 digits each)", required: false })
@@ -61,8 +61,8 @@ export class CreateTeamDto {
  * what would happen otherwise).
  */
 export class UpdateTeamDto {
-  @ApiProperty({ maxLength: 100, required: false })
-  @Text(100, 'team.name_required')
+  @ApiProperty({ maxLength: LIMITS.teamNameMax, required: false })
+  @Text(LIMITS.teamNameMax, 'team.name_required')
   name?: string;
 
   @ApiProperty({ type: [String], required: false })

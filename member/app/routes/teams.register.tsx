@@ -1,6 +1,7 @@
 import {
   dateLocale,
   formatDate,
+  LIMITS,
   type RegisteredTeamsPage,
   type RegisteredTeamView,
   type RegistrationView,
@@ -366,7 +367,7 @@ function ChangeTeam({
           label={t('register.name')}
           defaultValue={team.name}
           required
-          maxLength={100}
+          maxLength={LIMITS.teamNameMax}
         />
         <TextField
           name="members"
@@ -627,7 +628,7 @@ export default function RegisterTeam() {
                         </option>
                       ))}
                     </Select>
-                    <TextField name="name" label={t('register.name')} required maxLength={100} />
+                    <TextField name="name" label={t('register.name')} required maxLength={LIMITS.teamNameMax} />
                     <TextField
                       name="members"
                       label={t('register.members')}

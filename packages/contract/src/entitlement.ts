@@ -1,4 +1,4 @@
-import { isAccountType, roleOf } from './accounts.js';
+import { AccountType, isAccountType, roleOf } from './accounts.js';
 
 /** The platform's clock: a plan's last day, "today" and dates shown to members are days in Riyadh. */
 export const PLATFORM_TIME_ZONE = 'Asia/Riyadh';
@@ -47,4 +47,4 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
  * always, for the teams it confirmed, with or without a plan.
  */
 export const seesOwnTeams = (account: { type: number; fullAccess: boolean }): boolean =>
-  account.fullAccess || account.type === 2;
+  account.fullAccess || account.type === AccountType.Entity;

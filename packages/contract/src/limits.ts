@@ -30,6 +30,10 @@ export const LIMITS = {
   refundReasonMax: 500,
   /** Longest reason a member gives with a correction request (date of birth, grade). */
   correctionReasonMax: 300,
+  /** Longest team name a coach gives. */
+  teamNameMax: 100,
+  /** Longest note staff write on a team (a rejection, requested changes, a manual payment). */
+  teamReasonMax: 500,
   /** A national ID: exactly this many digits. */
   nationalIdDigits: 10,
   /** The one-time code's length is a setting within these bounds. */

@@ -31,6 +31,10 @@ export const LIVE_TEAM_STATES = [
 ] as const satisfies readonly TeamState[];
 export const isLiveTeamState = (s: TeamState): boolean => (LIVE_TEAM_STATES as readonly TeamState[]).includes(s);
 
+/** States in which an invitation can still be answered: a live team that is not approved yet. */
+export const ANSWERABLE_TEAM_STATES: readonly TeamState[] = LIVE_TEAM_STATES.filter((s) => s !== 'approved');
+export const isAnswerableTeamState = (s: TeamState): boolean => ANSWERABLE_TEAM_STATES.includes(s);
+
 /** What someone can do to a team. */
 export type TeamAction =
   | 'edit'

@@ -1,4 +1,4 @@
-import { GRADES, isGrade, toAsciiDigits } from '@platform/contract';
+import { GRADES, isGrade, LIMITS, toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, ValidateBy } from 'class-validator';
 import { Bool, FormText, Ids, Int, Money, Moment, OptionalId, Required, RequiredId, Text, Day } from '../../common/dto';
@@ -34,11 +34,11 @@ export class TeamDto {
   @Ids(MAX_PEOPLE) member_ids?: string[];
   @Ids(MAX_PEOPLE) coach_ids?: string[];
   /** Why a team is rejected or sent back for changes (required then). */
-  @Text(500) reason?: string;
+  @Text(LIMITS.teamReasonMax) reason?: string;
   /** Staff hand a registered team over to another of its accepted coaches (the user id). */
   @OptionalId() owner?: string | null;
   /** A payment made outside the provider (cash, a transfer): why staff record it (audited). */
-  @Text(500) manual_payment_reason?: string;
+  @Text(LIMITS.teamReasonMax) manual_payment_reason?: string;
 }
 
 /**

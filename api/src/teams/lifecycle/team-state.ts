@@ -54,19 +54,32 @@ export async function teamFacts(tx: Db, team: Team, reg: Registration | null, no
     })
     .from(teamPeople)
     .where(eq(teamPeople.teamId, team.id));
+  return factsOf(team, reg, counts, now);
+}
+
+/**
+ * The contract's facts of a team from its row, its registration and the counts of its people (members
+ * who accepted, invitations still pending): the one place these rules are worked out, for the
+ * lifecycle's checks and the coach's view alike.
+ */
+export function factsOf(
+  team: Team,
+  reg: Registration | null,
+  counts: { members: number; pending: number },
+  now = new Date(),
+): TeamFacts {
   const fee = reg ? Number(reg.fee) > 0 : false;
-  const complete =
-    !!reg &&
-    counts.members >= reg.minMembers &&
-    counts.pending === 0 &&
-    (!reg.entityRequired || team.entityId !== null);
   return {
     state: team.state,
     open: !!reg && reg.opensAt <= now && now < reg.closesAt,
     feeDue: fee && !team.paymentStatus,
     paid: fee && team.paymentStatus,
     hasResult: team.score !== null || team.ranked !== null,
-    complete,
+    complete:
+      !!reg &&
+      counts.members >= reg.minMembers &&
+      counts.pending === 0 &&
+      (!reg.entityRequired || team.entityId !== null),
     waitlisted: team.waitlistedAt !== null,
   };
 }
