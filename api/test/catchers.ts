@@ -48,7 +48,7 @@ export function startWhatsapp() {
     req.on('end', () => {
       if (status === 200) received.push({ path: req.url!, auth: req.headers.authorization, body: JSON.parse(raw) });
       res.writeHead(status, { 'Content-Type': 'application/json' });
-      res.end(status === 200 ? JSON.stringify({ messages: [{ id: 'wamid.1' }] }) : '{"error":{"message":"down"}}');
+      res.end(status === 200 ? JSON.stringify({ messages: [{ id: `wamid.${received.length}` }] }) : '{"error":{"message":"down"}}');
     });
   });
   return new Promise<{ url: string; received: typeof received; setStatus(s: number): void; close(): Promise<void> }>(

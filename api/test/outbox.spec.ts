@@ -51,7 +51,19 @@ describe('outbox delivery', () => {
     expect(wa.received[0]).toMatchObject({
       path: '/v21.0/12345/messages',
       auth: 'Bearer wa-token',
-      body: { messaging_product: 'whatsapp', to: '966551234567', type: 'text' },
+      body: {
+        messaging_product: 'whatsapp',
+        to: '966551234567',
+        type: 'template',
+        template: {
+          name: 'verification_code',
+          language: { code: 'en' },
+          components: [
+            { type: 'body', parameters: [{ type: 'text', text: '654321' }] },
+            { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '654321' }] },
+          ],
+        },
+      },
     });
     const rows = await t.database.db.select().from(outbox);
     expect(rows.every((r) => r.status === 'sent' && r.sentAt)).toBe(true);
@@ -60,8 +72,16 @@ describe('outbox delivery', () => {
   it('keeps a message through a provider outage and delivers it once the provider is back', async () => {
     smtp.setRefuse(true);
     wa.setStatus(503);
-    await service.enqueue({ channel: 'email', to: 'later@example.com', subject: 's', body: 'b' });
-    await service.enqueue({ channel: 'whatsapp', to: '+966550000001', subject: '', body: 'b' });
+    await service.enqueue({
+      channel: 'email',
+      to: 'later@example.com',
+      ...templates.teamSignupInvite('en', { link: 'l' }),
+    });
+    await service.enqueue({
+      channel: 'whatsapp',
+      to: '+966550000001',
+      ...templates.teamSignupInvite('ar', { link: 'l' }),
+    });
     await worker.drain();
     let rows = await t.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
     expect(rows).toHaveLength(2);

@@ -475,7 +475,7 @@ describe('team registration', () => {
     const [msg] = (await t.database.db.select().from(outbox).where(eq(outbox.to, a.email!))).filter((m) =>
       m.subject.includes('rejected'),
     );
-    expect(msg.body).toContain('Note: The school is not in the region.');
+    expect(msg.body).toContain('Reason: The school is not in the region.');
     expect((await register(await signIn(t, await coachUser()), comp, { members: [a.nationalId] })).status).toBe(201);
   });
 

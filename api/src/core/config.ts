@@ -44,8 +44,20 @@ export interface AppConfig {
   /** Whether this process runs the background jobs (outbox, payment reconciliation): one process per machine. */
   runJobs: boolean;
   otp: { length: number; ttlMinutes: number; maxTries: number };
-  mail: { smtpUrl?: string; from: string };
-  whatsapp?: { apiUrl: string; phoneNumberId: string; token: string };
+  /** brand: the federation's name atop every e-mail (MAIL_BRAND, else MAIL_FROM's display name); logoUrl: MAIL_LOGO_URL. */
+  mail: { smtpUrl?: string; from: string; brand: string; logoUrl?: string };
+  /**
+   * WhatsApp Cloud API. templateNames: a message kind's approved template when its name differs from
+   * the kind (WHATSAPP_TEMPLATE_NAMES=team_approved=wro_team_approved,…); templateLanguages: the
+   * template language used for each member language (WHATSAPP_TEMPLATE_LANGUAGES=ar=ar,en=en_US).
+   */
+  whatsapp?: {
+    apiUrl: string;
+    phoneNumberId: string;
+    token: string;
+    templateNames: Record<string, string>;
+    templateLanguages: Record<'ar' | 'en', string>;
+  };
   outboxPollMs: number;
   /** Where a browser reaches this API (the sandbox payment page is served from it). */
   publicUrl: string;
@@ -234,13 +246,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ttlMinutes: 10,
       maxTries: 5,
     },
-    mail: { smtpUrl, from: mailFrom },
+    mail: {
+      smtpUrl,
+      from: mailFrom,
+      brand: env.MAIL_BRAND || /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom)?.[1] || 'WRO Platform',
+      logoUrl: url(env, 'MAIL_LOGO_URL', undefined),
+    },
     whatsapp:
       whatsappToken && whatsappPhone
         ? {
             apiUrl: url(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0')!,
             phoneNumberId: whatsappPhone,
             token: whatsappToken,
+            templateNames: pairs(env, 'WHATSAPP_TEMPLATE_NAMES', {}),
+            templateLanguages: { ar: 'ar', en: 'en', ...pairs(env, 'WHATSAPP_TEMPLATE_LANGUAGES', {}) },
           }
         : undefined,
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),
@@ -360,4 +379,17 @@ function coursesConfig(env: Env): AppConfig['courses'] {
     apiKey: env.COURSES_API_KEY!,
     login: env.COURSES_LOGIN || 'api',
   };
+}
+
+/** `key=value,key=value` (lower-case keys and values of letters, digits and `_`), or a ConfigError. */
+function pairs(env: Env, name: string, fallback: Record<string, string>): Record<string, string> {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const out: Record<string, string> = {};
+  for (const item of raw.split(',')) {
+    const m = /^\s*([a-z0-9_]+)\s*=\s*([A-Za-z0-9_]+)\s*$/.exec(item);
+    if (!m) throw new ConfigError(name, `must be key=value pairs separated by commas (got "${item.trim()}")`);
+    out[m[1]] = m[2];
+  }
+  return out;
 }

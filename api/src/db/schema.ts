@@ -243,8 +243,11 @@ export type Session = typeof sessions.$inferSelect;
 
 /**
  * Every e-mail and WhatsApp message, written in the same transaction as the change that causes it
- * and delivered by the outbox worker with retries.
- * status: pending → sent | failed (gave up) | kept (no provider configured: development only).
+ * and delivered by the outbox worker with retries. A message is a kind of the catalogue
+ * (api/src/outbox/templates.ts) in a language with its values (`params`, the WhatsApp template's
+ * parameters); `subject` and `body` are its text, as e-mailed and as staff read it.
+ * status: pending → sent | failed (gave up, or refused for good) | kept (no provider: development only).
+ * delivery: what the provider reported afterwards (WhatsApp's status webhooks): sent → delivered → read, or failed.
  */
 export const outbox = pgTable(
   'outbox',
@@ -252,6 +255,12 @@ export const outbox = pgTable(
     id: id(),
     channel: text('channel').$type<'email' | 'whatsapp'>().notNull(),
     to: text('to').notNull(),
+    /** The member the message is for or about (a guardian's message: the child); null for a stranger. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull().default(''),
+    lang: text('lang').$type<'ar' | 'en'>().notNull().default('en'),
+    category: text('category').$type<'authentication' | 'utility' | 'marketing'>().notNull().default('utility'),
+    params: jsonb('params').$type<string[]>().notNull().default([]),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     html: text('html'),
@@ -262,8 +271,17 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The provider's id for the message (WhatsApp's `wamid.…`), to match its status webhooks. */
+    providerId: text('provider_id'),
+    delivery: text('delivery').$type<'sent' | 'delivered' | 'read' | 'failed'>(),
+    deliveryAt: timestamp('delivery_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_user_idx').on(t.userId, t.createdAt),
+    index('outbox_provider_id_idx').on(t.providerId),
+  ],
 );
 
 /** One-time codes, one live code per account and purpose; stored as an HMAC, never in clear. */

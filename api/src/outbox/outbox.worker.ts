@@ -4,7 +4,7 @@ import type { AppConfig } from '../core/config';
 import type { Database } from '../core/database';
 import { CONFIG, DATABASE } from '../core/core.module';
 import type { outbox } from '../db/schema';
-import { emailTransport, whatsappTransport, type Transport } from './transports';
+import { emailTransport, RefusedForGood, whatsappTransport, type Transport } from './transports';
 
 type Row = typeof outbox.$inferSelect;
 const MAX_ATTEMPTS = 12;
@@ -16,9 +16,9 @@ export function retryDelayMs(attempt: number): number {
 
 /**
  * Delivers the outbox. Several API instances may run it: rows are claimed with a lease
- * (FOR UPDATE SKIP LOCKED + locked_until), so each message goes out once. A message's text (one-time
- * codes included) is kept only until it is delivered or given up; without a provider (development)
- * it is kept, readable in the dev outbox.
+ * (FOR UPDATE SKIP LOCKED + locked_until), so each message goes out once. A one-time code's text is
+ * kept only until it is delivered or given up; a notice's text stays for staff to read (the retention
+ * job removes it later). Without a provider (development) it is kept, readable in the dev outbox.
  */
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -50,7 +50,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
          WHERE id IN (SELECT id FROM outbox
                       WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
                       ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-         RETURNING id, channel, "to", subject, body, html, attempts`,
+         RETURNING id, channel, "to", user_id AS "userId", kind, lang, category, params, subject, body, html, attempts`,
       )) as unknown as Row[];
       if (batch.length === 0) return handled;
       for (const row of batch) {
@@ -68,28 +68,33 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       await this.database.query(`UPDATE outbox SET status = 'kept', locked_until = NULL WHERE id = $1`, [row.id]);
       return;
     }
+    // A one-time code is kept only until it is delivered or given up; other texts stay for staff to read.
+    const secret = row.category === 'authentication';
     try {
-      await transport(row);
-      // Delivered: only the envelope stays (who, when, which channel); the text and its code are gone.
+      const { providerId } = await transport(row);
       await this.database.query(
         `UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL,
-           body = '', html = NULL WHERE id = $1`,
-        [row.id],
+           provider_id = $2,
+           body = CASE WHEN $3::boolean THEN '' ELSE body END, html = NULL,
+           params = CASE WHEN $3::boolean THEN '[]'::jsonb ELSE params END
+         WHERE id = $1`,
+        [row.id, providerId ?? null, secret],
       );
     } catch (err) {
       const attempts = Number(row.attempts) + 1;
       const message = err instanceof Error ? err.message : String(err);
-      const gaveUp = attempts >= MAX_ATTEMPTS;
+      const gaveUp = attempts >= MAX_ATTEMPTS || err instanceof RefusedForGood;
       this.logger.warn(
-        `${row.channel} to ${row.to} failed (attempt ${attempts}${gaveUp ? ', giving up' : ''}): ${message}`,
+        `${row.channel} message ${row.id} (${row.kind}) failed (attempt ${attempts}${gaveUp ? ', giving up' : ''}): ${message}`,
       );
       await this.database.query(
         `UPDATE outbox SET attempts = $2, last_error = $3, locked_until = NULL,
            status = CASE WHEN $4::boolean THEN 'failed' ELSE 'pending' END,
-           body = CASE WHEN $4::boolean THEN '' ELSE body END, html = CASE WHEN $4::boolean THEN NULL ELSE html END,
+           body = CASE WHEN $4::boolean AND $6::boolean THEN '' ELSE body END, html = NULL,
+           params = CASE WHEN $4::boolean AND $6::boolean THEN '[]'::jsonb ELSE params END,
            next_attempt_at = now() + ($5::int * interval '1 millisecond')
          WHERE id = $1`,
-        [row.id, attempts, message.slice(0, 1000), gaveUp, retryDelayMs(attempts)],
+        [row.id, attempts, message.slice(0, 1000), gaveUp, retryDelayMs(attempts), secret],
       );
     }
   }

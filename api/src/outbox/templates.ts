@@ -1,71 +1,304 @@
 import { formatDate } from '@platform/contract';
 import type { Lang } from '../common/i18n';
 
+/**
+ * Every message the platform sends, written once per language. A message is a *kind*: its subject
+ * and body in Arabic and English with named placeholders (`{team_no}`), and the order of those
+ * placeholders, which is the order of a WhatsApp template's `{{1}}`, `{{2}}` … The same text is the
+ * e-mail, the WhatsApp template the federation submits to Meta (docs/whatsapp-templates.md is written
+ * from this file: `npm run docs:whatsapp -w api`) and what staff read in the outbox.
+ *
+ * Categories are Meta's: `authentication` (one-time codes: Meta's fixed text and a copy-code button),
+ * `utility` (a notice about something the person did or takes part in: always sent), `marketing`
+ * (reminders and staff's announcements: not sent to someone who unsubscribed).
+ */
+export type MessageCategory = 'authentication' | 'utility' | 'marketing';
+
+export interface MessageDef {
+  category: MessageCategory;
+  /** Sent by WhatsApp as this template (its default name); null: e-mail only (it carries free text). */
+  whatsapp: boolean;
+  /** The placeholders, in the template's order ({{1}} is the first). */
+  params: readonly string[];
+  subject: Record<Lang, string>;
+  body: Record<Lang, string>;
+  /** The placeholder shown large in an e-mail (a one-time code). */
+  code?: string;
+}
+
+/** What a message becomes once its values are known; stored in the outbox. */
 export interface Rendered {
+  kind: MessageKind;
+  lang: Lang;
+  category: MessageCategory;
+  /** The values of the kind's placeholders, in order (the WhatsApp template's parameters). */
+  params: string[];
   subject: string;
   body: string;
-  html?: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const def = (d: MessageDef) => d;
 
-function mailHtml(lang: Lang, paragraphs: string[], code?: string): string {
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const codeBlock = code
-    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;direction:ltr;unicode-bidi:isolate">${escapeHtml(code)}</p>`
-    : '';
-  return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Arial,'Noto Naskh Arabic',sans-serif;direction:${dir}">${paragraphs
-    .map((p) => `<p>${escapeHtml(p)}</p>`)
-    .join('')}${codeBlock}</body></html>`;
+export const MESSAGES = {
+  verification_code: def({
+    category: 'authentication',
+    whatsapp: true,
+    params: ['code', 'minutes'],
+    code: 'code',
+    subject: { ar: 'رمز التحقق', en: 'Verification code' },
+    body: {
+      ar: 'رمز التحقق الخاص بك هو {code}. صالح لمدة {minutes}. لا تشاركه مع أحد.',
+      en: 'Your verification code is {code}. It is valid for {minutes}. Do not share it.',
+    },
+  }),
+  password_reset_code: def({
+    category: 'authentication',
+    whatsapp: false,
+    params: ['code', 'minutes', 'name'],
+    code: 'code',
+    subject: { ar: 'إعادة تعيين كلمة المرور', en: 'Reset your password' },
+    body: {
+      ar: 'مرحبًا {name}،\nاستخدم الرمز {code} لإعادة تعيين كلمة المرور. صالح لمدة {minutes}.\nإذا لم تطلب ذلك فتجاهل هذه الرسالة.',
+      en: 'Hello {name},\nUse the code {code} to reset your password. It is valid for {minutes}.\nIf you did not ask for this, ignore this message.',
+    },
+  }),
+  /** Staff's reply to a contact message: e-mail only, it carries staff's words and the sender's own. */
+  contact_reply: def({
+    category: 'utility',
+    whatsapp: false,
+    params: ['name', 'reply', 'original'],
+    subject: { ar: 'رد على رسالتك', en: 'Reply to your message' },
+    body: {
+      ar: 'مرحبًا {name}،\n\n{reply}\n\nرسالتك:\n{original}',
+      en: 'Hello {name},\n\n{reply}\n\nYour message:\n{original}',
+    },
+  }),
+  team_invitation: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition', 'link'],
+    subject: { ar: 'دعوة إلى الفريق {team_no}', en: 'Invitation to team {team_no}' },
+    body: {
+      ar: 'مرحبًا {name}،\nوصلتك دعوة للانضمام إلى الفريق {team_no} في {competition}.\nسجّل الدخول من {link} لتطّلع على الفريق وتجيب عن الدعوة.',
+      en: 'Hello {name},\nYou are invited to join the team {team_no} in {competition}.\nSign in at {link} to see the team and answer.',
+    },
+  }),
+  team_invitation_coach: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition', 'link'],
+    subject: { ar: 'دعوة إلى الفريق {team_no}', en: 'Invitation to team {team_no}' },
+    body: {
+      ar: 'مرحبًا {name}،\nوصلتك دعوة للانضمام إلى الفريق {team_no} في {competition} مدربًا.\nسجّل الدخول من {link} لتطّلع على الفريق وتجيب عن الدعوة.',
+      en: 'Hello {name},\nYou are invited to join the team {team_no} in {competition} as a coach.\nSign in at {link} to see the team and answer.',
+    },
+  }),
+  team_invitation_entity: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition', 'link'],
+    subject: { ar: 'دعوة إلى الفريق {team_no}', en: 'Invitation to team {team_no}' },
+    body: {
+      ar: 'مرحبًا {name}،\nسُجّل الفريق {team_no} في {competition} باسم جهتكم. يرجى تأكيد أنه يمثلكم أو رفض ذلك.\nسجّل الدخول من {link} لتطّلع على الفريق وتجيب.',
+      en: 'Hello {name},\nThe team {team_no} in {competition} was registered for your organisation. Please confirm that it represents you, or decline.\nSign in at {link} to see the team and answer.',
+    },
+  }),
+  /** A minor's invitation, to the guardian's phone: a single-use link to answer for them. */
+  team_guardian_invitation: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['student', 'team_no', 'competition', 'days', 'link'],
+    subject: { ar: 'دعوة {student} إلى الفريق {team_no}', en: '{student}: invitation to team {team_no}' },
+    body: {
+      ar: 'مرحبًا،\nوصلت {student} دعوة للانضمام إلى الفريق {team_no} في {competition}.\nبصفتك ولي الأمر، وافق أو ارفض من هذا الرابط: {link} (صالح {days}، ولمرة واحدة).',
+      en: 'Hello,\n{student} is invited to join the team {team_no} in {competition}.\nAs their guardian, accept or decline with this link: {link} (valid for {days}, once).',
+    },
+  }),
+  /** The child accepted already: the guardian confirms (or declines) the place. */
+  team_guardian_confirmation: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['student', 'team_no', 'competition', 'days', 'link'],
+    subject: { ar: 'دعوة {student} إلى الفريق {team_no}', en: '{student}: invitation to team {team_no}' },
+    body: {
+      ar: 'مرحبًا،\nقبِل {student} دعوة للانضمام إلى الفريق {team_no} في {competition}، ولا يُحجز مكانه إلا بموافقتك.\nبصفتك ولي الأمر، وافق أو ارفض من هذا الرابط: {link} (صالح {days}، ولمرة واحدة).',
+      en: 'Hello,\n{student} accepted an invitation to join the team {team_no} in {competition}; the place is kept only with your agreement.\nAs their guardian, accept or decline with this link: {link} (valid for {days}, once).',
+    },
+  }),
+  team_child_declined: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['student', 'team_no', 'competition'],
+    subject: { ar: 'الفريق {team_no}', en: 'Team {team_no}' },
+    body: {
+      ar: 'مرحبًا،\nرفض {student} دعوة الانضمام إلى الفريق {team_no} في {competition}. لا يلزمك فعل شيء.',
+      en: 'Hello,\n{student} declined the invitation to join the team {team_no} in {competition}. Nothing is needed from you.',
+    },
+  }),
+  /** A sign-up invitation to someone without an account: no coach's name or words. */
+  team_signup_invitation: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['link'],
+    subject: { ar: 'دعوة للتسجيل', en: 'Invitation to sign up' },
+    body: {
+      ar: 'يرغب مدرب مسجّل في المنصة في ضمّك إلى فريقه.\nسجّل أولًا حساب طالب من {link} ليضمّك إلى الفريق.',
+      en: 'A coach registered on the platform would like you to join their team.\nSign up first as a student at {link} so that they can add you.',
+    },
+  }),
+  /** Never the member's own words (their reason), nor their name: a minor's message may go to the guardian. */
+  profile_corrected: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['values'],
+    subject: { ar: 'تم تصحيح بيانات حسابك', en: 'Your account was corrected' },
+    body: {
+      ar: 'مرحبًا،\nوافق فريق المنصة على طلب تصحيح بيانات حسابك، وأصبحت كما يلي: {values}.',
+      en: 'Hello,\nStaff approved the correction you asked for. Your account now reads: {values}.',
+    },
+  }),
+  profile_correction_declined: def({
+    category: 'utility',
+    whatsapp: true,
+    params: [],
+    subject: { ar: 'لم يُقبل طلب التصحيح', en: 'Your correction request was declined' },
+    body: {
+      ar: 'مرحبًا،\nلم يوافق فريق المنصة على طلب تصحيح بيانات حسابك، فبقيت كما كانت. إن كانت بياناتك غير صحيحة فتواصل معنا من صفحة «اتصل بنا».',
+      en: 'Hello,\nStaff did not approve the correction you asked for, so your account stays as it was. If your details are wrong, please write to us through the contact page.',
+    },
+  }),
+  team_approved: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition'],
+    subject: { ar: 'اعتماد الفريق {team_no}', en: 'Team {team_no} approved' },
+    body: {
+      ar: 'مرحبًا {name}،\nتم اعتماد الفريق {team_no} في {competition}. بالتوفيق!',
+      en: 'Hello {name},\nThe team {team_no} in {competition} was approved. Good luck!',
+    },
+  }),
+  /** Staff's reason is staff's words, never a member's. */
+  team_rejected: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition', 'reason'],
+    subject: { ar: 'رفض الفريق {team_no}', en: 'Team {team_no} rejected' },
+    body: {
+      ar: 'مرحبًا {name}،\nلم يُعتمد الفريق {team_no} في {competition}.\nالسبب: {reason}.',
+      en: 'Hello {name},\nThe team {team_no} in {competition} was not approved.\nReason: {reason}.',
+    },
+  }),
+  team_changes_requested: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition', 'reason'],
+    subject: { ar: 'تعديلات على الفريق {team_no}', en: 'Team {team_no} needs changes' },
+    body: {
+      ar: 'مرحبًا {name}،\nطُلبت تعديلات على الفريق {team_no} في {competition}. يعدّله المدرب ثم يعيد إرساله.\nالملاحظة: {reason}.',
+      en: 'Hello {name},\nChanges were requested to the team {team_no} in {competition}. The coach corrects it and sends it again.\nNote: {reason}.',
+    },
+  }),
+  team_back_to_approval: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition'],
+    subject: { ar: 'الفريق {team_no} بانتظار الاعتماد', en: 'Team {team_no} waiting for approval' },
+    body: {
+      ar: 'مرحبًا {name}،\nعدّل المدرب الفريق {team_no} في {competition} بعد اعتماده، فعاد الفريق إلى انتظار الاعتماد.',
+      en: 'Hello {name},\nThe coach changed the team {team_no} in {competition} after its approval: it is waiting for approval again.',
+    },
+  }),
+  team_place_opened: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition'],
+    subject: { ar: 'مكان للفريق {team_no}', en: 'A place for team {team_no}' },
+    body: {
+      ar: 'مرحبًا {name}،\nأصبح للفريق {team_no} مكان في {competition} بعد أن كان على قائمة الانتظار. يستطيع المدرب الآن إكمال تسجيله.',
+      en: 'Hello {name},\nThe team {team_no} now has a place in {competition}; it was on the waiting list. The coach can now complete its registration.',
+    },
+  }),
+} satisfies Record<string, MessageDef>;
+
+export type MessageKind = keyof typeof MESSAGES;
+
+export const isMessageKind = (kind: string): kind is MessageKind => Object.hasOwn(MESSAGES, kind);
+
+/** `{key}` replaced by its value. */
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{([a-z_]+)\}/g, (whole, key: string) => (key in values ? values[key] : whole));
+
+/**
+ * A template parameter as WhatsApp accepts one: no new lines, tabs or runs of spaces (Meta refuses
+ * them), at most 1,000 characters.
+ */
+export const templateParam = (value: string) => value.replace(/\s+/g, ' ').trim().slice(0, 1000);
+
+/** A message of a kind in a language, with its values (every placeholder of the kind must be given). */
+export function render<K extends MessageKind>(kind: K, lang: Lang, values: Record<string, string>): Rendered {
+  const d: MessageDef = MESSAGES[kind];
+  const missing = d.params.filter((p) => values[p] === undefined);
+  if (missing.length) throw new Error(`message ${kind}: no value for ${missing.join(', ')}`);
+  return {
+    kind,
+    lang,
+    category: d.category,
+    params: d.params.map((p) => templateParam(values[p])),
+    subject: fill(d.subject[lang], values),
+    body: fill(d.body[lang], values),
+  };
 }
 
-/** A number of days in Arabic, counted as Arabic counts: يومًا واحدًا، يومين، 3 أيام، 11 يومًا. */
-function arabicDays(n: number): string {
-  if (n === 1) return 'يومًا واحدًا';
-  if (n === 2) return 'يومين';
-  const rest = n % 100;
-  return rest >= 3 && rest <= 10 ? `${n} أيام` : `${n} يومًا`;
+/** A number of days or minutes as each language counts them (Arabic: dual, 3–10 plural, 11+ singular). */
+export function countedDays(lang: Lang, n: number): string {
+  if (lang === 'en') return `${n} ${n === 1 ? 'day' : 'days'}`;
+  return arabicCount(n, { one: 'يومًا واحدًا', two: 'يومين', few: 'أيام', many: 'يومًا', other: 'يوم' });
 }
 
-/** The texts of every outgoing message, in both languages; the member's language picks one. */
+export function countedMinutes(lang: Lang, n: number): string {
+  if (lang === 'en') return `${n} ${n === 1 ? 'minute' : 'minutes'}`;
+  return arabicCount(n, { one: 'دقيقة واحدة', two: 'دقيقتين', few: 'دقائق', many: 'دقيقةً', other: 'دقيقة' });
+}
+
+const arabicPlural = new Intl.PluralRules('ar');
+
+/** Intl's six Arabic forms: 3–10 take a plural, 11–99 a singular accusative, 100, 1,000 … a singular genitive. */
+function arabicCount(n: number, w: { one: string; two: string; few: string; many: string; other: string }): string {
+  switch (arabicPlural.select(n)) {
+    case 'one':
+      return w.one;
+    case 'two':
+      return w.two;
+    case 'few':
+      return `${n} ${w.few}`;
+    case 'many':
+      return `${n} ${w.many}`;
+    default:
+      return `${n} ${w.other}`;
+  }
+}
+
+/** The typed constructors callers use: each picks the kind and computes the values in the language. */
 export const templates = {
   verifyCode(lang: Lang, p: { code: string; minutes: number }): Rendered {
-    return lang === 'ar'
-      ? {
-          subject: 'رمز التحقق',
-          body: `رمز التحقق الخاص بك هو ${p.code}. صالح لمدة ${p.minutes} دقائق. لا تشاركه مع أحد.`,
-        }
-      : {
-          subject: 'Verification code',
-          body: `Your verification code is ${p.code}. It is valid for ${p.minutes} minutes. Do not share it.`,
-        };
+    return render('verification_code', lang, { code: p.code, minutes: countedMinutes(lang, p.minutes) });
   },
   resetCode(lang: Lang, p: { name: string; code: string; minutes: number }): Rendered {
-    if (lang === 'ar') {
-      const lines = [`مرحبًا ${p.name}،`, `استخدم الرمز التالي لإعادة تعيين كلمة المرور. صالح لمدة ${p.minutes} دقائق.`];
-      const tail = 'إذا لم تطلب ذلك فتجاهل هذه الرسالة.';
-      return {
-        subject: 'إعادة تعيين كلمة المرور',
-        body: `${lines.join('\n')}\n\n${p.code}\n\n${tail}`,
-        html: mailHtml('ar', lines, p.code).replace('</body>', `<p>${tail}</p></body>`),
-      };
-    }
-    const lines = [`Hello ${p.name},`, `Use this code to reset your password. It is valid for ${p.minutes} minutes.`];
-    const tail = 'If you did not ask for this, ignore this message.';
-    return {
-      subject: 'Reset your password',
-      body: `${lines.join('\n')}\n\n${p.code}\n\n${tail}`,
-      html: mailHtml('en', lines, p.code).replace('</body>', `<p>${tail}</p></body>`),
-    };
+    return render('password_reset_code', lang, {
+      name: p.name,
+      code: p.code,
+      minutes: countedMinutes(lang, p.minutes),
+    });
   },
   contactReply(lang: Lang, p: { name: string; reply: string; original: string }): Rendered {
-    const [hello, wrote] = lang === 'ar' ? [`مرحبًا ${p.name}،`, 'رسالتك:'] : [`Hello ${p.name},`, 'Your message:'];
-    const subject = lang === 'ar' ? 'رد على رسالتك' : 'Reply to your message';
-    return {
-      subject,
-      body: `${hello}\n\n${p.reply}\n\n${wrote}\n> ${p.original.split('\n').join('\n> ')}`,
-      html: mailHtml(lang, [hello, ...p.reply.split('\n'), wrote, ...p.original.split('\n')]),
-    };
+    return render('contact_reply', lang, {
+      name: p.name,
+      reply: p.reply,
+      original: p.original
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n'),
+    });
   },
   /**
    * An invitation to a team. Only the platform's words and staff's (the competition's name): never the
@@ -75,129 +308,40 @@ export const templates = {
     lang: Lang,
     p: { name: string; teamNo: string; competition: string; role: 'member' | 'coach' | 'entity'; link: string },
   ): Rendered {
-    const lines =
-      lang === 'ar'
-        ? [
-            `مرحبًا ${p.name}،`,
-            p.role === 'entity'
-              ? `سُجّل الفريق ${p.teamNo} في ${p.competition} باسم جهتكم. يرجى تأكيد أنه يمثلكم أو رفض ذلك.`
-              : `وصلتك دعوة للانضمام إلى الفريق ${p.teamNo} في ${p.competition}${p.role === 'coach' ? ' مدربًا' : ''}.`,
-            `اطّلع على الفريق وأجب عن الدعوة بعد تسجيل الدخول: ${p.link}`,
-          ]
-        : [
-            `Hello ${p.name},`,
-            p.role === 'entity'
-              ? `The team ${p.teamNo} in ${p.competition} was registered for your organisation. Please confirm that it represents you, or decline.`
-              : `You are invited to join the team ${p.teamNo} in ${p.competition}${p.role === 'coach' ? ' as a coach' : ''}.`,
-            `Sign in to see the team and answer: ${p.link}`,
-          ];
-    return {
-      subject: lang === 'ar' ? `دعوة إلى الفريق ${p.teamNo}` : `Invitation to team ${p.teamNo}`,
-      body: lines.join('\n'),
-      html: mailHtml(lang, lines),
-    };
+    const kind = (
+      { member: 'team_invitation', coach: 'team_invitation_coach', entity: 'team_invitation_entity' } as const
+    )[p.role];
+    return render(kind, lang, { name: p.name, team_no: p.teamNo, competition: p.competition, link: p.link });
   },
-  /**
-   * A minor's invitation, to the guardian's phone: a single-use link to answer for them; when the
-   * child has accepted already, the guardian is told so and confirms (or declines) the place.
-   */
   teamGuardianInvitation(
     lang: Lang,
     p: { student: string; teamNo: string; competition: string; link: string; days: number; childAccepted: boolean },
   ): Rendered {
-    const lines =
-      lang === 'ar'
-        ? [
-            'مرحبًا،',
-            p.childAccepted
-              ? `قبِل ${p.student} دعوة للانضمام إلى الفريق ${p.teamNo} في ${p.competition}، ولا يُحجز مكانه إلا بموافقتك.`
-              : `وصلت ${p.student} دعوة للانضمام إلى الفريق ${p.teamNo} في ${p.competition}.`,
-            `بصفتك ولي الأمر، وافق أو ارفض من هذا الرابط (صالح ${arabicDays(p.days)}، ولمرة واحدة): ${p.link}`,
-          ]
-        : [
-            'Hello,',
-            p.childAccepted
-              ? `${p.student} accepted an invitation to join the team ${p.teamNo} in ${p.competition}; the place is kept only with your agreement.`
-              : `${p.student} is invited to join the team ${p.teamNo} in ${p.competition}.`,
-            `As their guardian, accept or decline with this link (valid for ${p.days} ${p.days === 1 ? 'day' : 'days'}, once): ${p.link}`,
-          ];
-    return {
-      subject:
-        lang === 'ar' ? `دعوة ${p.student} إلى الفريق ${p.teamNo}` : `${p.student}: invitation to team ${p.teamNo}`,
-      body: lines.join('\n'),
-      html: mailHtml(lang, lines),
-    };
+    return render(p.childAccepted ? 'team_guardian_confirmation' : 'team_guardian_invitation', lang, {
+      student: p.student,
+      team_no: p.teamNo,
+      competition: p.competition,
+      days: countedDays(lang, p.days),
+      link: p.link,
+    });
   },
-  /** The guardian is told that the child declined an invitation (nothing for them to do). */
   teamChildDeclined(lang: Lang, p: { student: string; teamNo: string; competition: string }): Rendered {
-    const lines =
-      lang === 'ar'
-        ? ['مرحبًا،', `رفض ${p.student} دعوة الانضمام إلى الفريق ${p.teamNo} في ${p.competition}. لا يلزمك فعل شيء.`]
-        : [
-            'Hello,',
-            `${p.student} declined the invitation to join the team ${p.teamNo} in ${p.competition}. Nothing is needed from you.`,
-          ];
-    return {
-      subject: lang === 'ar' ? `الفريق ${p.teamNo}` : `Team ${p.teamNo}`,
-      body: lines.join('\n'),
-      html: mailHtml(lang, lines),
-    };
+    return render('team_child_declined', lang, { student: p.student, team_no: p.teamNo, competition: p.competition });
   },
-  /** A sign-up invitation to someone without an account: no coach's name or words. */
   teamSignupInvite(lang: Lang, p: { link: string }): Rendered {
-    const lines =
-      lang === 'ar'
-        ? ['يرغب مدرب مسجّل في المنصة في ضمّك إلى فريقه.', `سجّل حساب طالب أولًا: ${p.link}`]
-        : [
-            'A coach registered on the platform would like you to join their team.',
-            `Sign up as a student first: ${p.link}`,
-          ];
-    return {
-      subject: lang === 'ar' ? 'دعوة للتسجيل' : 'Invitation to sign up',
-      body: lines.join('\n'),
-      html: mailHtml(lang, lines),
-    };
+    return render('team_signup_invitation', lang, { link: p.link });
   },
-  /**
-   * Staff's decision on a member's request to correct their date of birth or grade. Never the
-   * member's own words (their reason), nor their name: a minor's message may go to the guardian.
-   */
   profileCorrection(lang: Lang, p: { approved: boolean; dob: string | null; grade: string | null }): Rendered {
+    if (!p.approved) return render('profile_correction_declined', lang, {});
     const ar = lang === 'ar';
     const values = [
       ...(p.dob
-        ? [ar ? `تاريخ الميلاد: ${formatDate(p.dob, 'ar')}` : `Date of birth: ${formatDate(p.dob, 'en')}`]
+        ? [ar ? `تاريخ الميلاد: ${formatDate(p.dob, 'ar')}` : `date of birth: ${formatDate(p.dob, 'en')}`]
         : []),
-      ...(p.grade ? [ar ? `الصف الدراسي: ${p.grade}` : `Grade: ${p.grade}`] : []),
+      ...(p.grade ? [ar ? `الصف الدراسي: ${p.grade}` : `grade: ${p.grade}`] : []),
     ];
-    const lines = ar
-      ? [
-          'مرحبًا،',
-          p.approved
-            ? 'وافق فريق المنصة على طلب تصحيح بيانات حسابك، وأصبحت كما يلي:'
-            : 'لم يوافق فريق المنصة على طلب تصحيح بيانات حسابك، فبقيت كما كانت. إن كانت بياناتك غير صحيحة فتواصل معنا من صفحة «اتصل بنا».',
-          ...(p.approved ? values : []),
-        ]
-      : [
-          'Hello,',
-          p.approved
-            ? 'Staff approved the correction you asked for. Your account now reads:'
-            : 'Staff did not approve the correction you asked for, so your account stays as it was. If your details are wrong, please write to us through the contact page.',
-          ...(p.approved ? values : []),
-        ];
-    return {
-      subject: ar
-        ? p.approved
-          ? 'تم تصحيح بيانات حسابك'
-          : 'لم يُقبل طلب التصحيح'
-        : p.approved
-          ? 'Your account was corrected'
-          : 'Your correction request was declined',
-      body: lines.join('\n'),
-      html: mailHtml(lang, lines),
-    };
+    return render('profile_corrected', lang, { values: values.join(ar ? '، ' : ', ') });
   },
-  /** Staff's decision on a team: approved, rejected or sent back for changes, with staff's reason. */
   teamDecision(
     lang: Lang,
     p: {
@@ -208,64 +352,16 @@ export const templates = {
       reason: string | null;
     },
   ): Rendered {
-    const ar = {
-      approved: `تم اعتماد الفريق ${p.teamNo} في ${p.competition}. بالتوفيق!`,
-      rejected: `لم يُعتمد الفريق ${p.teamNo} في ${p.competition}.`,
-      changes_requested: `طُلبت تعديلات على الفريق ${p.teamNo} في ${p.competition}. يعدّله المدرب ثم يعيد إرساله.`,
-    };
-    const en = {
-      approved: `The team ${p.teamNo} in ${p.competition} was approved. Good luck!`,
-      rejected: `The team ${p.teamNo} in ${p.competition} was not approved.`,
-      changes_requested: `Changes were requested to the team ${p.teamNo} in ${p.competition}. The coach corrects it and sends it again.`,
-    };
-    const lines =
-      lang === 'ar'
-        ? [`مرحبًا ${p.name}،`, ar[p.decision], ...(p.reason ? [`الملاحظة: ${p.reason}`] : [])]
-        : [`Hello ${p.name},`, en[p.decision], ...(p.reason ? [`Note: ${p.reason}`] : [])];
-    const word =
-      lang === 'ar'
-        ? { approved: 'اعتماد', rejected: 'رفض', changes_requested: 'تعديلات على' }[p.decision]
-        : { approved: 'approved', rejected: 'rejected', changes_requested: 'needs changes' }[p.decision];
-    return {
-      subject: lang === 'ar' ? `${word} الفريق ${p.teamNo}` : `Team ${p.teamNo} ${word}`,
-      body: lines.join('\n'),
-      html: mailHtml(lang, lines),
-    };
+    const values = { name: p.name, team_no: p.teamNo, competition: p.competition };
+    if (p.decision === 'approved') return render('team_approved', lang, values);
+    const kind = p.decision === 'rejected' ? 'team_rejected' : 'team_changes_requested';
+    // The template ends the reason with a full stop.
+    return render(kind, lang, { ...values, reason: (p.reason ?? '').trim().replace(/[.。]+$/, '') });
   },
-  /** An approved team was changed by its coach: it waits for staff's approval again. */
   teamBackToApproval(lang: Lang, p: { name: string; teamNo: string; competition: string }): Rendered {
-    const lines =
-      lang === 'ar'
-        ? [
-            `مرحبًا ${p.name}،`,
-            `عدّل المدرب الفريق ${p.teamNo} في ${p.competition} بعد اعتماده، فعاد الفريق إلى انتظار الاعتماد.`,
-          ]
-        : [
-            `Hello ${p.name},`,
-            `The coach changed the team ${p.teamNo} in ${p.competition} after its approval: it is waiting for approval again.`,
-          ];
-    return {
-      subject: lang === 'ar' ? `الفريق ${p.teamNo} بانتظار الاعتماد` : `Team ${p.teamNo} waiting for approval`,
-      body: lines.join('\n'),
-      html: mailHtml(lang, lines),
-    };
+    return render('team_back_to_approval', lang, { name: p.name, team_no: p.teamNo, competition: p.competition });
   },
-  /** A team on the registration's waiting list got a place (another team withdrew or was not approved). */
   teamPlaceOpened(lang: Lang, p: { name: string; teamNo: string; competition: string }): Rendered {
-    const lines =
-      lang === 'ar'
-        ? [
-            `مرحبًا ${p.name}،`,
-            `أصبح للفريق ${p.teamNo} مكان في ${p.competition} بعد أن كان على قائمة الانتظار. يستطيع المدرب الآن إكمال تسجيله.`,
-          ]
-        : [
-            `Hello ${p.name},`,
-            `The team ${p.teamNo} now has a place in ${p.competition}; it was on the waiting list. The coach can now complete its registration.`,
-          ];
-    return {
-      subject: lang === 'ar' ? `مكان للفريق ${p.teamNo}` : `A place for team ${p.teamNo}`,
-      body: lines.join('\n'),
-      html: mailHtml(lang, lines),
-    };
+    return render('team_place_opened', lang, { name: p.name, team_no: p.teamNo, competition: p.competition });
   },
 };

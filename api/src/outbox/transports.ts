@@ -1,11 +1,16 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../core/config';
 import type { outbox } from '../db/schema';
+import { mailHtml } from './email-layout';
+import { MESSAGES, isMessageKind } from './templates';
 
 type Row = typeof outbox.$inferSelect;
 
+/** A provider's answer that retrying will not change (an unknown template, a number not on WhatsApp…). */
+export class RefusedForGood extends Error {}
+
 /** Delivers one message or throws; `null` means the channel has no provider here (development). */
-export type Transport = ((row: Row) => Promise<void>) | null;
+export type Transport = ((row: Row) => Promise<{ providerId?: string }>) | null;
 
 export function emailTransport(config: AppConfig): Transport {
   if (!config.mail.smtpUrl) return null;
@@ -15,33 +20,95 @@ export function emailTransport(config: AppConfig): Transport {
     socketTimeout: 20_000,
   } as never);
   return async (row) => {
-    await transporter.sendMail({
+    const info = await transporter.sendMail({
       from: config.mail.from,
       to: row.to,
       subject: row.subject,
       text: row.body,
-      html: row.html ?? undefined,
+      html: row.html ?? mailHtml(row, { brand: config.mail.brand, logoUrl: config.mail.logoUrl }),
     });
+    return { providerId: info.messageId };
   };
 }
 
-/** WhatsApp Cloud API: POST {apiUrl}/{phoneNumberId}/messages with a bearer token. */
+/**
+ * Errors of the WhatsApp Cloud API worth retrying: throttling, and Meta's own temporary failures.
+ * Anything else it refuses (131047 outside the 24-hour window, 132001 unknown template, 132000 wrong
+ * parameters, 131026 not on WhatsApp…) is refused for good.
+ * https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes
+ */
+const TRANSIENT_WHATSAPP_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131048, 131056, 133004]);
+
+/**
+ * WhatsApp Cloud API: POST {apiUrl}/{phoneNumberId}/messages with a bearer token. Every message is a
+ * business-initiated template message (Meta refuses free-form text outside the 24-hour window a
+ * member opens by writing first, and the platform never waits for one): the kind's template, by the
+ * configured name, in the configured template language, with the kind's values as body parameters.
+ * A one-time code goes through an authentication template: the code in the body and in its copy-code
+ * button.
+ */
 export function whatsappTransport(config: AppConfig): Transport {
   const wa = config.whatsapp;
   if (!wa) return null;
   return async (row) => {
-    const res = await fetch(`${wa.apiUrl.replace(/\/$/, '')}/${encodeURIComponent(wa.phoneNumberId)}/messages`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${wa.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        to: row.to.replace(/^\+/, ''),
-        type: 'text',
-        text: { preview_url: false, body: row.body },
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (!res.ok) throw new Error(`WhatsApp provider answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    if (!isMessageKind(row.kind) || !MESSAGES[row.kind].whatsapp)
+      throw new RefusedForGood(`no WhatsApp template for a message of kind "${row.kind}"`);
+    const def = MESSAGES[row.kind];
+    const params = row.params.map((text) => ({ type: 'text', text }));
+    const components =
+      def.category === 'authentication'
+        ? [
+            { type: 'body', parameters: [params[def.params.indexOf(def.code!)]] },
+            { type: 'button', sub_type: 'url', index: '0', parameters: [params[def.params.indexOf(def.code!)]] },
+          ]
+        : params.length
+          ? [{ type: 'body', parameters: params }]
+          : [];
+    let res: Response;
+    try {
+      res = await fetch(`${wa.apiUrl.replace(/\/$/, '')}/${encodeURIComponent(wa.phoneNumberId)}/messages`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${wa.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: row.to.replace(/^\+/, ''),
+          type: 'template',
+          template: {
+            name: wa.templateNames[row.kind] ?? row.kind,
+            language: { code: wa.templateLanguages[row.lang === 'ar' ? 'ar' : 'en'] },
+            components,
+          },
+        }),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (err) {
+      throw new Error(`WhatsApp provider unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const text = await res.text();
+    let answer: {
+      messages?: { id?: string }[];
+      error?: { code?: number; message?: string; error_data?: { details?: string } };
+    } = {};
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      // not JSON: a proxy's page; described by the status below
+    }
+    if (res.ok && answer.messages?.[0]?.id) return { providerId: answer.messages[0].id };
+    const code = answer.error?.code;
+    const what = `WhatsApp provider answered ${res.status}${code ? ` (error ${code})` : ''}: ${(
+      answer.error?.error_data?.details ||
+      answer.error?.message ||
+      text
+    ).slice(0, 300)}`;
+    const transient =
+      res.status >= 500 ||
+      res.status === 429 ||
+      res.status === 401 ||
+      (code !== undefined && TRANSIENT_WHATSAPP_CODES.has(code)) ||
+      code === 190;
+    if (res.ok || transient) throw new Error(what);
+    throw new RefusedForGood(what);
   };
 }

@@ -6,7 +6,7 @@ import { competitions, teamPeople, users, type User } from '../db/schema';
 import { enqueueMessage } from '../outbox/outbox.service';
 import { templates, type Rendered } from '../outbox/templates';
 
-type Reachable = Pick<User, 'email' | 'phoneNumber' | 'guardianPhone' | 'language'>;
+type Reachable = Pick<User, 'id' | 'email' | 'phoneNumber' | 'guardianPhone' | 'language'>;
 
 /** The member's language for a message they receive. */
 export const langOfUser = (u: Pick<User, 'language'>): Lang => (u.language === 'ar' ? 'ar' : 'en');
@@ -28,8 +28,8 @@ export async function notifyMember(
 ): Promise<void> {
   const text = render(langOfUser(user));
   const phone = user.phoneNumber || (guardian ? user.guardianPhone : null);
-  if (phone) await enqueueMessage(tx, { channel: 'whatsapp', to: phone, ...text });
-  else if (user.email) await enqueueMessage(tx, { channel: 'email', to: user.email, ...text });
+  if (phone) await enqueueMessage(tx, { channel: 'whatsapp', to: phone, userId: user.id, ...text });
+  else if (user.email) await enqueueMessage(tx, { channel: 'email', to: user.email, userId: user.id, ...text });
 }
 
 /**
@@ -44,6 +44,7 @@ export async function notifyTeam(
   const [competition] = await tx.select().from(competitions).where(eq(competitions.id, team.competitionId));
   const people = await tx
     .select({
+      id: users.id,
       name: users.name,
       email: users.email,
       phoneNumber: users.phoneNumber,
@@ -63,19 +64,19 @@ export async function notifyTeam(
       ),
     );
   const told = new Set<string>();
-  const tell = async (to: { phone: string | null; email: string | null }, name: string, lang: Lang) => {
+  const tell = async (to: { phone: string | null; email: string | null }, name: string, lang: Lang, userId: string) => {
     const key = to.phone || to.email;
     if (!key || told.has(key)) return;
     told.add(key);
     const text = render(lang, { name, competition: competitionName(competition, lang) });
-    if (to.phone) await enqueueMessage(tx, { channel: 'whatsapp', to: to.phone, ...text });
-    else await enqueueMessage(tx, { channel: 'email', to: to.email!, ...text });
+    if (to.phone) await enqueueMessage(tx, { channel: 'whatsapp', to: to.phone, userId, ...text });
+    else await enqueueMessage(tx, { channel: 'email', to: to.email!, userId, ...text });
   };
   for (const p of people) {
     const lang = langOfUser(p);
-    await tell({ phone: p.phoneNumber || p.guardianPhone, email: p.email }, p.name, lang);
+    await tell({ phone: p.phoneNumber || p.guardianPhone, email: p.email }, p.name, lang, p.id);
     if (p.guardianPhone && isMinor(p.dob))
-      await tell({ phone: p.guardianPhone, email: null }, p.guardianName || p.name, lang);
+      await tell({ phone: p.guardianPhone, email: null }, p.guardianName || p.name, lang, p.id);
   }
 }
 
