@@ -12,12 +12,10 @@ import type request from 'supertest';
 import { auditLog, orders, plans, refunds, users } from '../src/db/schema';
 import { fakeTelr } from './fake-telr';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { pdfText } from './pdf-text';
 
 const run = promisify(execFile);
 const VAT_NUMBER = '310122393500003';
-// pdf-parse's index runs a self-test when required directly; its library entry does not.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise<{ text: string }>;
 
 /** supertest's parser that keeps a body as bytes. */
 const binary = (res: request.Response, done: (err: Error | null, body: unknown) => void) => {
@@ -153,7 +151,7 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       4: '345.00',
       5: '45.00',
     });
-    const words = (await pdfParse(pdf.body as Buffer)).text.replace(/\s+/g, ' ');
+    const words = (await pdfText(pdf.body as Buffer)).replace(/\s+/g, ' ');
     for (const text of [
       'Simplified tax invoice',
       order.invoiceNumber!,
@@ -230,7 +228,7 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       .parse(binary);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${rows[0].creditNoteNumber}.pdf"`);
-    const words = (await pdfParse(pdf.body as Buffer)).text.replace(/\s+/g, ' ');
+    const words = (await pdfText(pdf.body as Buffer)).replace(/\s+/g, ' ');
     expect(words).toContain('Credit note');
     expect(words).toContain(rows[0].creditNoteNumber);
     expect(words).toContain(`This credit note reduces invoice ${order.invoiceNumber}`);

@@ -5,9 +5,7 @@ import { PaymentsService } from '../src/payments/payments.service';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../src/payments/provider';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 import { DAY, PLAN, teamFixtures } from './team-fixtures';
-// pdf-parse's index runs a self-test when required directly; its library entry does not.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (b: Buffer) => Promise<{ text: string }>;
+import { pdfText } from './pdf-text';
 
 let t: TestApp;
 let admin: string;
@@ -377,7 +375,7 @@ describe('team registration', () => {
         response.on('data', (c: Buffer) => chunks.push(c));
         response.on('end', () => done(null, Buffer.concat(chunks)));
       });
-    const text = (await pdfParse(pdf.body as Buffer)).text;
+    const text = await pdfText(pdf.body as Buffer);
     expect(text).toContain(`Team fee ${made.body.team.team_no}`);
     expect(text).toContain('is paid.');
     const twice = await t.http.post(`/api/teams/${id}/pay`).set('Authorization', token);
