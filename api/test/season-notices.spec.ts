@@ -3,7 +3,7 @@ import { notifyCertificateReady } from '../src/certificates/certificate-notice';
 import type { Db } from '../src/core/database';
 import { certificates, orders, outbox, users } from '../src/db/schema';
 import { moneyText, templates } from '../src/outbox/templates';
-import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { adminToken, signIn, startTestApp, type TestApp } from './harness';
 import { teamFixtures } from './team-fixtures';
 
 /**
@@ -50,8 +50,7 @@ const messages = (kinds: string[]) =>
     .where(inArray(outbox.kind, kinds))
     .orderBy(outbox.createdAt)
     .then((rows) => rows);
-const messagesTo = async (kind: string, to: string) =>
-  (await messages([kind])).filter((m) => m.to === to);
+const messagesTo = async (kind: string, to: string) => (await messages([kind])).filter((m) => m.to === to);
 
 /** Pays a team's open fee order in the sandbox and asks the provider, as the return page does. */
 async function payInSandbox(token: string, id: string) {
@@ -218,7 +217,12 @@ describe('a certificate ready', () => {
       const tx = raw as unknown as Db;
       const [cert] = await tx
         .insert(certificates)
-        .values({ userId: child.id, name: 'شهادة المشاركة', nameEn: 'Certificate of participation', issuedOn: '2027-03-01' })
+        .values({
+          userId: child.id,
+          name: 'شهادة المشاركة',
+          nameEn: 'Certificate of participation',
+          issuedOn: '2027-03-01',
+        })
         .returning();
       await notifyCertificateReady(tx, t.config.memberUrl, cert);
     });

@@ -27,7 +27,12 @@ export function planStages(today: string): PlanStage[] {
   const leads = [...PLAN_STAGES].sort((a, b) => b - a);
   const stages: PlanStage[] = leads.map((lead, i) => {
     const next = leads[i + 1] ?? 0;
-    return { stage: String(lead), from: shift(today, Math.max(lead - CATCH_UP_DAYS, next + 1)), to: shift(today, lead), lead };
+    return {
+      stage: String(lead),
+      from: shift(today, Math.max(lead - CATCH_UP_DAYS, next + 1)),
+      to: shift(today, lead),
+      lead,
+    };
   });
   stages.push({ stage: 'ended', from: shift(today, -1 - CATCH_UP_DAYS), to: shift(today, -1), lead: null });
   return stages;
