@@ -140,7 +140,7 @@ describe('a team withdrawn, and its fee refunded', () => {
     const [mail] = await messagesTo('payment_refunded', member.email!);
     expect(mail).toMatchObject({ channel: 'email', lang: 'en', subject: 'Payment refunded' });
     expect(mail.body).toMatch(
-      /^Hello .+,\nSAR 50\.00 of your payment with the invoice INV-2026-009901 was refunded to you, with the credit note CN-\d{4}-\d{6}\./,
+      /^Hello .+,\nSAR 50\.00 of your payment \(invoice INV-2026-009901\) was refunded to you \(credit note CN-\d{4}-\d{6}\)\./,
     );
     // Staff's reason is theirs to keep: not in the member's message.
     expect(mail.body).not.toContain('Goodwill');

@@ -236,8 +236,8 @@ export const MESSAGES = {
     params: ['name', 'amount', 'team_no', 'competition', 'credit_note'],
     subject: { ar: 'استرداد رسوم الفريق {team_no}', en: 'Fee of team {team_no} refunded' },
     body: {
-      ar: 'مرحبًا {name}،\nرُدّ إليك مبلغ {amount} من رسوم الفريق {team_no} في {competition}، برقم الإشعار الدائن {credit_note}. يصل المبلغ إلى وسيلة الدفع التي استخدمتها خلال المدة التي يحتاجها البنك.',
-      en: 'Hello {name},\n{amount} of the fee of the team {team_no} in {competition} was refunded to you, with the credit note {credit_note}. It reaches the card you paid with as soon as your bank processes it.',
+      ar: 'مرحبًا {name}،\nرُدّ إليك مبلغ {amount} من رسوم الفريق {team_no} في {competition}، وصدر بذلك الإشعار الدائن رقم {credit_note}. يصل المبلغ إلى وسيلة الدفع التي استخدمتها خلال المدة التي يحتاجها البنك.',
+      en: 'Hello {name},\n{amount} of the fee of the team {team_no} in {competition} was refunded to you (credit note {credit_note}). It goes back to the card or account you paid with as fast as your bank processes it.',
     },
   }),
   /** Any other payment (a plan) refunded in full or in part, to whoever paid it. */
@@ -247,8 +247,8 @@ export const MESSAGES = {
     params: ['name', 'amount', 'invoice', 'credit_note'],
     subject: { ar: 'استرداد مبلغ', en: 'Payment refunded' },
     body: {
-      ar: 'مرحبًا {name}،\nرُدّ إليك مبلغ {amount} من دفعتك ذات الفاتورة {invoice}، برقم الإشعار الدائن {credit_note}. يصل المبلغ إلى وسيلة الدفع التي استخدمتها خلال المدة التي يحتاجها البنك.',
-      en: 'Hello {name},\n{amount} of your payment with the invoice {invoice} was refunded to you, with the credit note {credit_note}. It reaches the card you paid with as soon as your bank processes it.',
+      ar: 'مرحبًا {name}،\nرُدّ إليك مبلغ {amount} مما دفعته بالفاتورة {invoice}، وصدر بذلك الإشعار الدائن رقم {credit_note}. يصل المبلغ إلى وسيلة الدفع التي استخدمتها خلال المدة التي يحتاجها البنك.',
+      en: 'Hello {name},\n{amount} of your payment (invoice {invoice}) was refunded to you (credit note {credit_note}). It goes back to the card or account you paid with as fast as your bank processes it.',
     },
   }),
   /** A team's result was recorded (the results import or staff): its rank and score, staff's figures. */
