@@ -30,6 +30,7 @@ import { UploadsModule } from './media/uploads';
 import { StorageModule } from './media/storage.module';
 import { accountTracker, ADDRESS_THROTTLER, ipTracker } from './rate-limit/signin-throttle.guard';
 import { RegionsModule } from './regions/regions.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { HomeModule } from './home/home.module';
 
 @Module({})
@@ -83,6 +84,7 @@ export class AppModule {
         AdminModule,
         HealthModule,
         RegionsModule,
+        RemindersModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -98,7 +98,7 @@ export async function createMember(page: Page, type: 0 | 1 = 0, extra: Record<st
   const me = await page.request.post(`${apiUrl}/api/getuser`, { headers: { Authorization: token } });
   const userId = ((await me.json()) as { user: { _id: string } }).user._id;
   await page.request.post(`${apiUrl}/api/logout`, { headers: { Authorization: token } });
-  return { id, password, userId, name };
+  return { id, password, userId, name, phone };
 }
 
 export async function signInStudent(page: Page, nationalId: string, password: string, role = 'student') {

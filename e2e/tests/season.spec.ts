@@ -280,6 +280,23 @@ test.describe('a season', () => {
     await spare.getByRole('button', { name: 'نعم، اسحب الفريق' }).click();
     await expect(page.getByText(/^تم سحب الفريق واسترداد رسومه البالغة 150\.00/)).toBeVisible();
     await expect(spare.getByText('مسحوب')).toBeVisible();
+    // The student invited to it hears of the withdrawal in her language, by the team's number, without the coach's words.
+    const reemLang = (await api(page, 'POST', '/getuser', await tokenOf(page, other.id, other.password, 0))).body.user
+      .language as string;
+    const toReem = (await api(page, 'GET', `/dev/outbox?to=${encodeURIComponent(other.phone)}`)).body.messages as {
+      subject: string;
+      body: string;
+    }[];
+    const withdrawnNotice = toReem.find(
+      (m) =>
+        m.subject ===
+        (reemLang === 'ar' ? `سحب الفريق ${second.body.team.team_no}` : `Team ${second.body.team.team_no} withdrawn`),
+    );
+    expect(withdrawnNotice, `a withdrawal notice in ${reemLang}`).toBeDefined();
+    expect(withdrawnNotice!.body).toContain(
+      reemLang === 'ar' ? 'البطولة الوطنية للروبوت' : 'National Robot Championship',
+    );
+    expect(withdrawnNotice!.body).not.toMatch(/فريق الاحتياط|Test Coach/);
 
     // A hostile coach with a paid plan tries his tricks; each fails.
     const { coachAuth: hostileAuth } = await coachWithPlan(page);

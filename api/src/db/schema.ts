@@ -116,6 +116,8 @@ export const users = pgTable(
     index('users_email_trgm').using('gin', trgm('email')),
     index('users_national_id_trgm').using('gin', trgm('national_id')),
     index('users_phone_trgm').using('gin', trgm('phone_number')),
+    // The plan reminders find the members whose plan ends on a day (api/src/reminders).
+    index('users_end_date_idx').on(t.endDate),
   ],
 );
 
@@ -809,4 +811,22 @@ export const teamInvitationNotices = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
+);
+
+/**
+ * The reminders sent (api/src/reminders): one row per kind, subject (the member, the team), occasion
+ * (the plan's last day, the registration's closing moment) and stage (30, 7, 1 days, ended …),
+ * inserted in the transaction that queues the messages; the key makes each stage go out once however
+ * many processes run the job, and a new occasion (a renewed plan, a moved deadline) starts afresh.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    kind: text('kind').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    occasion: text('occasion').notNull(),
+    stage: text('stage').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.occasion, t.stage] })],
 );

@@ -218,6 +218,96 @@ export const MESSAGES = {
       en: 'Hello {name},\nThe team {team_no} now has a place in {competition}; it was on the waiting list. The coach can now complete its registration.',
     },
   }),
+  /** The team is withdrawn: its people are free again (no word of the coach's, not the team's name). */
+  team_withdrawn: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition'],
+    subject: { ar: 'سحب الفريق {team_no}', en: 'Team {team_no} withdrawn' },
+    body: {
+      ar: 'مرحبًا {name}،\nسُحب الفريق {team_no} من {competition}، ويمكن لأعضائه الانضمام إلى فريق آخر.',
+      en: 'Hello {name},\nThe team {team_no} was withdrawn from {competition}. Its members are free to join another team.',
+    },
+  }),
+  /** A team's fee came back to whoever paid it (the amount in the reader's language: 200.00 ر.س, SAR 200.00). */
+  team_fee_refunded: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'amount', 'team_no', 'competition', 'credit_note'],
+    subject: { ar: 'استرداد رسوم الفريق {team_no}', en: 'Fee of team {team_no} refunded' },
+    body: {
+      ar: 'مرحبًا {name}،\nرُدّ إليك مبلغ {amount} من رسوم الفريق {team_no} في {competition}، وصدر بذلك الإشعار الدائن رقم {credit_note}. يصل المبلغ إلى وسيلة الدفع التي استخدمتها خلال المدة التي يحتاجها البنك.',
+      en: 'Hello {name},\n{amount} of the fee of the team {team_no} in {competition} was refunded to you (credit note {credit_note}). It goes back to the card or account you paid with as fast as your bank processes it.',
+    },
+  }),
+  /** Any other payment (a plan) refunded in full or in part, to whoever paid it. */
+  payment_refunded: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'amount', 'invoice', 'credit_note'],
+    subject: { ar: 'استرداد مبلغ', en: 'Payment refunded' },
+    body: {
+      ar: 'مرحبًا {name}،\nرُدّ إليك مبلغ {amount} مما دفعته بالفاتورة {invoice}، وصدر بذلك الإشعار الدائن رقم {credit_note}. يصل المبلغ إلى وسيلة الدفع التي استخدمتها خلال المدة التي يحتاجها البنك.',
+      en: 'Hello {name},\n{amount} of your payment (invoice {invoice}) was refunded to you (credit note {credit_note}). It goes back to the card or account you paid with as fast as your bank processes it.',
+    },
+  }),
+  /** A team's result was recorded (the results import or staff): its rank and score, staff's figures. */
+  team_result: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'team_no', 'competition', 'rank', 'score'],
+    subject: { ar: 'نتيجة الفريق {team_no}', en: 'Result of team {team_no}' },
+    body: {
+      ar: 'مرحبًا {name}،\nصدرت نتيجة الفريق {team_no} في {competition}: المركز {rank} والدرجة {score}. تجدها في صفحة حسابك.',
+      en: 'Hello {name},\nThe result of the team {team_no} in {competition} is out: rank {rank}, score {score}. You can see it on your account page.',
+    },
+  }),
+  /** A certificate was issued to the member (its name is staff's words). */
+  certificate_ready: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'certificate', 'link'],
+    subject: { ar: 'شهادتك جاهزة', en: 'Your certificate is ready' },
+    body: {
+      ar: 'مرحبًا {name}،\nشهادتك «{certificate}» جاهزة. حمّلها من {link} بعد تسجيل الدخول.',
+      en: 'Hello {name},\nYour certificate "{certificate}" is ready. Download it at {link} after signing in.',
+    },
+  }),
+  /**
+   * A member's plan ends soon (30, 7 or 1 days ahead: api/src/reminders/schedule.ts). Arabic puts the
+   * count where it is accusative (ساريًا يومًا واحدًا، 7 أيام، 30 يومًا).
+   */
+  plan_ending: def({
+    category: 'marketing',
+    whatsapp: true,
+    params: ['name', 'days', 'date', 'link'],
+    subject: { ar: 'اشتراكك ينتهي قريبًا', en: 'Your plan ends soon' },
+    body: {
+      ar: 'مرحبًا {name}،\nيبقى اشتراكك في المنصة ساريًا {days} فقط، حتى {date}. جدّده من {link} ليبقى لك الوصول الكامل.',
+      en: 'Hello {name},\nYour membership plan ends in {days}, on {date}. Renew it at {link} to keep full access.',
+    },
+  }),
+  plan_ended: def({
+    category: 'marketing',
+    whatsapp: true,
+    params: ['name', 'date', 'link'],
+    subject: { ar: 'انتهى اشتراكك', en: 'Your plan has ended' },
+    body: {
+      ar: 'مرحبًا {name}،\nانتهى اشتراكك في المنصة يوم {date}. جدّده من {link} لتستعيد الوصول الكامل.',
+      en: 'Hello {name},\nYour membership plan ended on {date}. Renew it at {link} to get full access back.',
+    },
+  }),
+  /** A registration closes soon and the coach's team is not sent for approval yet. */
+  registration_closing: def({
+    category: 'marketing',
+    whatsapp: true,
+    params: ['name', 'competition', 'closes', 'team_no', 'link'],
+    subject: { ar: 'التسجيل في {competition} يُغلق قريبًا', en: 'Registration for {competition} closes soon' },
+    body: {
+      ar: 'مرحبًا {name}،\nيُغلق التسجيل في {competition} يوم {closes}، ولم يُرسَل الفريق {team_no} للاعتماد بعد. أكمله وأرسله من {link} قبل ذلك.',
+      en: 'Hello {name},\nRegistration for {competition} closes on {closes}, and the team {team_no} has not been sent for approval yet. Complete it and send it at {link} before then.',
+    },
+  }),
 } satisfies Record<string, MessageDef>;
 
 export type MessageKind = keyof typeof MESSAGES;
@@ -364,4 +454,75 @@ export const templates = {
   teamPlaceOpened(lang: Lang, p: { name: string; teamNo: string; competition: string }): Rendered {
     return render('team_place_opened', lang, { name: p.name, team_no: p.teamNo, competition: p.competition });
   },
+  teamWithdrawn(lang: Lang, p: { name: string; teamNo: string; competition: string }): Rendered {
+    return render('team_withdrawn', lang, { name: p.name, team_no: p.teamNo, competition: p.competition });
+  },
+  /** A refund: a team's fee (its number and competition) or another payment (its invoice). */
+  refunded(
+    lang: Lang,
+    p: {
+      name: string;
+      amount: string;
+      currency: string;
+      creditNote: string;
+      invoice: string | null;
+      team: { teamNo: string; competition: string } | null;
+    },
+  ): Rendered {
+    const values = { name: p.name, amount: moneyText(lang, p.amount, p.currency), credit_note: p.creditNote };
+    if (p.team)
+      return render('team_fee_refunded', lang, { ...values, team_no: p.team.teamNo, competition: p.team.competition });
+    return render('payment_refunded', lang, { ...values, invoice: p.invoice || '—' });
+  },
+  teamResult(
+    lang: Lang,
+    p: { name: string; teamNo: string; competition: string; rank: number; score: string },
+  ): Rendered {
+    return render('team_result', lang, {
+      name: p.name,
+      team_no: p.teamNo,
+      competition: p.competition,
+      rank: String(p.rank),
+      // 180.50 is written 180.5, 99.00 is 99.
+      score: String(Number(p.score)),
+    });
+  },
+  certificateReady(lang: Lang, p: { name: string; certificate: string; link: string }): Rendered {
+    return render('certificate_ready', lang, { name: p.name, certificate: p.certificate, link: p.link });
+  },
+  /** `days`: from today to the plan's last day `endDate` (YYYY-MM-DD) on the platform's clock. */
+  planEnding(lang: Lang, p: { name: string; days: number; endDate: string; link: string }): Rendered {
+    return render('plan_ending', lang, {
+      name: p.name,
+      days: countedDays(lang, p.days),
+      date: formatDate(p.endDate, lang),
+      link: p.link,
+    });
+  },
+  planEnded(lang: Lang, p: { name: string; endDate: string; link: string }): Rendered {
+    return render('plan_ended', lang, { name: p.name, date: formatDate(p.endDate, lang), link: p.link });
+  },
+  registrationClosing(
+    lang: Lang,
+    p: { name: string; competition: string; closesAt: Date; teamNo: string; link: string },
+  ): Rendered {
+    const day = formatDate(p.closesAt, lang, 'long');
+    const time = formatDate(p.closesAt, lang, 'clock');
+    return render('registration_closing', lang, {
+      name: p.name,
+      competition: p.competition,
+      closes: lang === 'ar' ? `${day} الساعة ${time} بتوقيت الرياض` : `${day} at ${time} (Riyadh time)`,
+      team_no: p.teamNo,
+      link: p.link,
+    });
+  },
 };
+
+const grouped = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount in a message: `200.00 ر.س` in Arabic, `SAR 200.00` in English (Latin digits, as the platform writes them). */
+export function moneyText(lang: Lang, amount: string | number, currency: string): string {
+  const figure = grouped.format(Number(amount));
+  if (lang === 'en') return `${currency} ${figure}`;
+  return `${figure} ${currency === 'SAR' ? 'ر.س' : currency}`;
+}

@@ -10,6 +10,7 @@ import { feeRefunded } from '../teams/lifecycle/team-state';
 import { AuditService } from '../audit/audit.service';
 import { lockTeamOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
+import { notifyRefund } from './refund-notice';
 import type { Order } from './payments.service';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from './provider';
 import type { RefundDto } from './refund.dto';
@@ -149,6 +150,7 @@ export class RefundsService {
           .set({ status: full ? 'refunded' : order.status, updatedAt: now })
           .where(eq(orders.id, order.id))
           .returning();
+        await notifyRefund(tx, order, refund);
         await this.audits.record(tx, {
           actor,
           action: 'refund',

@@ -235,8 +235,10 @@ export const teamsResource = defineResource<Row, TeamDto>({
     await savePeople(ctx.tx, row.teams, input);
     return values;
   },
-  async afterWrite(action, row, ctx) {
+  async afterWrite(action, row, ctx, before) {
     if (action === 'create') await savePeople(ctx.tx, row.teams, ctx.body as TeamDto);
+    // Staff typed a score and rank: the team is told, as after the results import.
+    if (action === 'update' && before) await lifecycle.resultRecorded(ctx.tx, before.teams, row.teams);
   },
   detail: (row, db): Promise<Omit<TeamDetail, keyof TeamRecord>> => teamDetail(row.teams, db),
   toRecord: ({ teams: t, seasons: s, competitions: c }): TeamRecord => ({

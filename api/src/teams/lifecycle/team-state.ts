@@ -232,9 +232,13 @@ export async function submit(tx: Db, team: Team, reg: Registration | null, actor
   return writeState(tx, team, 'submitted');
 }
 
-/** The owner withdraws the team (the caller refunds its paid fees first). */
+/**
+ * The owner withdraws the team (the caller refunds its paid fees first); everyone in it and the
+ * guardians of its minors are told, each in their language.
+ */
 export async function withdraw(tx: Db, team: Team, reg: Registration | null, actor: TeamActor): Promise<Team> {
   assertAllowed(actor, 'withdraw', await teamFacts(tx, team, reg));
+  await notifyTeam(tx, team, (lang, p) => templates.teamWithdrawn(lang, { ...p, teamNo: team.teamNo }));
   return writeState(tx, team, 'withdrawn');
 }
 
@@ -333,13 +337,43 @@ export async function handOver(tx: Db, team: Team, reg: Registration | null, act
   return after;
 }
 
-/** Results from the import: each approved team's score and rank (the import checked the rows). */
+/**
+ * Results from the import: each approved team's score and rank (the import checked the rows). A team
+ * whose result is new or changed is told at once (results are shown to its members as soon as they
+ * are recorded: there is no separate publishing step); importing the same file again tells nobody.
+ */
 export async function recordResults(tx: Db, rows: { teamId: string; score: string; ranked: number }[]): Promise<void> {
-  for (const r of rows)
-    await tx
+  for (const r of rows) {
+    const [before] = await tx
+      .select()
+      .from(teams)
+      .where(and(eq(teams.id, r.teamId), eq(teams.state, 'approved')))
+      .for('update');
+    if (!before) continue;
+    const [after] = await tx
       .update(teams)
       .set({ score: Number(r.score).toFixed(2), ranked: r.ranked })
-      .where(and(eq(teams.id, r.teamId), eq(teams.state, 'approved')));
+      .where(eq(teams.id, before.id))
+      .returning();
+    await resultRecorded(tx, before, after);
+  }
+}
+
+/**
+ * Tells a team its result when it is new or changed (a score and a rank both given): after the
+ * results import, and after staff edit a team's score or rank in the back-office.
+ */
+export async function resultRecorded(
+  tx: Db,
+  before: Pick<Team, 'score' | 'ranked'>,
+  after: Pick<Team, 'id' | 'teamNo' | 'competitionId' | 'score' | 'ranked' | 'state'>,
+): Promise<void> {
+  const { score, ranked } = after;
+  if (score === null || ranked === null || after.state !== 'approved') return;
+  if (before.score !== null && Number(before.score) === Number(score) && before.ranked === ranked) return;
+  await notifyTeam(tx, after, (lang, p) =>
+    templates.teamResult(lang, { ...p, teamNo: after.teamNo, rank: ranked, score }),
+  );
 }
 
 /** A team row inserted by the member's registration (its number given, waiting for its people). */
