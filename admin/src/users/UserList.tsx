@@ -11,6 +11,7 @@ import {
   List,
   NullableBooleanInput,
   SearchInput,
+  SelectField,
   SelectInput,
   SimpleList,
   useLocaleState,
@@ -20,7 +21,7 @@ import {
 } from 'react-admin';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { BulkSetButton, ListActions, dateRangeFilters, useFilterSidebar, useRegions } from '../common/filters';
-import { useCountries } from '../common/people';
+import { languageChoices, useCountries } from '../common/people';
 import { ToggleField } from '../common/ToggleField';
 import { CutText, LtrField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
@@ -49,6 +50,7 @@ function useUserFilters() {
       falseLabel="app.account_status.disabled"
     />,
     <SelectInput key="nationality" source="nationality" choices={countries} />,
+    <SelectInput key="language" source="language" choices={languageChoices} />,
     <SelectInput key="region" source="region" choices={regions} />,
     ...dateRangeFilters('created_at'),
   ];
@@ -157,6 +159,9 @@ export function UserList() {
           </DataTable.Col>
           <DataTable.Col source="type">
             <UserTypeField />
+          </DataTable.Col>
+          <DataTable.Col source="language">
+            <SelectField source="language" choices={languageChoices} />
           </DataTable.Col>
           <DataTable.Col source="subcription" disableSort>
             <SubscriptionChip />

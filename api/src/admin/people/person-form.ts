@@ -1,5 +1,6 @@
 import { LIMITS } from '@platform/contract';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { guessLanguage } from '../../accounts/language';
 import { isCountryCode, isEmail, normalizePhone } from '../../accounts/reference';
 import { hashPassword } from '../../auth/password';
 import { AppError } from '../../common/app-error';
@@ -51,6 +52,31 @@ export async function readPerson(input: PersonDto, creating: boolean, staff = fa
     passwordHash,
   });
 }
+
+/**
+ * The language of a person staff create or edit. Created: the one staff chose, else guessed from the
+ * new row's nationality and phones (not chosen). Edited: a different one is the person's from now on
+ * (chosen); the form sending back the same one changes nothing, so a guessed language stays a guess.
+ */
+export function languageFields(
+  input: PersonDto,
+  before: User | null,
+  row: Pick<User, 'nationality' | 'phoneNumber' | 'guardianPhone'>,
+): Partial<Pick<User, 'language' | 'languageChosen'>> {
+  if (!before)
+    return input.language
+      ? { language: input.language, languageChosen: true }
+      : { language: guessLanguage(row), languageChosen: false };
+  if (!input.language || input.language === before.language) return {};
+  return { language: input.language, languageChosen: true };
+}
+
+/** What a new row's language is guessed from, as the create hooks build it (undefined: not given). */
+export const guessFrom = (values: { nationality?: string | null; phoneNumber?: string | null; guardianPhone?: string | null }) => ({
+  nationality: values.nationality ?? null,
+  phoneNumber: values.phoneNumber ?? null,
+  guardianPhone: values.guardianPhone ?? null,
+});
 
 /** Ends every session of an account at once (password changed, account disabled or deleted). */
 export async function endSessions(tx: Db, userId: string) {
