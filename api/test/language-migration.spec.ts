@@ -42,8 +42,12 @@ describe('migration member_language: a language for the accounts nobody asked', 
         [name, nationality, phone, guardian],
       );
     // One someone set to Arabic by hand, and one with a value the platform never knew.
-    await d.query(`INSERT INTO users (name, password_hash, nationality, language) VALUES ('10 Set by hand', 'x', 'IN', 'ar')`);
-    await d.query(`INSERT INTO users (name, password_hash, nationality, language) VALUES ('11 Unknown value', 'x', 'IN', 'fr')`);
+    await d.query(
+      `INSERT INTO users (name, password_hash, nationality, language) VALUES ('10 Set by hand', 'x', 'IN', 'ar')`,
+    );
+    await d.query(
+      `INSERT INTO users (name, password_hash, nationality, language) VALUES ('11 Unknown value', 'x', 'IN', 'fr')`,
+    );
 
     await d.migrate(migrations);
 
@@ -62,6 +66,7 @@ describe('migration member_language: a language for the accounts nobody asked', 
       ['9', 'ar', false],
     ]);
     // The migration's SQL and the API's guess (accounts/language.ts) agree on every guessed row.
-    for (const u of rows.filter((r) => !r.languageChosen)) expect([u.name, guessLanguage(u)]).toEqual([u.name, u.language]);
+    for (const u of rows.filter((r) => !r.languageChosen))
+      expect([u.name, guessLanguage(u)]).toEqual([u.name, u.language]);
   });
 });

@@ -200,7 +200,12 @@ describe('the next message comes in the member’s language', () => {
       .send({ language: 'ar' });
 
     const coach = await coachUser();
-    const made = await register(await signIn(t, coach), competition, { members: [lina.nationalId, other.nationalId] }, 'en');
+    const made = await register(
+      await signIn(t, coach),
+      competition,
+      { members: [lina.nationalId, other.nationalId] },
+      'en',
+    );
     expect(made.status).toBe(201);
     const teamNo = made.body.team.team_no as string;
     const arabic = /[\u0600-\u06ff]/;
@@ -249,10 +254,7 @@ describe('staff: the users resource', () => {
     expect(same.status).toBe(200);
     expect(same.body).toMatchObject({ name: 'Staff Edited', language: 'en', language_chosen: false });
 
-    const res = await t.http
-      .put(`/api/admin/users/${member.id}`)
-      .set('Authorization', admin)
-      .send({ language: 'ar' });
+    const res = await t.http.put(`/api/admin/users/${member.id}`).set('Authorization', admin).send({ language: 'ar' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ language: 'ar', language_chosen: true });
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, member.id));
@@ -305,7 +307,10 @@ describe('staff: the users resource', () => {
     expect(ok.body).toMatchObject({ language: 'ar', language_chosen: true });
 
     const staff = await createUser(t, { type: 4, email: `staff${Date.now()}@test.example` });
-    const refused = await t.http.put(`/api/admin/admins/${staff.id}`).set('Authorization', sub).send({ language: 'ar' });
+    const refused = await t.http
+      .put(`/api/admin/admins/${staff.id}`)
+      .set('Authorization', sub)
+      .send({ language: 'ar' });
     expect(refused.status).toBe(403);
     expect((await row({ email: staff.email! })).language).toBe('en');
     const create = await t.http
@@ -315,7 +320,10 @@ describe('staff: the users resource', () => {
     expect(create.status).toBe(403);
 
     // An admin may set a staff account's language.
-    const byAdmin = await t.http.put(`/api/admin/admins/${staff.id}`).set('Authorization', admin).send({ language: 'ar' });
+    const byAdmin = await t.http
+      .put(`/api/admin/admins/${staff.id}`)
+      .set('Authorization', admin)
+      .send({ language: 'ar' });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body).toMatchObject({ language: 'ar', language_chosen: true });
   });

@@ -11,7 +11,6 @@ import {
   List,
   NullableBooleanInput,
   SearchInput,
-  SelectField,
   SelectInput,
   SimpleList,
   useLocaleState,
@@ -56,7 +55,7 @@ function useUserFilters() {
   ];
 }
 
-/** Facets beside the list on a desktop: type, subscription state and verification, one click each. */
+/** Facets beside the list on a desktop: type, subscription state, verification and language, one click each. */
 function UserFacets() {
   return (
     <>
@@ -73,6 +72,11 @@ function UserFacets() {
       <FilterList label="resources.users.fields.isVerified" icon={null}>
         <FilterListItem label="app.verified.yes" value={{ isVerified: true }} />
         <FilterListItem label="app.verified.no" value={{ isVerified: false }} />
+      </FilterList>
+      <FilterList label="resources.users.fields.language" icon={null}>
+        {languageChoices.map((c) => (
+          <FilterListItem key={c.id} label={c.name} value={{ language: c.id }} />
+        ))}
       </FilterList>
     </>
   );
@@ -159,9 +163,6 @@ export function UserList() {
           </DataTable.Col>
           <DataTable.Col source="type">
             <UserTypeField />
-          </DataTable.Col>
-          <DataTable.Col source="language">
-            <SelectField source="language" choices={languageChoices} />
           </DataTable.Col>
           <DataTable.Col source="subcription" disableSort>
             <SubscriptionChip />

@@ -558,8 +558,9 @@ export const en = {
       'When shown, your public profile has your name, picture and skills, for anyone with its link.',
     public_profile_save: 'Save',
     language_title: 'Language of your messages',
-    language_label: 'Language',
-    language_help: 'We write the WhatsApp messages and e-mails we send you in this language. The site’s own language is chosen at the top of the page.',
+    language_label: 'Write to me in',
+    language_help:
+      'We write the WhatsApp messages and e-mails we send you in this language. The site’s own language is chosen at the top of the page.',
     language_help_student:
       'We write the WhatsApp messages and e-mails we send you and your guardian in this language. The site’s own language is chosen at the top of the page.',
     language_save: 'Save language',

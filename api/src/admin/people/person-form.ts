@@ -72,7 +72,11 @@ export function languageFields(
 }
 
 /** What a new row's language is guessed from, as the create hooks build it (undefined: not given). */
-export const guessFrom = (values: { nationality?: string | null; phoneNumber?: string | null; guardianPhone?: string | null }) => ({
+export const guessFrom = (values: {
+  nationality?: string | null;
+  phoneNumber?: string | null;
+  guardianPhone?: string | null;
+}) => ({
   nationality: values.nationality ?? null,
   phoneNumber: values.phoneNumber ?? null,
   guardianPhone: values.guardianPhone ?? null,

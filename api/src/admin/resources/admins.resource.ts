@@ -2,7 +2,14 @@ import { STAFF_TYPES } from '@platform/contract';
 import { inArray } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
-import { endSessions, guessFrom, languageFields, otherActiveAdmins, PERSON_UNIQUE, readPerson } from '../people/person-form';
+import {
+  endSessions,
+  guessFrom,
+  languageFields,
+  otherActiveAdmins,
+  PERSON_UNIQUE,
+  readPerson,
+} from '../people/person-form';
 import { StaffCreateDto, StaffDto } from '../people/person.dto';
 import { defined, defineResource, type WriteContext } from '../resource';
 
