@@ -431,7 +431,7 @@ export const ar: Messages = {
     account_status: { enabled: 'يمكنه تسجيل الدخول', disabled: 'معطّل' },
     user: {
       plan_period: 'مدة الباقة',
-      language_guessed: 'مُقدَّرة من الجنسية ورقم الجوال: لم يخترها العضو بعد.',
+      language_guessed: 'مُقدَّرة من الجنسية ورقم الجوال: لم تُختر بعد.',
       language_create: 'إن تُركت فارغة قُدِّرت من الجنسية ورقم الجوال.',
     },
     language: { ar: 'العربية', en: 'الإنجليزية' },

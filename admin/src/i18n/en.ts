@@ -203,7 +203,7 @@ const app = {
   account_status: { enabled: 'Can sign in', disabled: 'Disabled' },
   user: {
     plan_period: 'Plan period',
-    language_guessed: 'Guessed from the nationality and phone: the member has not chosen one yet.',
+    language_guessed: 'Guessed from the nationality and phone: not chosen yet.',
     language_create: 'Left empty, it is guessed from the nationality and phone.',
   },
   language: { ar: 'Arabic', en: 'English' },

@@ -54,33 +54,26 @@ export async function readPerson(input: PersonDto, creating: boolean, staff = fa
 }
 
 /**
- * The language of a person staff create or edit. Created: the one staff chose, else guessed from the
- * new row's nationality and phones (not chosen). Edited: a different one is the person's from now on
- * (chosen); the form sending back the same one changes nothing, so a guessed language stays a guess.
+ * The language of a person staff create: the one staff chose, else guessed from the new row's
+ * nationality and phones (not chosen).
  */
-export function languageFields(
+export function newLanguage(
   input: PersonDto,
-  before: User | null,
-  row: Pick<User, 'nationality' | 'phoneNumber' | 'guardianPhone'>,
-): Partial<Pick<User, 'language' | 'languageChosen'>> {
-  if (!before)
-    return input.language
-      ? { language: input.language, languageChosen: true }
-      : { language: guessLanguage(row), languageChosen: false };
+  row: { nationality?: string | null; phoneNumber?: string | null; guardianPhone?: string | null },
+): Pick<User, 'language' | 'languageChosen'> {
+  if (input.language) return { language: input.language, languageChosen: true };
+  const { nationality = null, phoneNumber = null, guardianPhone = null } = row;
+  return { language: guessLanguage({ nationality, phoneNumber, guardianPhone }), languageChosen: false };
+}
+
+/**
+ * The language of a person staff edit: a different one is the person's from now on (chosen); the
+ * form sending back the same one changes nothing, so a guessed language stays a guess.
+ */
+export function changedLanguage(input: PersonDto, before: User): Partial<Pick<User, 'language' | 'languageChosen'>> {
   if (!input.language || input.language === before.language) return {};
   return { language: input.language, languageChosen: true };
 }
-
-/** What a new row's language is guessed from, as the create hooks build it (undefined: not given). */
-export const guessFrom = (values: {
-  nationality?: string | null;
-  phoneNumber?: string | null;
-  guardianPhone?: string | null;
-}) => ({
-  nationality: values.nationality ?? null,
-  phoneNumber: values.phoneNumber ?? null,
-  guardianPhone: values.guardianPhone ?? null,
-});
 
 /** Ends every session of an account at once (password changed, account disabled or deleted). */
 export async function endSessions(tx: Db, userId: string) {

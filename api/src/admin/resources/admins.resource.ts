@@ -3,9 +3,9 @@ import { inArray } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
 import {
+  changedLanguage,
   endSessions,
-  guessFrom,
-  languageFields,
+  newLanguage,
   otherActiveAdmins,
   PERSON_UNIQUE,
   readPerson,
@@ -52,7 +52,7 @@ export const adminsResource = defineResource<User, StaffDto>({
     const values = await readPerson(input, true, true);
     return {
       ...values,
-      ...languageFields(input, null, guessFrom(values)),
+      ...newLanguage(input, values),
       type: input.type ?? 4,
       isActive: input.status ?? true,
       isVerified: true,
@@ -62,7 +62,7 @@ export const adminsResource = defineResource<User, StaffDto>({
     const values = await readPerson(input, false, true);
     const changes = defined({ type: input.type, isActive: input.status });
     await guard(row, { isActive: changes.isActive ?? row.isActive, type: changes.type ?? row.type }, ctx);
-    return { ...values, ...changes, ...languageFields(input, row, row), updatedAt: new Date() };
+    return { ...values, ...changes, ...changedLanguage(input, row), updatedAt: new Date() };
   },
   async remove(row, ctx) {
     await guard(row, null, ctx);

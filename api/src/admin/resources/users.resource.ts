@@ -14,7 +14,7 @@ import { publicProfileOn } from '../../accounts/user.view';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
 import { csvNames, csvReady } from '../csv';
-import { endSessions, guessFrom, languageFields, PERSON_UNIQUE, readPerson } from '../people/person-form';
+import { changedLanguage, endSessions, newLanguage, PERSON_UNIQUE, readPerson } from '../people/person-form';
 import { UserCreateDto, UserDto } from '../people/person.dto';
 import { defined, defineResource } from '../resource';
 
@@ -90,7 +90,6 @@ export const usersResource = defineResource<User, UserDto>({
   sort: {
     name: users.name,
     email: users.email,
-    language: users.language,
     national_id: users.nationalId,
     phone_number: users.phoneNumber,
     type: users.type,
@@ -123,14 +122,14 @@ export const usersResource = defineResource<User, UserDto>({
   input: { create: UserCreateDto, update: UserDto, missing: { update: 'admin.fill_form' } },
   async create(input) {
     const values = { ...(await readPerson(input, true)), ...memberFields(input, true) };
-    return { ...values, ...languageFields(input, null, guessFrom(values)) };
+    return { ...values, ...newLanguage(input, values) };
   },
   async update(input, before) {
     return {
       ...(await readPerson(input, false)),
       ...memberFields(input, false),
       ...gradeField(input, before),
-      ...languageFields(input, before, before),
+      ...changedLanguage(input, before),
       updatedAt: new Date(),
     };
   },
