@@ -55,7 +55,7 @@ export class ProfileController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Sets the language of the member's messages (WhatsApp, e-mail, PDFs, notices, and their guardian's): ar or en",
+      "Sets the language of the messages the platform sends the member (and a student's guardian): ar or en; anything else is a 400",
   })
   async setLanguage(@CurrentAuth() auth: Auth, @Body() body: LanguageDto, @Lang() lang: Lang) {
     const user = await this.profiles.setLanguage(auth.user, body.language);
