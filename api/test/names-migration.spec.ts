@@ -1,91 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite, type Extension } from '@electric-sql/pglite';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { Client } from 'pg';
 import { memberUser } from '../src/accounts/user.view';
 import { planView } from '../src/payments/plan.view';
 import * as schema from '../src/db/schema';
-import type { Db } from '../src/core/database';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+import { emptyDatabase, migrations, migrationsBefore, type Opened } from './migrations';
 
 /**
  * Migration 0021 renames the old contract's misspelled columns (issue 15, "Names"): rows written
  * under the old names are read back, unchanged, under the correct ones, and the API's answers
  * still carry the contract's field names.
  */
-const migrations = join(__dirname, '..', 'src', 'db', 'migrations');
 const TAG = '0021_correct_names';
-
-interface Journal {
-  entries: { tag: string }[];
-}
-
-/** A copy of the migrations folder whose journal stops before the renaming migration. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'names-migration-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(migrations, 'meta', '_journal.json'), 'utf8')) as Journal;
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(
-    join(dir, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
-  );
-  return dir;
-}
-
-interface Opened {
-  db: Db;
-  query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** A fresh, empty database: PGlite in memory, or a new database on TEST_DATABASE_URL's server. */
-async function emptyDatabase(): Promise<Opened> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) {
-    const client = new PGlite('memory://', { extensions: { pg_trgm } });
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema });
-    return {
-      db: db as unknown as Db,
-      query: async (sql, params) => (await client.query(sql, params)).rows as Record<string, unknown>[],
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
-  const db = drizzlePg(client, { schema });
-  return {
-    db: db as unknown as Db,
-    query: async (sql, params) => (await client.query(sql, params)).rows as Record<string, unknown>[],
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    async close() {
-      await client.end();
-      const c = new Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 const columnsOf = async (d: Opened, table: string) =>
   (

@@ -142,7 +142,7 @@ test.describe('the account page', () => {
     await expect(show).not.toBeChecked();
     await expect(page.getByText('يبقى الملف العام للأعضاء دون 18 عامًا مخفيًا')).toBeVisible();
     await show.check();
-    await page.getByRole('button', { name: 'حفظ' }).click();
+    await page.getByRole('button', { name: 'حفظ', exact: true }).click();
     await expect(page.getByRole('switch', { name: 'إظهار ملفي العام' })).toBeChecked();
     await page.getByRole('link', { name: 'عرض الملف العام' }).first().click();
     await expect(page.getByRole('heading', { name: member.name })).toBeVisible();

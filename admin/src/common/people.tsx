@@ -1,4 +1,4 @@
-import { LIMITS } from '@platform/contract';
+import { LANGUAGES, LIMITS } from '@platform/contract';
 import { useEffect, useState } from 'react';
 import {
   PasswordInput,
@@ -9,6 +9,7 @@ import {
   required,
   useFieldValue,
   useLocaleState,
+  useRecordContext,
   type Validator,
 } from 'react-admin';
 import { PictureInput } from './PictureInput';
@@ -60,9 +61,34 @@ export function PersonInputs({ creating, staff = false }: { creating: boolean; s
         slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', maxLength: LIMITS.nationalIdDigits } }}
       />
       <SelectInput source="nationality" choices={countries} validate={identity} fullWidth />
+      <LanguageInput creating={creating} />
       <PasswordInput source="password" validate={need} fullWidth autoComplete="new-password" />
       <PasswordInput source="cpassword" validate={[...need, matchesPassword]} fullWidth autoComplete="new-password" />
     </>
+  );
+}
+
+export const languageChoices = LANGUAGES.map((id) => ({ id, name: `app.language.${id}` }));
+
+/**
+ * The language of the person's messages. Left empty on create, the API guesses it from the
+ * nationality and phone; an account whose language was guessed says so until someone chooses one.
+ */
+function LanguageInput({ creating }: { creating: boolean }) {
+  const record = useRecordContext<{ language_chosen?: boolean }>();
+  const helperText = creating
+    ? 'app.user.language_create'
+    : record?.language_chosen === false
+      ? 'app.user.language_guessed'
+      : undefined;
+  return (
+    <SelectInput
+      source="language"
+      choices={languageChoices}
+      validate={creating ? undefined : required()}
+      helperText={helperText}
+      fullWidth
+    />
   );
 }
 

@@ -20,7 +20,7 @@ import {
 } from 'react-admin';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { BulkSetButton, ListActions, dateRangeFilters, useFilterSidebar, useRegions } from '../common/filters';
-import { useCountries } from '../common/people';
+import { languageChoices, useCountries } from '../common/people';
 import { ToggleField } from '../common/ToggleField';
 import { CutText, LtrField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
@@ -49,12 +49,13 @@ function useUserFilters() {
       falseLabel="app.account_status.disabled"
     />,
     <SelectInput key="nationality" source="nationality" choices={countries} />,
+    <SelectInput key="language" source="language" choices={languageChoices} />,
     <SelectInput key="region" source="region" choices={regions} />,
     ...dateRangeFilters('created_at'),
   ];
 }
 
-/** Facets beside the list on a desktop: type, subscription state and verification, one click each. */
+/** Facets beside the list on a desktop: type, subscription state, verification and language, one click each. */
 function UserFacets() {
   return (
     <>
@@ -71,6 +72,11 @@ function UserFacets() {
       <FilterList label="resources.users.fields.isVerified" icon={null}>
         <FilterListItem label="app.verified.yes" value={{ isVerified: true }} />
         <FilterListItem label="app.verified.no" value={{ isVerified: false }} />
+      </FilterList>
+      <FilterList label="resources.users.fields.language" icon={null}>
+        {languageChoices.map((c) => (
+          <FilterListItem key={c.id} label={c.name} value={{ language: c.id }} />
+        ))}
       </FilterList>
     </>
   );

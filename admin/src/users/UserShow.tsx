@@ -15,7 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/fields';
 import { CountryName } from '../common/people';
-import { ConsentFields, SubscriptionChip, UserAvatar, UserTypeField, genderChoices } from './fields';
+import { ConsentFields, LanguageField, SubscriptionChip, UserAvatar, UserTypeField, genderChoices } from './fields';
 
 /** A value from a fixed set, translated ({prefix}.{value}); the raw value when there is no entry. */
 function Translated({ source, prefix }: { source: string; prefix: string; label?: string }) {
@@ -69,6 +69,9 @@ export function UserShow() {
           <LocalDateField source="end_date" />
           <Labeled source="nationality">
             <CountryName source="nationality" />
+          </Labeled>
+          <Labeled source="language">
+            <LanguageField />
           </Labeled>
           <SelectField source="gender" choices={genderChoices} emptyText="—" />
           <LocalDateField source="dob" />

@@ -1,5 +1,5 @@
 import { MEMBER_TYPES, isMemberType, roleOf, GENDERS, type UserRecord } from '@platform/contract';
-import { Avatar, Chip, Stack } from '@mui/material';
+import { Avatar, Chip, Stack, Typography } from '@mui/material';
 import { BooleanField, Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/fields';
 
@@ -84,6 +84,23 @@ export function ConsentFields(_props: { label?: string }) {
       <Labeled source="public_profile">
         <BooleanField source="public_profile" />
       </Labeled>
+    </Stack>
+  );
+}
+
+/** The language of the member's messages, and whether it was guessed rather than chosen. */
+export function LanguageField(_props: { label?: string }) {
+  const user = useRecordContext<UserRecord>();
+  const translate = useTranslate();
+  if (!user?.language) return <span>—</span>;
+  return (
+    <Stack>
+      <span>{translate(`app.language.${user.language}`)}</span>
+      {!user.language_chosen && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.user.language_guessed')}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -50,7 +50,7 @@ export class AccountController {
     @Res({ passthrough: true }) res: FastifyReply,
   ) {
     if (body.loginType === 'signup') {
-      const user = await this.signups.signup(body.userInof!);
+      const user = await this.signups.signup(body.userInof!, lang);
       return { success: true, message: translate(lang, 'signup.registered'), user: this.userView(user) };
     }
     const { token } = await this.auth.signinMember(body.national_id, body.password, body.type, meta(req));

@@ -6,7 +6,7 @@ import { MEMBERS, Public, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
 import { Upload, type ReceivedFile } from '../media/uploads';
-import { ChangePasswordDto, ProfileDto, PublicProfileDto, SkillDto } from './profile.dto';
+import { ChangePasswordDto, LanguageDto, ProfileDto, PublicProfileDto, SkillDto } from './profile.dto';
 import { PhoneCodeDto } from './verification.dto';
 import { ProfileService } from './profile.service';
 import { VerificationService } from './verification.service';
@@ -48,6 +48,18 @@ export class ProfileController {
   async confirmPhone(@CurrentAuth() auth: Auth, @Body() body: PhoneCodeDto, @Lang() lang: Lang) {
     const user = await this.profiles.view(await this.verification.confirmPhoneChange(auth.user, body.code));
     return { success: true, message: translate(lang, 'account.phone_updated'), user };
+  }
+
+  @Post('accounts/language')
+  @Roles(...MEMBERS)
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Sets the language of the messages the platform sends the member (and a student's guardian): ar or en; anything else is a 400",
+  })
+  async setLanguage(@CurrentAuth() auth: Auth, @Body() body: LanguageDto, @Lang() lang: Lang) {
+    const user = await this.profiles.setLanguage(auth.user, body.language);
+    return { success: true, message: translate(lang, `account.language_saved_${body.language}`), user };
   }
 
   @Post('accounts/changepassword')

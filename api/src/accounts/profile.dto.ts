@@ -1,8 +1,8 @@
-import { ENTITY_KINDS, GENDERS, LIMITS } from '@platform/contract';
+import { ENTITY_KINDS, GENDERS, LANGUAGES, LIMITS, type Language } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { Checkbox, Digits, NoneAsEmpty, Text } from '../common/dto';
+import { Checkbox, Digits, LanguageOf, NoneAsEmpty, Required, Text } from '../common/dto';
 
 export class EducationDto {
   @ApiProperty() @NoneAsEmpty() @Text(150) school_name?: string;
@@ -65,6 +65,14 @@ export class ProfileDto {
   })
   @Checkbox()
   public_profile?: boolean;
+}
+
+/** POST /api/accounts/language: the language of the member's messages. */
+export class LanguageDto {
+  @ApiProperty({ enum: LANGUAGES, description: 'ar or en; anything else (or nothing) is refused' })
+  @Required('account.bad_language')
+  @LanguageOf()
+  language!: Language;
 }
 
 export class ChangePasswordDto {

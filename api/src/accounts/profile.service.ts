@@ -5,6 +5,7 @@ import {
   isEntityType,
   isGrade,
   LIMITS,
+  type Language,
   type PublicProfileView,
 } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
@@ -108,6 +109,16 @@ export class ProfileService {
       .from(skills)
       .where(eq(skills.userId, userId))
       .orderBy(asc(skills.createdAt));
+  }
+
+  /** The language of the member's messages, as the member chose it on the account page. */
+  async setLanguage(user: User, language: Language) {
+    const [saved] = await this.db
+      .update(users)
+      .set({ language, languageChosen: true, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return this.view(saved);
   }
 
   /**

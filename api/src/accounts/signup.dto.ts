@@ -1,6 +1,6 @@
-import { ENTITY_KINDS, ENTITY_TYPES, MEMBER_TYPES, LIMITS } from '@platform/contract';
+import { ENTITY_KINDS, ENTITY_TYPES, LANGUAGES, MEMBER_TYPES, LIMITS, type Language } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
-import { Checkbox, Digits, NoneAsEmpty, Text } from '../common/dto';
+import { Checkbox, Digits, LanguageOf, NoneAsEmpty, Text } from '../common/dto';
 
 /**
  * The sign-up payload `userInof`, field names as the contract spells them. Fields arrive as text, or
@@ -61,4 +61,12 @@ export class UserInfoDto {
   })
   @Checkbox()
   guardian_consent?: boolean;
+  @ApiProperty({
+    enum: LANGUAGES,
+    required: false,
+    description:
+      "the language of the member's messages: the page's language (the member site sends it); without it, the request's language (Accept-Language: ar… is Arabic, anything else English). Anything but ar or en is refused",
+  })
+  @LanguageOf()
+  language?: Language;
 }

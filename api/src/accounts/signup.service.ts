@@ -18,6 +18,7 @@ import { hashPassword } from '../auth/password';
 import { isBirthDate, isCountryCode, isEmail, isFreeEmail, normalizeMobile, normalizePhone } from './reference';
 import type { UserInfoDto } from './signup.dto';
 import { isUuid } from '../common/ids';
+import type { Lang } from '../common/i18n';
 
 const ENTITY_NATIONAL_ID = '0000000000';
 
@@ -40,7 +41,11 @@ const duplicate = (email: boolean) =>
 export class SignupService {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async signup(info: UserInfoDto) {
+  /**
+   * `requestLang` is the request's language (Accept-Language): the account's language when the body
+   * names none, as it is the language the sign-up's own answers and verification code come in.
+   */
+  async signup(info: UserInfoDto, requestLang: Lang) {
     const type = Number(info.type);
     if (type === 3) throw fail('signup.researcher_closed');
     if (!isMemberType(type) || !/^\d$/.test(info.type ?? '')) throw fail('auth.unknown_type', 'type');
@@ -176,6 +181,8 @@ export class SignupService {
           nationality,
           regionId,
           city: info.regionSelected || null,
+          language: info.language ?? requestLang,
+          languageChosen: true,
         })
         .returning();
       return user;

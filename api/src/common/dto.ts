@@ -1,4 +1,4 @@
-import { isNoneFiller, readMoment, toAsciiDigits } from '@platform/contract';
+import { isNoneFiller, LANGUAGES, readMoment, toAsciiDigits } from '@platform/contract';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -277,6 +277,18 @@ export function Moment(): PropertyDecorator {
     })(target, key);
     Optional()(target, key);
     IsDate()(target, key);
+  };
+}
+
+/**
+ * A person's language: one of the contract's LANGUAGES ('ar', 'en'), anything else refused with
+ * 'account.bad_language'; absent, null or '' leave it as it is.
+ */
+export function LanguageOf(): PropertyDecorator {
+  return (target, key) => {
+    Transform(({ value }) => (isBlank(value) ? undefined : value))(target, key);
+    Optional()(target, key);
+    IsIn([...LANGUAGES], told('account.bad_language'))(target, key);
   };
 }
 

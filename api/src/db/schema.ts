@@ -5,6 +5,7 @@ import type {
   EntityKind,
   InvitationState,
   JudgeStatus,
+  Language,
   LibraryFileType,
   PlanSnapshot,
   PlanType,
@@ -92,7 +93,13 @@ export const users = pgTable(
     guardianPhone: text('guardian_phone'),
     education: jsonb('education').$type<Education>(),
     supervisor: jsonb('supervisor').$type<Supervisor>(),
-    language: text('language').notNull().default('en'),
+    /**
+     * The language of every message to this person (and to a student's guardian): set at sign-up from
+     * the page's language, changed in the account settings or by staff (docs/decisions/015-member-language.md).
+     */
+    language: text('language').$type<Language>().notNull().default('en'),
+    /** false: the language was guessed (an account from before it was asked, or created by staff without one). */
+    languageChosen: boolean('language_chosen').notNull().default(false),
     /** When the member accepted the terms and privacy policy at sign-up, and which version (the policies' updated_at). */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     termsVersion: text('terms_version'),

@@ -557,6 +557,13 @@ export const en = {
     public_profile_adult:
       'When shown, your public profile has your name, picture and skills, for anyone with its link.',
     public_profile_save: 'Save',
+    language_title: 'Language of your messages',
+    language_label: 'Write to me in',
+    language_help:
+      'We write the WhatsApp messages and e-mails we send you in this language. The site’s own language is chosen at the top of the page.',
+    language_help_student:
+      'We write the WhatsApp messages and e-mails we send you and your guardian in this language. The site’s own language is chosen at the top of the page.',
+    language_save: 'Save language',
   },
   public_profile: {
     skills: 'Skills',

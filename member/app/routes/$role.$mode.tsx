@@ -89,6 +89,8 @@ async function signup(request: Request, role: RoleName, form: FormData) {
   userInfo.cpassword = String(form.get('cpassword') ?? '');
   userInfo.countrySelected = values.countrySelected || 'SA';
   Object.assign(userInfo, { type: String(ROLES[role]), subscription: role === 'student' ? 'true' : 'false' });
+  // The page's language becomes the account's: the language of every message the member gets.
+  userInfo.language = lang;
   const res = await api<{ user: MemberUser }>(request, '/adduser-steb', {
     body: { loginType: 'signup', userInof: userInfo },
     lang,

@@ -37,3 +37,11 @@ export const isMemberType = (type: unknown): type is MemberType => (MEMBER_TYPES
 /** A person's gender as the contract sends and stores it. */
 export const GENDERS = ['Male', 'Female'] as const;
 export type Gender = (typeof GENDERS)[number];
+
+/**
+ * The languages a person's messages (WhatsApp, e-mail, PDFs, notices) are written in: the account's
+ * `language`, set at sign-up from the page's language and changed in the account settings or by staff.
+ */
+export const LANGUAGES = ['ar', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);

@@ -1,3 +1,4 @@
+import type { Language } from './accounts.js';
 import type { AchievementView } from './teams.js';
 
 /** Entity types a member organisation chooses at sign-up (the contract's `entityType`). */
@@ -103,7 +104,8 @@ export interface MemberUser {
   guardian_phone: string | null;
   education: Education | null;
   supervisor: Supervisor | null;
-  language: string;
+  /** The language of the member's messages (LANGUAGES); set at sign-up, changed in the account settings. */
+  language: Language;
   /** Under 18 (the public profile starts off, a guardian consented at sign-up). */
   minor: boolean;
   public_profile: boolean;

@@ -27,6 +27,7 @@ export type UserRecord = Pick<
   | 'guardian_name'
   | 'guardian_phone'
   | 'public_profile'
+  | 'language'
   | 'created_at'
 > & {
   id: string;
@@ -38,6 +39,8 @@ export type UserRecord = Pick<
   terms_accepted_at: string | null;
   terms_version: string | null;
   guardian_consent_at: string | null;
+  /** false: the language was guessed (accounts from before it was asked, or created by staff without one), not chosen. */
+  language_chosen: boolean;
 };
 
 /** The back-office home (`GET /api/admin/dashboard`); money and pending work only for admins. */

@@ -1,5 +1,6 @@
 import { LIMITS } from '@platform/contract';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { guessLanguage } from '../../accounts/language';
 import { isCountryCode, isEmail, normalizePhone } from '../../accounts/reference';
 import { hashPassword } from '../../auth/password';
 import { AppError } from '../../common/app-error';
@@ -50,6 +51,28 @@ export async function readPerson(input: PersonDto, creating: boolean, staff = fa
     picture: picture === '' ? null : picture,
     passwordHash,
   });
+}
+
+/**
+ * The language of a person staff create: the one staff chose, else guessed from the new row's
+ * nationality and phones (not chosen).
+ */
+export function newLanguage(
+  input: PersonDto,
+  row: { nationality?: string | null; phoneNumber?: string | null; guardianPhone?: string | null },
+): Pick<User, 'language' | 'languageChosen'> {
+  if (input.language) return { language: input.language, languageChosen: true };
+  const { nationality = null, phoneNumber = null, guardianPhone = null } = row;
+  return { language: guessLanguage({ nationality, phoneNumber, guardianPhone }), languageChosen: false };
+}
+
+/**
+ * The language of a person staff edit: a different one is the person's from now on (chosen); the
+ * form sending back the same one changes nothing, so a guessed language stays a guess.
+ */
+export function changedLanguage(input: PersonDto, before: User): Partial<Pick<User, 'language' | 'languageChosen'>> {
+  if (!input.language || input.language === before.language) return {};
+  return { language: input.language, languageChosen: true };
 }
 
 /** Ends every session of an account at once (password changed, account disabled or deleted). */

@@ -1,5 +1,16 @@
-import { ENTITY_KINDS, GENDERS, GRADES, LIMITS, MEMBER_TYPES, STAFF_TYPES } from '@platform/contract';
-import { Bool, Day, FormDigits, FormText, Int, OneOf, OptionalText, Required, RequiredOn } from '../../common/dto';
+import { ENTITY_KINDS, GENDERS, GRADES, LIMITS, MEMBER_TYPES, STAFF_TYPES, type Language } from '@platform/contract';
+import {
+  Bool,
+  Day,
+  FormDigits,
+  FormText,
+  Int,
+  LanguageOf,
+  OneOf,
+  OptionalText,
+  Required,
+  RequiredOn,
+} from '../../common/dto';
 
 /**
  * The fields users and admins share, as the back-office form names them. On create every required
@@ -15,6 +26,8 @@ export class PersonDto {
   @FormText(LIMITS.passwordMax) password?: string;
   @FormText(LIMITS.passwordMax) cpassword?: string;
   @FormText(200) picture?: string;
+  /** The language of the person's messages (ar, en); left out on create: guessed (accounts/language.ts). */
+  @LanguageOf() language?: Language;
 }
 
 /** A member (student, coach or entity) as the users form sends it. */

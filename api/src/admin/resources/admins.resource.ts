@@ -2,7 +2,14 @@ import { STAFF_TYPES } from '@platform/contract';
 import { inArray } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
-import { endSessions, otherActiveAdmins, PERSON_UNIQUE, readPerson } from '../people/person-form';
+import {
+  changedLanguage,
+  endSessions,
+  newLanguage,
+  otherActiveAdmins,
+  PERSON_UNIQUE,
+  readPerson,
+} from '../people/person-form';
 import { StaffCreateDto, StaffDto } from '../people/person.dto';
 import { defined, defineResource, type WriteContext } from '../resource';
 
@@ -42,8 +49,10 @@ export const adminsResource = defineResource<User, StaffDto>({
   toggles: ['status'],
   input: { create: StaffCreateDto, update: StaffDto, missing: { update: 'admin.fill_form' } },
   async create(input) {
+    const values = await readPerson(input, true, true);
     return {
-      ...(await readPerson(input, true, true)),
+      ...values,
+      ...newLanguage(input, values),
       type: input.type ?? 4,
       isActive: input.status ?? true,
       isVerified: true,
@@ -53,7 +62,7 @@ export const adminsResource = defineResource<User, StaffDto>({
     const values = await readPerson(input, false, true);
     const changes = defined({ type: input.type, isActive: input.status });
     await guard(row, { isActive: changes.isActive ?? row.isActive, type: changes.type ?? row.type }, ctx);
-    return { ...values, ...changes, updatedAt: new Date() };
+    return { ...values, ...changes, ...changedLanguage(input, row), updatedAt: new Date() };
   },
   async remove(row, ctx) {
     await guard(row, null, ctx);
@@ -75,6 +84,8 @@ export const adminsResource = defineResource<User, StaffDto>({
     picture: u.picture,
     type: u.type,
     status: u.isActive,
+    language: u.language,
+    language_chosen: u.languageChosen,
     created_at: u.createdAt,
   }),
 });

@@ -1,6 +1,8 @@
 import {
   AccountType,
   type EntityKind,
+  LANGUAGES,
+  type Language,
   MEMBER_TYPES,
   platformDay,
   SUBSCRIPTION_STATES,
@@ -12,7 +14,7 @@ import { publicProfileOn } from '../../accounts/user.view';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
 import { csvNames, csvReady } from '../csv';
-import { endSessions, PERSON_UNIQUE, readPerson } from '../people/person-form';
+import { changedLanguage, endSessions, newLanguage, PERSON_UNIQUE, readPerson } from '../people/person-form';
 import { UserCreateDto, UserDto } from '../people/person.dto';
 import { defined, defineResource } from '../resource';
 
@@ -110,6 +112,7 @@ export const usersResource = defineResource<User, UserDto>({
       where: (state) => subscriptionIs(state as SubscriptionState),
     },
     nationality: { column: users.nationality, type: 'text' },
+    language: { type: 'choice', choices: LANGUAGES, where: (language) => eq(users.language, language as Language) },
     region: { column: users.regionId, type: 'uuid' },
     created_at: { column: users.createdAt, type: 'date' },
   },
@@ -118,13 +121,15 @@ export const usersResource = defineResource<User, UserDto>({
   toggles: ['isVerified', 'subcription', 'status'],
   input: { create: UserCreateDto, update: UserDto, missing: { update: 'admin.fill_form' } },
   async create(input) {
-    return { ...(await readPerson(input, true)), ...memberFields(input, true) };
+    const values = { ...(await readPerson(input, true)), ...memberFields(input, true) };
+    return { ...values, ...newLanguage(input, values) };
   },
   async update(input, before) {
     return {
       ...(await readPerson(input, false)),
       ...memberFields(input, false),
       ...gradeField(input, before),
+      ...changedLanguage(input, before),
       updatedAt: new Date(),
     };
   },
@@ -160,6 +165,8 @@ export const usersResource = defineResource<User, UserDto>({
     terms_version: u.termsVersion,
     guardian_consent_at: u.guardianConsentAt?.toISOString() ?? null,
     public_profile: u.type !== AccountType.Entity && publicProfileOn(u),
+    language: u.language,
+    language_chosen: u.languageChosen,
     created_at: u.createdAt.toISOString(),
   }),
   export: {

@@ -53,6 +53,9 @@ export const ar: Record<MessageKey, string> = {
   'account.wrong_password': 'كلمة المرور الحالية غير صحيحة.',
   'account.password_updated': 'تم تحديث كلمة المرور بنجاح',
   'account.bad_gender': 'يرجى اختيار ذكر أو أنثى.',
+  'account.bad_language': 'يرجى اختيار العربية أو الإنجليزية.',
+  'account.language_saved_ar': 'تم الحفظ: ستصلك رسائلنا من الآن باللغة العربية.',
+  'account.language_saved_en': 'تم الحفظ: ستصلك رسائلنا من الآن باللغة الإنجليزية.',
   'account.dob_locked':
     'يُحدَّد تاريخ الميلاد عند التسجيل ولا يمكن تغييره هنا. لتصحيحه أرسل طلب تصحيح من ملفك الشخصي، وسيتحقق منه فريق المنصة.',
   'account.grade_locked':

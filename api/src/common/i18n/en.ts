@@ -52,6 +52,9 @@ export const en = {
   'account.wrong_password': 'The current password is incorrect.',
   'account.password_updated': 'Password updated successfully!',
   'account.bad_gender': 'Please choose Male or Female.',
+  'account.bad_language': 'Please choose Arabic or English.',
+  'account.language_saved_ar': 'Saved: your messages will now be in Arabic.',
+  'account.language_saved_en': 'Saved: your messages will now be in English.',
   'account.dob_locked':
     'Your date of birth is set at sign-up and cannot be changed here. To correct it, send a correction request from your profile: staff check it.',
   'account.grade_locked':

@@ -1,9 +1,10 @@
 import { Form, Link } from '@remix-run/react';
 import { useT } from '~/i18n';
-import type { MemberAccount } from '@platform/contract';
+import { AccountType, LANGUAGES, type MemberAccount } from '@platform/contract';
 import { Button } from '~/ui/Button';
 import { Switch } from '~/ui/Checkbox';
 import { PasswordField } from '~/ui/PasswordField';
+import { Select } from '~/ui/Select';
 import { SubmitButton } from '~/ui/SubmitButton';
 
 /** "Show my public profile": students and coaches (entities have no public profile). */
@@ -31,14 +32,52 @@ function PublicProfileSetting({ user }: { user: MemberAccount }) {
   );
 }
 
+/**
+ * The language of the member's messages (and their guardian's): each language named in itself, so
+ * whoever reads the page finds their own. The page's language is the header's switch, apart.
+ */
+function LanguageSetting({ user }: { user: MemberAccount }) {
+  const { t } = useT();
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value="language" />
+      <h2 className="t-h6 gutter">{t('account.language_title')}</h2>
+      <div className="stack gap-2 language-form">
+        <Select
+          id="language"
+          name="language"
+          label={t('account.language_label')}
+          helperText={t(user.type === AccountType.Student ? 'account.language_help_student' : 'account.language_help')}
+          defaultValue={user.language}
+          noPlaceholder
+        >
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {t(`lang.${language}`)}
+            </option>
+          ))}
+        </Select>
+        <div>
+          <Button type="submit" variant="contained">
+            {t('account.language_save')}
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
 export function SettingsTab({ user }: { user: MemberAccount }) {
   return (
     <>
-      {user.type !== 2 && (
+      {user.type !== AccountType.Entity && (
         <div className="mb-4">
           <PublicProfileSetting user={user} key={String(user.public_profile)} />
         </div>
       )}
+      <div className="mb-4">
+        <LanguageSetting user={user} key={user.language} />
+      </div>
       <PasswordForm />
     </>
   );

@@ -173,6 +173,13 @@ async function savePublicProfile({ request, form, lang, call, failed }: Ctx) {
   return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'settings');
 }
 
+/** Settings tab: the language of the member's messages (the page's own language is the header's switch). */
+async function saveLanguage({ request, form, call, failed }: Ctx) {
+  const res = await call('/accounts/language', 'POST', { language: text(form, 'language') ?? '' });
+  if (!res.ok) return failed(res.data.message, 'settings');
+  return flashBack(request, 'success', res.data.message ?? '', 'settings');
+}
+
 /** Settings tab: a new password; the API ends every session, so the member is signed out here too (spec §4). */
 async function changePassword({ request, form, lang, call, failed }: Ctx) {
   const body = {
@@ -205,6 +212,7 @@ const INTENTS: Record<string, (ctx: Ctx) => Promise<Response | ReturnType<typeof
   'skill-edit': saveSkill,
   'skill-delete': deleteSkill,
   'public-profile': savePublicProfile,
+  language: saveLanguage,
   password: changePassword,
 };
 
