@@ -119,9 +119,20 @@ test.describe('a season', () => {
     const { coach, coachAuth } = await coachWithPlan(page);
     await api(page, 'POST', '/logout', coachAuth.Authorization);
     const parentPhone = saudiMobile(Math.floor(Math.random() * 1e7));
-    const lama = await createMember(page, 0, { name: 'لمى', date_birth: '2014-03-01', guardianphone: parentPhone });
-    const fahd = await createMember(page, 0, { name: 'فهد', date_birth: '2016-06-01', guardianphone: parentPhone });
-    const sara = await createMember(page, 0, { name: 'سارة' });
+    // The family signs up on the Arabic pages, Sara on the English ones: each is written to in that language.
+    const lama = await createMember(page, 0, {
+      name: 'لمى',
+      date_birth: '2014-03-01',
+      guardianphone: parentPhone,
+      language: 'ar',
+    });
+    const fahd = await createMember(page, 0, {
+      name: 'فهد',
+      date_birth: '2016-06-01',
+      guardianphone: parentPhone,
+      language: 'ar',
+    });
+    const sara = await createMember(page, 0, { name: 'سارة', language: 'en' });
     const school = await publicSchool(page);
 
     // The coach registers the team on the phone.
@@ -146,8 +157,12 @@ test.describe('a season', () => {
       .filter((m) => m.body.includes(teamNo))
       .map((m) => /(https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+)/.exec(m.body)![1]);
     expect(links).toHaveLength(2);
-    // The messages carry no coach's words: not the team's name, nor the coach's.
-    for (const m of outbox) expect(m.body).not.toMatch(/نجوم الرياض|Test Coach/);
+    // The messages carry no coach's words: not the team's name, nor the coach's; and they are in the family's
+    // Arabic (the season lived before issue 30 sent them in English).
+    for (const m of outbox) {
+      expect(m.body).not.toMatch(/نجوم الرياض|Test Coach/);
+      expect(m.body).toMatch(/^مرحبًا،\n/);
+    }
     for (const link of links) {
       await page.goto(link);
       await page.getByRole('button', { name: 'قبول' }).click();
@@ -208,6 +223,11 @@ test.describe('a season', () => {
     await panel.getByLabel('أرقام هويات الطلاب').fill(`${lama.id}\n${fahd.id}\n${sara.id}`);
     await panel.getByRole('button', { name: 'حفظ التعديلات' }).click();
     await expect(page.getByText('تم تحديث الفريق.')).toBeVisible();
+    // Sara, who signed up in English, is invited in English.
+    const toSara = (await api(page, 'GET', `/dev/outbox?to=${encodeURIComponent(sara.phone)}`)).body.messages as {
+      subject: string;
+    }[];
+    expect(toSara.map((m) => m.subject)).toContain(`Invitation to team ${teamNo}`);
     const saraAuth = await tokenOf(page, sara.id, sara.password, 0);
     const [saraInv] = (await api(page, 'GET', '/team-invitations', saraAuth)).body.invitations;
     expect((await api(page, 'POST', `/team-invitations/${saraInv._id}/accept`, saraAuth)).status).toBe(200);
