@@ -30,13 +30,20 @@ export function mailHtml(
   const align = lang === 'ar' ? 'right' : 'left';
   const def = isMessageKind(m.kind) ? MESSAGES[m.kind] : undefined;
   const code = def?.code ? m.params[def.params.indexOf(def.code)] : undefined;
-  const paragraphs = m.body
-    .split(/\n{2,}/)
-    .map((p) => `<p style="margin:0 0 14px">${p.split('\n').map(escapeHtml).join('<br>')}</p>`)
-    .join('');
   const codeBlock = code
     ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;direction:ltr;unicode-bidi:isolate;text-align:center;margin:8px 0 18px">${escapeHtml(code)}</p>`
     : '';
+  const blocks = m.body.split(/\n{2,}/);
+  // A code on a line of its own is drawn large in its place; otherwise after the text.
+  const inPlace = code !== undefined && blocks.some((b) => b.trim() === code);
+  const paragraphs =
+    blocks
+      .map((p) =>
+        inPlace && p.trim() === code
+          ? codeBlock
+          : `<p style="margin:0 0 14px">${p.split('\n').map(escapeHtml).join('<br>')}</p>`,
+      )
+      .join('') + (inPlace ? '' : codeBlock);
   const logo = layout.logoUrl
     ? `<img src="${escapeHtml(layout.logoUrl)}" alt="" height="40" style="height:40px;vertical-align:middle;margin-inline-end:10px">`
     : '';
@@ -49,7 +56,7 @@ export function mailHtml(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;direction:${dir};text-align:${align}">
 <tr><td style="padding:18px 24px;border-bottom:3px solid #0f766e;font-size:18px;font-weight:bold;color:#0f766e">${logo}${escapeHtml(layout.brand)}</td></tr>
-<tr><td style="padding:22px 24px;font-size:16px;line-height:1.6;color:#111827">${paragraphs}${codeBlock}</td></tr>
+<tr><td style="padding:22px 24px;font-size:16px;line-height:1.6;color:#111827">${paragraphs}</td></tr>
 <tr><td style="padding:14px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb">${escapeHtml(FOOTER[lang](layout.brand))}${unsubscribe}</td></tr>
 </table></td></tr></table></body></html>`;
 }

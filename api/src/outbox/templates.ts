@@ -58,8 +58,8 @@ export const MESSAGES = {
     code: 'code',
     subject: { ar: 'إعادة تعيين كلمة المرور', en: 'Reset your password' },
     body: {
-      ar: 'مرحبًا {name}،\nاستخدم الرمز {code} لإعادة تعيين كلمة المرور. صالح لمدة {minutes}.\nإذا لم تطلب ذلك فتجاهل هذه الرسالة.',
-      en: 'Hello {name},\nUse the code {code} to reset your password. It is valid for {minutes}.\nIf you did not ask for this, ignore this message.',
+      ar: 'مرحبًا {name}،\nاستخدم الرمز التالي لإعادة تعيين كلمة المرور. صالح لمدة {minutes}.\n\n{code}\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة.',
+      en: 'Hello {name},\nUse this code to reset your password. It is valid for {minutes}.\n\n{code}\n\nIf you did not ask for this, ignore this message.',
     },
   }),
   /** Staff's reply to a contact message: e-mail only, it carries staff's words and the sender's own. */
