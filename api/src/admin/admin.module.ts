@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CorrectionsAdminController } from './people/corrections.controller';
+import { ReleaseIdController } from './people/release.controller';
 import { ContactReplyController } from './contact/contact-reply.controller';
 import { ContactReplyService } from './contact/contact-reply.service';
 import { PaymentsModule } from '../payments/payments.module';
@@ -69,6 +70,7 @@ export const ADMIN_RESOURCES = [
     ContactReplyController,
     PeopleFilesController,
     CorrectionsAdminController,
+    ReleaseIdController,
     ResultsImportController,
     TeamRosterController,
     ...ADMIN_RESOURCES.map(resourceController),
