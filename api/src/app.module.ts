@@ -31,6 +31,7 @@ import { StorageModule } from './media/storage.module';
 import { accountTracker, ADDRESS_THROTTLER, ipTracker } from './rate-limit/signin-throttle.guard';
 import { RegionsModule } from './regions/regions.module';
 import { HomeModule } from './home/home.module';
+import { RetentionModule } from './retention/retention.module';
 
 @Module({})
 export class AppModule {
@@ -83,6 +84,7 @@ export class AppModule {
         AdminModule,
         HealthModule,
         RegionsModule,
+        RetentionModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

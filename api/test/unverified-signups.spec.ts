@@ -142,9 +142,16 @@ describe('an unverified sign-up holds an ID for a documented time only', () => {
     const verified = await createUser(t, { nationalId: nid(), phoneNumber: mobile() });
     const res = await signup(student({ national_id: verified.nationalId }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: en['signup.duplicate_national_id'], field: 'userInof.national_id' });
+    expect(res.body).toEqual({
+      success: false,
+      message: en['signup.duplicate_national_id'],
+      field: 'userInof.national_id',
+    });
     // Even with a time in the past (a staff toggle back and forth), a verified account is never removed.
-    await t.database.db.update(users).set({ verifyBy: new Date(Date.now() - 1000) }).where(eq(users.id, verified.id));
+    await t.database.db
+      .update(users)
+      .set({ verifyBy: new Date(Date.now() - 1000) })
+      .where(eq(users.id, verified.id));
     expect((await signup(student({ national_id: verified.nationalId }))).status).toBe(409);
     expect(await holdersOf(verified.nationalId!)).toHaveLength(1);
   });
@@ -183,13 +190,21 @@ describe('taking the ID back by proving the phone or e-mail on record', () => {
     const earlier = student();
     expect((await signup(earlier)).status).toBe(200);
     const [before] = await holdersOf(earlier.national_id);
-    const token = await signIn(t, { nationalId: earlier.national_id, email: null, type: 0, password: earlier.password });
+    const token = await signIn(t, {
+      nationalId: earlier.national_id,
+      email: null,
+      type: 0,
+      password: earlier.password,
+    });
     const now = student({ national_id: earlier.national_id, phone_number: earlier.phone_number });
     const refused = await signup(now);
     expect(refused.status).toBe(409);
     const ticket = refused.body.claim.ticket as string;
 
-    const sent = await t.http.post('/api/signup/claim').set('Accept-Language', 'ar').send({ user_id: ticket, via: 'phone' });
+    const sent = await t.http
+      .post('/api/signup/claim')
+      .set('Accept-Language', 'ar')
+      .send({ user_id: ticket, via: 'phone' });
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ success: true, destination: refused.body.claim.phone, length: 6 });
     expect(sent.body.message).toBe(ar['signup.claim_sent'].replace('{destination}', refused.body.claim.phone));
@@ -211,7 +226,9 @@ describe('taking the ID back by proving the phone or e-mail on record', () => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, before.id))).toHaveLength(0);
     expect((await t.http.post('/api/getuser').set('Authorization', token)).status).toBe(401);
     // The code is used up: sending it again takes nothing (the new sign-up holds the ID now).
-    expect((await signup(student({ national_id: earlier.national_id }), 'en', { user_id: ticket, code })).status).toBe(409);
+    expect((await signup(student({ national_id: earlier.national_id }), 'en', { user_id: ticket, code })).status).toBe(
+      409,
+    );
   });
 
   it('the e-mail: a code by e-mail works the same way', async () => {
@@ -290,7 +307,11 @@ describe('holding the ID again right after it is freed', () => {
     }
     const fourth = await signup(student({ national_id: id }), 'ar');
     expect(fourth.status).toBe(429);
-    expect(fourth.body).toEqual({ success: false, message: ar['signup.too_many_for_id'], field: 'userInof.national_id' });
+    expect(fourth.body).toEqual({
+      success: false,
+      message: ar['signup.too_many_for_id'],
+      field: 'userInof.national_id',
+    });
     // The counters hold no national ID, only a digest.
     const keys = (await t.database.db.select().from(rateLimits)).map((r) => r.key).join(' ');
     expect(keys).not.toContain(id);
@@ -301,7 +322,8 @@ describe('holding the ID again right after it is freed', () => {
     await held(owner);
     const ticket = (await signup(owner)).body.claim.ticket as string;
     await t.http.post('/api/signup/claim').send({ user_id: ticket, via: 'phone' });
-    for (let i = 0; i < 3; i++) expect((await signup(owner, 'en', { user_id: ticket, code: '999999' })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await signup(owner, 'en', { user_id: ticket, code: '999999' })).status).toBe(400);
     const [holder] = await holdersOf(owner.national_id);
     const code = await codeSentTo(holder.phoneNumber!);
     expect((await signup(owner, 'en', { user_id: ticket, code })).status).toBe(200);

@@ -10,6 +10,7 @@ import { DashboardService } from './dashboard/dashboard.service';
 import { FinanceController } from './finance/finance.controller';
 import { FinanceService } from './finance/finance.service';
 import { PeopleFilesService } from './people/people-files.service';
+import { MediaModule } from '../media/media.module';
 import { PeopleFilesController } from './people/uploads.controller';
 import { ResultsImportController } from './results/results-import.controller';
 import { TeamRosterController } from './roster/team-roster.controller';
@@ -63,7 +64,7 @@ export const ADMIN_RESOURCES = [
 
 @Module({
   // The hand-written routes first, so `dashboard` and `:id/reply` are not taken for resource ids.
-  imports: [PaymentsModule, AccountsModule],
+  imports: [PaymentsModule, AccountsModule, MediaModule],
   controllers: [
     DashboardController,
     FinanceController,

@@ -111,6 +111,8 @@ export const users = pgTable(
   },
   (t) => [
     index('users_verify_by_idx').on(t.verifyBy).where(sql`${t.verifyBy} IS NOT NULL`),
+    // Whether an account names an uploaded picture (the retention job's unattached uploads).
+    index('users_picture_idx').on(t.picture).where(sql`${t.picture} IS NOT NULL`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // Entities share the placeholder national ID of ten zeros.
     uniqueIndex('users_national_id_unique')
@@ -159,6 +161,20 @@ export const rateLimits = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Files stored by an upload that a later save attaches (the back-office's picture upload answers a
+ * path the user or admin form then saves): the retention job removes those no record names after
+ * RETENTION_UPLOAD_HOURS (media/unattached.ts).
+ */
+export const unattachedUploads = pgTable(
+  'unattached_uploads',
+  {
+    path: text('path').primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unattached_uploads_created_idx').on(t.createdAt)],
 );
 
 /**
