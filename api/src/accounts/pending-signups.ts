@@ -180,13 +180,21 @@ export class PendingSignups {
    * Checks a claim's code and, in the same transaction, removes the sign-up it stands for and runs
    * `then` (the new sign-up's insert): the ID changes hands whole or not at all.
    */
-  takeOver<T>(holderId: string, code: string | undefined, then: (tx: Db) => Promise<T>): Promise<T> {
-    return this.codes.consume(holderId, 'claim', code ?? '', async (tx) => {
-      const removed = await this.remove(tx, [holderId], { onlyPending: true });
-      // Verified (or removed) between the refusal and the code: nothing to take over.
-      if (!removed) throw new AppError(400, 'signup.claim_gone');
-      return then(tx);
-    });
+  async takeOver<T>(holderId: string, code: string | undefined, then: (tx: Db) => Promise<T>): Promise<T> {
+    let checked = false;
+    try {
+      return await this.codes.consume(holderId, 'claim', code ?? '', async (tx) => {
+        checked = true;
+        const removed = await this.remove(tx, [holderId], { onlyPending: true });
+        // Verified (or removed) between the refusal and the code: nothing to take over.
+        if (!removed) throw new AppError(400, 'signup.claim_gone');
+        return then(tx);
+      });
+    } catch (err) {
+      // A wrong, expired or spent code: the refusal names the claim's code, so the page marks it.
+      if (!checked && err instanceof AppError) throw new AppError(err.getStatus(), err.key, err.params, 'claim.code');
+      throw err;
+    }
   }
 
   /**

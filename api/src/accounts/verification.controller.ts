@@ -58,7 +58,9 @@ export class VerificationController {
   })
   async claim(@Body() body: ClaimCodeDto, @Lang() lang: Lang) {
     const sent = await this.pending.sendClaimCode(body.user_id, body.via, lang);
-    return { success: true, message: translate(lang, 'signup.claim_sent', { destination: sent.destination }), ...sent };
+    // The masked number or address kept left to right inside an Arabic sentence.
+    const destination = lang === 'ar' ? `\u2066${sent.destination}\u2069` : sent.destination;
+    return { success: true, message: translate(lang, 'signup.claim_sent', { destination }), ...sent };
   }
 
   @Post('otp/forget')

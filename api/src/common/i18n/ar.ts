@@ -108,7 +108,7 @@ export const ar: Record<MessageKey, string> = {
   'admin.duplicate': 'هذا السجل موجود مسبقًا.',
   'admin.duplicate_email': 'هذا البريد الإلكتروني مستخدم في حساب آخر.',
   'admin.duplicate_national_id': 'رقم الهوية هذا مستخدم في حساب آخر.',
-  'admin.release_verified': 'هذا الحساب موثّق: رقم هويته هو وسيلة دخول صاحبه، ولا يمكن تحريره من هنا.',
+  'admin.release_verified': 'هذا الحساب موثّق: رقم هويته هو وسيلة دخول صاحبه، ولا يمكن فك حجزه من هنا.',
   'admin.released': 'حُذف التسجيل غير الموثّق، وأصبح رقم الهوية والبريد الإلكتروني متاحين من جديد.',
   'admin.status_refused': 'لا يمكن تغيير حالة هذا المشرف',
   'admin.self_delete': 'لا يمكنك حذف حسابك.',
