@@ -30,12 +30,16 @@ export class NewPasswordDto {
   @ApiProperty({ required: false }) @IsOptional() @IsString() @MaxLength(LIMITS.passwordMax) cpassword?: string;
 }
 
-const CLAIM_TICKET = 'the claim ticket of a sign-up refused because an unverified sign-up holds its ID or e-mail (claim.ticket)';
+const CLAIM_TICKET =
+  'the claim ticket of a sign-up refused because an unverified sign-up holds its ID or e-mail (claim.ticket)';
 
 /** A code to the phone or e-mail on record of the unverified sign-up holding an ID (POST /api/signup/claim). */
 export class ClaimCodeDto {
   @ApiProperty({ description: CLAIM_TICKET }) @IsOptional() @IsString() @MaxLength(200) user_id?: string;
-  @ApiProperty({ enum: ['phone', 'email'], description: 'where the code goes: the phone (WhatsApp) or the e-mail on record' })
+  @ApiProperty({
+    enum: ['phone', 'email'],
+    description: 'where the code goes: the phone (WhatsApp) or the e-mail on record',
+  })
   @IsIn(['phone', 'email'])
   via!: 'phone' | 'email';
 }

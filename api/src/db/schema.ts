@@ -110,9 +110,13 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('users_verify_by_idx').on(t.verifyBy).where(sql`${t.verifyBy} IS NOT NULL`),
+    index('users_verify_by_idx')
+      .on(t.verifyBy)
+      .where(sql`${t.verifyBy} IS NOT NULL`),
     // Whether an account names an uploaded picture (the retention job's unattached uploads).
-    index('users_picture_idx').on(t.picture).where(sql`${t.picture} IS NOT NULL`),
+    index('users_picture_idx')
+      .on(t.picture)
+      .where(sql`${t.picture} IS NOT NULL`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // Entities share the placeholder national ID of ten zeros.
     uniqueIndex('users_national_id_unique')
@@ -148,7 +152,9 @@ export const sessions = pgTable(
     index('sessions_user_idx').on(t.userId),
     // The retention job's deletes of ended sessions.
     index('sessions_expires_idx').on(t.expiresAt),
-    index('sessions_revoked_idx').on(t.revokedAt).where(sql`${t.revokedAt} IS NOT NULL`),
+    index('sessions_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} IS NOT NULL`),
   ],
 );
 
@@ -330,7 +336,9 @@ export const outbox = pgTable(
     // Delivered or given-up messages that still hold their text: what the retention job blanks.
     index('outbox_text_kept_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} IN ('sent', 'failed') AND (${t.body} <> '' OR ${t.html} IS NOT NULL OR ${t.params} <> '[]'::jsonb)`),
+      .where(
+        sql`${t.status} IN ('sent', 'failed') AND (${t.body} <> '' OR ${t.html} IS NOT NULL OR ${t.params} <> '[]'::jsonb)`,
+      ),
   ],
 );
 
