@@ -21,15 +21,6 @@ export interface SignupReference {
   cities: CityOption[];
 }
 
-/** A claim under way: another, unverified sign-up holds the ID or e-mail (see the route's action). */
-export interface SignupClaim {
-  /** Where a code can go, masked. */
-  phone: string | null;
-  email: string | null;
-  /** Where the code went, once sent. */
-  sent?: string;
-}
-
 /** The fields of step 1 (an error about one of them opens step 1); the rest are step 2's. */
 const STEP1 = new Set([
   'claim_code',
@@ -58,16 +49,13 @@ export function SignupForm({
   error,
   field,
   values,
-  claim,
-  notice,
+  claimSent,
 }: {
   role: SignupRole;
   reference: SignupReference;
   error?: string;
-  /** Another sign-up waits for its phone with this ID or e-mail: a code to it lets this person take it over. */
-  claim?: SignupClaim;
-  /** A success to show above the form (the code was sent). */
-  notice?: string;
+  /** A code went to the phone or e-mail of the unverified sign-up holding the ID (SignupClaim): its box. */
+  claimSent?: boolean;
   /** The field the API's refusal is about: marked, with the message next to it. */
   field?: string;
   values?: Record<string, string>;
@@ -230,189 +218,146 @@ export function SignupForm({
     </>
   );
 
-  // Kept left to right inside an Arabic sentence.
-  const ltrText = (text: string) => (
-    <bdi dir="ltr" className="t-as-written">
-      {text}
-    </bdi>
-  );
-  const claimBox = claim && (
-    <Alert severity="info" role="status" className="mb-2">
-      <p className="t-strong">{t('signup.claim_title')}</p>
-      <p>{t('signup.claim_intro')}</p>
-      {/* Its own form, carrying the values back: Enter in the sign-up form still creates the account. */}
-      <Form method="post" replace className="row gap-1 wrap mt-1">
-        {Object.entries(values ?? {}).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        {claim.phone && (
-          <SubmitButton name="intent" value="claim_phone" variant="outlined" size="small">
-            {t('signup.claim_send')} {ltrText(claim.phone)}
-          </SubmitButton>
-        )}
-        {claim.email && (
-          <SubmitButton name="intent" value="claim_email" variant="outlined" size="small">
-            {t('signup.claim_send')} {ltrText(claim.email)}
-          </SubmitButton>
-        )}
-      </Form>
-      <p className="mt-1">
-        {t('signup.claim_otherwise')} <Link to="/contact">{t('signup.claim_contact')}</Link>
-      </p>
-    </Alert>
-  );
-
   return (
-    <>
-      {claimBox}
-      {notice && (
-        <Alert severity="success" role="status" className="mb-2">
-          {notice}
+    <Form method="post" replace>
+      {error && !field && (
+        <Alert severity="error" className="mb-2">
+          {error}
         </Alert>
       )}
-      <Form method="post" replace>
-        {error && !field && (
-          <Alert severity="error" className="mb-2">
-            {error}
-          </Alert>
-        )}
-        <div
-          ref={step1}
-          hidden={!show1}
-          // Enter in a step-1 field goes to step 2, as Next does (the form's own submit is in step 2).
-          onKeyDown={(e) => {
-            if (enhanced && e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
-              e.preventDefault();
-              next();
-            }
-          }}
-        >
-          <h2 className="t-subtitle t-strong mb-2">{t(entity ? 'signup.step1_entity' : 'signup.step1')}</h2>
-          <div className="stack gap-2">
-            {claim?.sent &&
-              text('claim_code', t('signup.claim_code'), {
-                ...digitsInput,
-                autoComplete: 'one-time-code',
-                maxLength: 10,
-                helperText: t('signup.claim_code_hint'),
-              })}
-            {text('name', t(entity ? 'signup.entity_name' : 'signup.name'), {
-              autoComplete: entity ? 'organization' : 'name',
+      <div
+        ref={step1}
+        hidden={!show1}
+        // Enter in a step-1 field goes to step 2, as Next does (the form's own submit is in step 2).
+        onKeyDown={(e) => {
+          if (enhanced && e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
+            e.preventDefault();
+            next();
+          }
+        }}
+      >
+        <h2 className="t-subtitle t-strong mb-2">{t(entity ? 'signup.step1_entity' : 'signup.step1')}</h2>
+        <div className="stack gap-2">
+          {claimSent &&
+            text('claim_code', t('signup.claim_code'), {
+              ...digitsInput,
+              autoComplete: 'one-time-code',
+              maxLength: 10,
+              helperText: t('signup.claim_code_hint'),
             })}
-            {!entity &&
-              text('national_id', t('signup.national_id'), {
-                ...digitsInput,
-                pattern: `${DIGIT}{${LIMITS.nationalIdDigits}}`,
-                maxLength: LIMITS.nationalIdDigits,
-                helperText: t('signin.id_hint'),
-              })}
-            {!entity && text('date_birth', t('signup.date_birth'), { type: 'date' })}
-            {!entity && select('countrySelected', t('signup.nationality'), reference.countries, true, 'SA')}
-            {text('email', t(entity ? 'signup.business_email' : 'signup.email'), {
-              type: 'email',
-              autoComplete: 'email',
-              ...ltr,
+          {text('name', t(entity ? 'signup.entity_name' : 'signup.name'), {
+            autoComplete: entity ? 'organization' : 'name',
+          })}
+          {!entity &&
+            text('national_id', t('signup.national_id'), {
+              ...digitsInput,
+              pattern: `${DIGIT}{${LIMITS.nationalIdDigits}}`,
+              maxLength: LIMITS.nationalIdDigits,
+              helperText: t('signin.id_hint'),
             })}
-            {text('phone_number', t('signup.phone'), {
-              ...phone,
-              autoComplete: 'tel',
-              helperText: t('signup.phone_hint'),
-            })}
-            {entity && (
-              <>
-                {select(
-                  'entityType',
-                  t('signup.entity_type'),
-                  ENTITY_TYPES.map((e) => ({ id: e, name: m.signup.entity_types[e] })),
-                )}
-                <Select
-                  name="entityKind"
-                  label={t('signup.entity_kind')}
-                  defaultValue={v('entityKind')}
-                  required
-                  onChange={(e) => setKind(e.target.value)}
-                  options={ENTITY_KINDS.map((k) => ({ id: k, name: m.signup.entity_kinds[k] }))}
-                  placeholder={t('signup.choose')}
-                  {...marked('entityKind')}
-                />
-                {/* Required for private schools and companies (the API's rule); the browser asks once the kind is known. */}
-                {text('tax_id', t('signup.tax_id'), { ...digits(), ...numbers })}
-                {text('crNumber', t('signup.cr_number'), { ...digits(), ...numbers })}
-                {select('region', t('signup.region'), reference.regions)}
-              </>
-            )}
-            {text('password', t('signup.password'), {
-              type: 'password',
-              autoComplete: 'new-password',
-              helperText: t('signup.password_hint'),
-              minLength: LIMITS.passwordMin,
-            })}
-            {text('cpassword', t('signup.cpassword'), { type: 'password', autoComplete: 'new-password' })}
+          {!entity && text('date_birth', t('signup.date_birth'), { type: 'date' })}
+          {!entity && select('countrySelected', t('signup.nationality'), reference.countries, true, 'SA')}
+          {text('email', t(entity ? 'signup.business_email' : 'signup.email'), {
+            type: 'email',
+            autoComplete: 'email',
+            ...ltr,
+          })}
+          {text('phone_number', t('signup.phone'), {
+            ...phone,
+            autoComplete: 'tel',
+            helperText: t('signup.phone_hint'),
+          })}
+          {entity && (
+            <>
+              {select(
+                'entityType',
+                t('signup.entity_type'),
+                ENTITY_TYPES.map((e) => ({ id: e, name: m.signup.entity_types[e] })),
+              )}
+              <Select
+                name="entityKind"
+                label={t('signup.entity_kind')}
+                defaultValue={v('entityKind')}
+                required
+                onChange={(e) => setKind(e.target.value)}
+                options={ENTITY_KINDS.map((k) => ({ id: k, name: m.signup.entity_kinds[k] }))}
+                placeholder={t('signup.choose')}
+                {...marked('entityKind')}
+              />
+              {/* Required for private schools and companies (the API's rule); the browser asks once the kind is known. */}
+              {text('tax_id', t('signup.tax_id'), { ...digits(), ...numbers })}
+              {text('crNumber', t('signup.cr_number'), { ...digits(), ...numbers })}
+              {select('region', t('signup.region'), reference.regions)}
+            </>
+          )}
+          {text('password', t('signup.password'), {
+            type: 'password',
+            autoComplete: 'new-password',
+            helperText: t('signup.password_hint'),
+            minLength: LIMITS.passwordMin,
+          })}
+          {text('cpassword', t('signup.cpassword'), { type: 'password', autoComplete: 'new-password' })}
+          {enhanced && (
+            <Button variant="contained" size="large" onClick={next}>
+              {t('signup.next')}
+            </Button>
+          )}
+        </div>
+      </div>
+      <div ref={step2} hidden={!show2} className={enhanced ? undefined : 'mt-4'}>
+        <h2 className="t-subtitle t-strong mb-2">{t(`signup.step2_${role}`)}</h2>
+        <div className="stack gap-2">
+          {role === 'student' && (
+            <>
+              {text('schoolname', t('signup.school'))}
+              {select(
+                'ElevelSelected',
+                t('signup.level'),
+                EDUCATION_LEVELS.map((l) => ({ id: l, name: m.signup.levels[l] })),
+              )}
+              {select(
+                'grade',
+                t('signup.grade'),
+                Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), name: String(i + 1) })),
+              )}
+              {text('guardianname', t('signup.guardian_name'))}
+              {text('guardianphone', t('signup.guardian_phone'), { ...phone, helperText: t('signup.phone_hint') })}
+              {/* Asked of every student; the API requires it under 18 (by the birth date) and says so here. */}
+              {checkbox('guardian_consent', t('signup.guardian_consent'), false, t('signup.guardian_consent_hint'))}
+              {regionAndCity(false)}
+            </>
+          )}
+          {role === 'coach' && (
+            <>
+              {text('ElevelSelected', t('signup.qualification'))}
+              {text('schoolname', t('signup.school'), { required: false })}
+              {regionAndCity(true)}
+            </>
+          )}
+          {entity && (
+            <>
+              {text('supervisor_name', t('signup.supervisor_name'))}
+              {text('supervisor_id', t('signup.supervisor_id'), digits())}
+              {text('supervisor_email', t('signup.supervisor_email'), { type: 'email', ...ltr })}
+              {text('supervisor_phone', t('signup.supervisor_phone'), { ...phone, helperText: t('signup.phone_hint') })}
+            </>
+          )}
+          {checkbox('accept_terms', <span>{acceptLabel}</span>, true)}
+          <div className="row gap-2">
             {enhanced && (
-              <Button variant="contained" size="large" onClick={next}>
-                {t('signup.next')}
+              <Button variant="outlined" size="large" onClick={() => setStep(1)}>
+                {t('signup.back')}
               </Button>
             )}
+            <SubmitButton variant="contained" size="large" className="grow">
+              {t('signup.submit')}
+            </SubmitButton>
           </div>
         </div>
-        <div ref={step2} hidden={!show2} className={enhanced ? undefined : 'mt-4'}>
-          <h2 className="t-subtitle t-strong mb-2">{t(`signup.step2_${role}`)}</h2>
-          <div className="stack gap-2">
-            {role === 'student' && (
-              <>
-                {text('schoolname', t('signup.school'))}
-                {select(
-                  'ElevelSelected',
-                  t('signup.level'),
-                  EDUCATION_LEVELS.map((l) => ({ id: l, name: m.signup.levels[l] })),
-                )}
-                {select(
-                  'grade',
-                  t('signup.grade'),
-                  Array.from({ length: 12 }, (_, i) => ({ id: String(i + 1), name: String(i + 1) })),
-                )}
-                {text('guardianname', t('signup.guardian_name'))}
-                {text('guardianphone', t('signup.guardian_phone'), { ...phone, helperText: t('signup.phone_hint') })}
-                {/* Asked of every student; the API requires it under 18 (by the birth date) and says so here. */}
-                {checkbox('guardian_consent', t('signup.guardian_consent'), false, t('signup.guardian_consent_hint'))}
-                {regionAndCity(false)}
-              </>
-            )}
-            {role === 'coach' && (
-              <>
-                {text('ElevelSelected', t('signup.qualification'))}
-                {text('schoolname', t('signup.school'), { required: false })}
-                {regionAndCity(true)}
-              </>
-            )}
-            {entity && (
-              <>
-                {text('supervisor_name', t('signup.supervisor_name'))}
-                {text('supervisor_id', t('signup.supervisor_id'), digits())}
-                {text('supervisor_email', t('signup.supervisor_email'), { type: 'email', ...ltr })}
-                {text('supervisor_phone', t('signup.supervisor_phone'), {
-                  ...phone,
-                  helperText: t('signup.phone_hint'),
-                })}
-              </>
-            )}
-            {checkbox('accept_terms', <span>{acceptLabel}</span>, true)}
-            <div className="row gap-2">
-              {enhanced && (
-                <Button variant="outlined" size="large" onClick={() => setStep(1)}>
-                  {t('signup.back')}
-                </Button>
-              )}
-              <SubmitButton variant="contained" size="large" className="grow">
-                {t('signup.submit')}
-              </SubmitButton>
-            </div>
-          </div>
-        </div>
-        <p className="mt-3">
-          {t('signup.have_account')} <Link to={`/${role}/signin/`}>{t('join.sign_in')}</Link>
-        </p>
-      </Form>
-    </>
+      </div>
+      <p className="mt-3">
+        {t('signup.have_account')} <Link to={`/${role}/signin/`}>{t('join.sign_in')}</Link>
+      </p>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { LIMITS, type MemberUser } from '@platform/contract';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react';
+import { SignupClaim } from '~/components/SignupClaim';
 import { SignupForm } from '~/components/SignupForm';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
@@ -233,6 +234,14 @@ export default function RolePage() {
         <Card>
           <CardBody>
             <h1 className="t-h5 gutter">{t(`signup.title_${route.role}`)}</h1>
+            {result && 'claim' in result && result.claim && (
+              <SignupClaim claim={result.claim as ClaimState} values={result.values as Record<string, string>} />
+            )}
+            {result && 'notice' in result && result.notice && (
+              <Alert severity="success" role="status" className="mb-2">
+                {result.notice as string}
+              </Alert>
+            )}
             {reference && (
               <SignupForm
                 role={route.role}
@@ -240,8 +249,7 @@ export default function RolePage() {
                 error={result?.error}
                 field={result && 'field' in result ? (result.field as string | undefined) : undefined}
                 values={result && 'values' in result ? (result.values as Record<string, string>) : undefined}
-                claim={result && 'claim' in result ? (result.claim as ClaimState | undefined) : undefined}
-                notice={result && 'notice' in result ? (result.notice as string | undefined) : undefined}
+                claimSent={!!(result && 'claim' in result && (result.claim as ClaimState | undefined)?.sent)}
               />
             )}
           </CardBody>
