@@ -32,6 +32,7 @@ import { accountTracker, ADDRESS_THROTTLER, ipTracker } from './rate-limit/signi
 import { RegionsModule } from './regions/regions.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { HomeModule } from './home/home.module';
+import { RetentionModule } from './retention/retention.module';
 
 @Module({})
 export class AppModule {
@@ -85,6 +86,7 @@ export class AppModule {
         HealthModule,
         RegionsModule,
         RemindersModule,
+        RetentionModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

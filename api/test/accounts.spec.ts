@@ -260,6 +260,8 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
   it('answers a duplicate national ID or e-mail with 409 and a clear message', async () => {
     const first = student();
     expect((await signup(first)).status).toBe(200);
+    // Verified: an unverified sign-up only waits for its phone (unverified-signups.spec.ts).
+    await t.database.db.update(users).set({ isVerified: true }).where(eq(users.nationalId, first.national_id));
     const sameId = await signup(student({ national_id: first.national_id }));
     expect(sameId.status).toBe(409);
     expect(sameId.body.message).toBe('This National ID is already registered. Please sign in instead.');

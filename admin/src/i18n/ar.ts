@@ -410,8 +410,16 @@ export const ar: Messages = {
       refund_pending: 'استرداد معلّق',
       approve: 'موافقة',
       decline: 'رفض',
+      release: 'فك حجز رقم الهوية',
     },
     correction_state: { open: 'بانتظار القرار', approved: 'مقبول', declined: 'مرفوض' },
+    release: {
+      button: 'فك حجز رقم الهوية',
+      title: 'فك حجز رقم الهوية هذا؟',
+      content:
+        'لم يتحقق هذا التسجيل من جواله. يؤدي فك الحجز إلى حذفه ليصبح رقم الهوية %{national_id} والبريد الإلكتروني %{email} متاحين للتسجيل من جديد. افعل ذلك حين يطلبه صاحبهما ويُثبت هويته. ويحتفظ سجل التدقيق بما جرى.',
+      confirm: 'فك الحجز',
+    },
     correction: {
       approve: 'موافقة',
       decline: 'رفض',
@@ -544,6 +552,7 @@ export const ar: Messages = {
         terms_accepted_at: 'الموافقة على الشروط والخصوصية',
         terms_version: 'النسخة الموافق عليها (تاريخ حفظ السياسات)',
         guardian_consent_at: 'موافقة ولي الأمر',
+        verify_by: 'بانتظار التحقق حتى',
         public_profile: 'الملف العام ظاهر',
         language: 'لغة الرسائل',
         created_at: 'تاريخ الانضمام',

@@ -182,8 +182,16 @@ const app = {
     refund_pending: 'Refund pending',
     approve: 'Approved',
     decline: 'Declined',
+    release: 'ID released',
   },
   correction_state: { open: 'Waiting', approved: 'Approved', declined: 'Declined' },
+  release: {
+    button: 'Release the ID',
+    title: 'Release this national ID?',
+    content:
+      'This sign-up has not verified its phone. Releasing removes it, so that the national ID %{national_id} and the e-mail %{email} can be used to sign up again. Do this when their owner has asked and shown who they are. The audit log keeps a record.',
+    confirm: 'Release',
+  },
   correction: {
     approve: 'Approve',
     decline: 'Decline',
@@ -363,6 +371,7 @@ export const en = {
         terms_accepted_at: 'Terms and privacy accepted',
         terms_version: 'Version accepted (policies saved)',
         guardian_consent_at: "Guardian's consent",
+        verify_by: 'Waiting for verification until',
         public_profile: 'Public profile shown',
         language: 'Language of messages',
         created_at: 'Joined',

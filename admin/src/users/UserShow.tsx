@@ -1,6 +1,7 @@
 import {
   BooleanField,
   DataTable,
+  EditButton,
   Labeled,
   Pagination,
   ReferenceManyField,
@@ -8,6 +9,7 @@ import {
   Show,
   TabbedShowLayout,
   TextField,
+  TopToolbar,
   usePermissions,
   useRecordContext,
   useTranslate,
@@ -16,6 +18,7 @@ import type { ReactNode } from 'react';
 import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/fields';
 import { CountryName } from '../common/people';
 import { ConsentFields, LanguageField, SubscriptionChip, UserAvatar, UserTypeField, genderChoices } from './fields';
+import { ReleaseIdButton } from './ReleaseIdButton';
 
 /** A value from a fixed set, translated ({prefix}.{value}); the raw value when there is no entry. */
 function Translated({ source, prefix }: { source: string; prefix: string; label?: string }) {
@@ -34,6 +37,26 @@ function UserTypeOnly({ type, children }: { type: number; children: ReactNode; l
 
 const related = { perPage: 10, pagination: <Pagination rowsPerPageOptions={[10, 25]} /> };
 
+/** A member's own sign-up still waiting for its phone: when it is removed and its ID freed. */
+function WaitingUntil() {
+  const record = useRecordContext();
+  if (!record?.verify_by) return null;
+  return (
+    <Labeled source="verify_by">
+      <LocalDateField source="verify_by" showTime />
+    </Labeled>
+  );
+}
+
+function UserShowActions() {
+  return (
+    <TopToolbar>
+      <ReleaseIdButton />
+      <EditButton />
+    </TopToolbar>
+  );
+}
+
 /**
  * One member: their details, and (for admins, who may read them) their orders, teams, judge or
  * referee application and the audit entries of changes to their record.
@@ -42,7 +65,7 @@ export function UserShow() {
   const { permissions } = usePermissions();
   const admin = permissions === 'admin';
   return (
-    <Show>
+    <Show actions={<UserShowActions />}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="app.user_tabs.profile">
           <UserAvatar size={64} thumb={false} />
@@ -64,6 +87,7 @@ export function UserShow() {
             <SubscriptionChip />
           </Labeled>
           <BooleanField source="isVerified" />
+          <WaitingUntil />
           <BooleanField source="status" />
           <LocalDateField source="start_date" />
           <LocalDateField source="end_date" />

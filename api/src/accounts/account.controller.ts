@@ -41,7 +41,7 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Member sign-in (loginType signin; the token is returned in the Authorization header) or sign-up (loginType signup with userInof; answers user._id, the ticket that /otp and /verify take to verify the phone)',
+      'Member sign-in (loginType signin; the token is returned in the Authorization header) or sign-up (loginType signup with userInof; answers user._id, the ticket that /otp and /verify take to verify the phone). A sign-up whose national ID or e-mail an unverified sign-up holds answers 409 with `claim` (a ticket, the masked phone and e-mail on record, releases_at); a code from POST /api/signup/claim sent back as `claim` takes it over',
   })
   async signin(
     @Body() body: SigninDto,
@@ -50,7 +50,7 @@ export class AccountController {
     @Res({ passthrough: true }) res: FastifyReply,
   ) {
     if (body.loginType === 'signup') {
-      const user = await this.signups.signup(body.userInof!, lang);
+      const user = await this.signups.signup(body.userInof!, lang, body.claim);
       return { success: true, message: translate(lang, 'signup.registered'), user: this.userView(user) };
     }
     const { token } = await this.auth.signinMember(body.national_id, body.password, body.type, meta(req));

@@ -8,7 +8,7 @@ import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
 import { verifications } from '../db/schema';
 
-export type Purpose = 'verify' | 'phone' | 'reset';
+export type Purpose = 'verify' | 'phone' | 'reset' | 'claim';
 
 const RESEND_AFTER_MS = 30_000;
 /** RATE_LIMIT_CODES counts the codes sent within this window (in SQL when a code is issued, in JS when asked). */

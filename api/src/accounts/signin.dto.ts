@@ -4,6 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { UserInfoDto } from './signup.dto';
 import { AsciiDigits } from '../common/dto';
+import { ClaimDto } from './verification.dto';
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -38,4 +39,16 @@ export class SigninDto {
   @ValidateNested()
   @Type(() => UserInfoDto)
   userInof?: UserInfoDto;
+
+  @ApiProperty({
+    required: false,
+    type: ClaimDto,
+    description:
+      'sign-up only: the claim ticket and the code sent by POST /api/signup/claim, to take over the unverified sign-up holding the ID or e-mail',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ClaimDto)
+  claim?: ClaimDto;
 }

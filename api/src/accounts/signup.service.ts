@@ -13,12 +13,13 @@ import { eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
-import { regions, settings, users } from '../db/schema';
+import { regions, settings, users, type User } from '../db/schema';
 import { hashPassword } from '../auth/password';
+import type { Lang } from '../common/i18n';
+import { isPending, PendingSignups } from './pending-signups';
 import { isBirthDate, isCountryCode, isEmail, isFreeEmail, normalizeMobile, normalizePhone } from './reference';
 import type { UserInfoDto } from './signup.dto';
 import { isUuid } from '../common/ids';
-import type { Lang } from '../common/i18n';
 
 const ENTITY_NATIONAL_ID = '0000000000';
 
@@ -31,6 +32,12 @@ const filled = (...values: (string | undefined)[]) => values.every((v) => !!v);
 const firstEmpty = (info: UserInfoDto, names: (keyof UserInfoDto)[]) =>
   names.find((name) => !filled(info[name] as string | undefined));
 
+/** A sign-up that proves the phone or e-mail of the unverified sign-up holding its ID (POST /api/signup/claim). */
+export interface SignupClaim {
+  user_id?: string;
+  code?: string;
+}
+
 const duplicate = (email: boolean) =>
   email
     ? new AppError(409, 'signup.duplicate_email', {}, 'userInof.email')
@@ -39,13 +46,16 @@ const duplicate = (email: boolean) =>
 /** Member sign-up (spec §3–§5): every rule of both steps, checked on the server, then one insert. */
 @Injectable()
 export class SignupService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly pending: PendingSignups,
+  ) {}
 
   /**
    * `requestLang` is the request's language (Accept-Language): the account's language when the body
    * names none, as it is the language the sign-up's own answers and verification code come in.
    */
-  async signup(info: UserInfoDto, requestLang: Lang) {
+  async signup(info: UserInfoDto, requestLang: Lang, claim?: SignupClaim) {
     const type = Number(info.type);
     if (type === 3) throw fail('signup.researcher_closed');
     if (!isMemberType(type) || !/^\d$/.test(info.type ?? '')) throw fail('auth.unknown_type', 'type');
@@ -156,15 +166,28 @@ export class SignupService {
     row.termsVersion = await this.policyVersion();
     if (type === 0 && info.guardian_consent === true) row.guardianConsentAt = now;
 
-    const clash = await this.db
-      .select({ nationalId: users.nationalId, email: users.email })
+    // Whoever holds the ID or e-mail already. A verified account (or one staff made) keeps it; a
+    // member's own sign-up still waiting for its phone is removed once past its time, or taken over by
+    // whoever proves its phone or e-mail (the claim); until then the person is told what they can do.
+    const holders = await this.db
+      .select()
       .from(users)
       .where(or(entity ? undefined : eq(users.nationalId, nationalId), eq(sql`lower(${users.email})`, email)))
-      .limit(1);
-    if (clash.length) throw duplicate(clash[0].email?.toLowerCase() === email);
+      .limit(2);
+    const clashOn = (holder: User) => (!entity && holder.nationalId === nationalId ? 'national_id' : 'email');
+    const settled = holders.find((h) => !isPending(h));
+    if (settled) throw duplicate(clashOn(settled) === 'email');
+    const claimedId = claim?.user_id ? this.pending.claimedId(claim.user_id) : undefined;
+    const expired = holders.filter((h) => h.verifyBy! <= now).map((h) => h.id);
+    const live = holders.filter((h) => h.verifyBy! > now && h.id !== claimedId);
+    if (live.length) throw this.pending.refusal(live[0], clashOn(live[0]), requestLang);
+    const claimed = holders.find((h) => h.verifyBy! > now && h.id === claimedId);
 
-    try {
-      const [user] = await this.db
+    const hold = await this.pending.verifyBy(entity ? null : nationalId, email);
+    const passwordHash = await hashPassword(info.password!);
+    const insert = async (tx: Db) => {
+      await this.pending.remove(tx, expired, { onlyPending: true });
+      const [user] = await tx
         .insert(users)
         .values({
           ...row,
@@ -173,10 +196,11 @@ export class SignupService {
           nationalId,
           phoneNumber: phone,
           type,
-          passwordHash: await hashPassword(info.password!),
+          passwordHash,
           // Students start with access; coaches and entities need a plan.
           subscription: type === 0,
           isVerified: false,
+          verifyBy: hold.at,
           dob,
           nationality,
           regionId,
@@ -186,7 +210,14 @@ export class SignupService {
         })
         .returning();
       return user;
+    };
+
+    try {
+      return claimed
+        ? await this.pending.takeOver(claimed.id, claim?.code, insert)
+        : await this.db.transaction((tx) => insert(tx as unknown as Db));
     } catch (err) {
+      await hold.undo();
       // Two sign-ups racing for the same ID or e-mail: the unique index decides, the answer stays clear.
       if (
         (err as { code?: string }).code === '23505' ||

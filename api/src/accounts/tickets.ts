@@ -5,10 +5,17 @@ import { isUuid } from '../common/ids';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
 
-export type TicketPurpose = 'verify' | 'reset';
+export type TicketPurpose = 'verify' | 'reset' | 'claim';
 
-/** How long a ticket lasts: from sign-up or sign-in to a verified phone, from the reset e-mail to the code. */
-export const TICKET_TTL_MS: Record<TicketPurpose, number> = { verify: 60 * 60_000, reset: 30 * 60_000 };
+/**
+ * How long a ticket lasts: from sign-up or sign-in to a verified phone, from the reset e-mail to the
+ * code, from a sign-up refused for an unverified holder of its ID to the code that takes it over.
+ */
+export const TICKET_TTL_MS: Record<TicketPurpose, number> = {
+  verify: 60 * 60_000,
+  reset: 30 * 60_000,
+  claim: 30 * 60_000,
+};
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

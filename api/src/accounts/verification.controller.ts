@@ -5,7 +5,8 @@ import { Public } from '../auth/roles';
 import { tokenOf } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
-import { CheckCodeDto, ForgotDto, NewPasswordDto, SendCodeDto } from './verification.dto';
+import { PendingSignups } from './pending-signups';
+import { CheckCodeDto, ClaimCodeDto, ForgotDto, NewPasswordDto, SendCodeDto } from './verification.dto';
 import { VerificationService } from './verification.service';
 
 @ApiTags('accounts: verification and reset')
@@ -14,7 +15,10 @@ import { VerificationService } from './verification.service';
 @Public()
 @UseGuards(SigninThrottleGuard)
 export class VerificationController {
-  constructor(private readonly verification: VerificationService) {}
+  constructor(
+    private readonly verification: VerificationService,
+    private readonly pending: PendingSignups,
+  ) {}
 
   @Post('otp')
   @HttpCode(200)
@@ -44,6 +48,19 @@ export class VerificationController {
     });
     if (token) res.header('Authorization', token);
     return { success: true, message: translate(lang, 'otp.verified') };
+  }
+
+  @Post('signup/claim')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Sends a code to the phone (WhatsApp) or e-mail on record of the unverified sign-up holding an ID (user_id: the claim ticket of the refused sign-up); the sign-up sent again with claim {user_id, code} takes it over',
+  })
+  async claim(@Body() body: ClaimCodeDto, @Lang() lang: Lang) {
+    const sent = await this.pending.sendClaimCode(body.user_id, body.via, lang);
+    // The masked number or address kept left to right inside an Arabic sentence.
+    const destination = lang === 'ar' ? `\u2066${sent.destination}\u2069` : sent.destination;
+    return { success: true, message: translate(lang, 'signup.claim_sent', { destination }), ...sent };
   }
 
   @Post('otp/forget')

@@ -15,6 +15,7 @@ import { OutboxService } from '../outbox/outbox.service';
 import { templates } from '../outbox/templates';
 import { CodesService, maskDestination } from './codes.service';
 import { isEmail, normalizeMobile } from './reference';
+import { isPending, PendingSignups } from './pending-signups';
 import { TicketService } from './tickets';
 import { isUuid } from '../common/ids';
 
@@ -38,9 +39,13 @@ export class VerificationService {
     private readonly sessions: SessionService,
     private readonly jwt: JwtService,
     private readonly tickets: TicketService,
+    private readonly pending: PendingSignups,
   ) {}
 
-  /** The member a verification ticket (issued at sign-up or at an unverified sign-in) stands for. */
+  /**
+   * The member a verification ticket (issued at sign-up or at an unverified sign-in) stands for. A
+   * sign-up past the time it had to be verified by is removed now (its ID and e-mail are free) and refused.
+   */
   private async member(ticket: string | undefined): Promise<User> {
     const userId = this.tickets.open('verify', ticket);
     const [user] = await this.db
@@ -49,6 +54,10 @@ export class VerificationService {
       .where(and(eq(users.id, userId), inArray(users.type, [...MEMBER_TYPES])))
       .limit(1);
     if (!user) throw new AppError(400, 'ticket.invalid');
+    if (isPending(user) && user.verifyBy!.getTime() <= Date.now()) {
+      await this.db.transaction((tx) => this.pending.remove(tx as unknown as Db, [user.id], { onlyPending: true }));
+      throw new AppError(400, 'signup.pending_expired');
+    }
     return user;
   }
 
@@ -106,9 +115,11 @@ export class VerificationService {
     const verified = await this.codes.consume(user.id, 'verify', code ?? '', async (tx, phone) => {
       const [row] = await tx
         .update(users)
-        .set({ isVerified: true, phoneNumber: phone, updatedAt: new Date() })
+        .set({ isVerified: true, phoneNumber: phone, verifyBy: null, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
+      // Removed meanwhile (its time ran out): the code is not used up either.
+      if (!row) throw new AppError(400, 'signup.pending_expired');
       return row;
     });
     if (!verified.isActive) return { token: undefined };

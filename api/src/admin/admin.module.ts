@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CorrectionsAdminController } from './people/corrections.controller';
+import { ReleaseIdController } from './people/release.controller';
 import { ContactReplyController } from './contact/contact-reply.controller';
 import { ContactReplyService } from './contact/contact-reply.service';
 import { PaymentsModule } from '../payments/payments.module';
@@ -9,6 +10,7 @@ import { DashboardService } from './dashboard/dashboard.service';
 import { FinanceController } from './finance/finance.controller';
 import { FinanceService } from './finance/finance.service';
 import { PeopleFilesService } from './people/people-files.service';
+import { MediaModule } from '../media/media.module';
 import { PeopleFilesController } from './people/uploads.controller';
 import { ResultsImportController } from './results/results-import.controller';
 import { TeamRosterController } from './roster/team-roster.controller';
@@ -62,13 +64,14 @@ export const ADMIN_RESOURCES = [
 
 @Module({
   // The hand-written routes first, so `dashboard` and `:id/reply` are not taken for resource ids.
-  imports: [PaymentsModule, AccountsModule],
+  imports: [PaymentsModule, AccountsModule, MediaModule],
   controllers: [
     DashboardController,
     FinanceController,
     ContactReplyController,
     PeopleFilesController,
     CorrectionsAdminController,
+    ReleaseIdController,
     ResultsImportController,
     TeamRosterController,
     ...ADMIN_RESOURCES.map(resourceController),

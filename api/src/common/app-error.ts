@@ -11,6 +11,8 @@ export class AppError extends HttpException {
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly field?: string,
+    /** More of the answer beside the message (e.g. what a refused sign-up can do next). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(key, status);
   }

@@ -12,6 +12,7 @@ export function sendError(
   key: MessageKey,
   params: Record<string, string | number> = {},
   field?: string,
+  details?: Record<string, unknown>,
 ): void {
   const message = translate(langOf(req.headers['accept-language']), key, params);
   if (reply.sent || reply.raw.headersSent) return;
@@ -19,7 +20,7 @@ export function sendError(
     .code(status)
     .header('e_message', encodeURIComponent(message))
     .type('application/json; charset=utf-8')
-    .send(field ? { success: false, message, field } : { success: false, message });
+    .send({ ...details, success: false, message, ...(field ? { field } : {}) });
 }
 
 const DB_DOWN_CODES = new Set([

@@ -12,7 +12,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = ctx.getRequest<FastifyRequest>();
     const res = ctx.getResponse<FastifyReply>();
     if (exception instanceof AppError) {
-      return sendError(req, res, exception.getStatus(), exception.key, exception.params, exception.field);
+      return sendError(
+        req,
+        res,
+        exception.getStatus(),
+        exception.key,
+        exception.params,
+        exception.field,
+        exception.details,
+      );
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

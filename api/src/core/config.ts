@@ -91,6 +91,21 @@ export interface AppConfig {
   results: { allowedHosts: string[]; allowPrivateAddresses: boolean };
   /** The external learning provider (Odoo eLearning); null hides the courses. */
   courses: { url: string; db: string; apiKey: string; login: string } | null;
+  /**
+   * What is kept how long (docs/retention.md). unverifiedHours: a member's own sign-up waiting for its
+   * phone to be verified; signupsPerIdPerDay: new unverified sign-ups naming one national ID in 24
+   * hours; sessionDays: an ended session's row (its address and browser); messageDays: the text of a
+   * message sent or given up; uploadHours: a temporary upload file left behind; everyMinutes: how
+   * often the retention pass runs (once, whatever the number of processes).
+   */
+  retention: {
+    unverifiedHours: number;
+    signupsPerIdPerDay: number;
+    sessionDays: number;
+    messageDays: number;
+    uploadHours: number;
+    everyMinutes: number;
+  };
 }
 
 /** An S3-compatible bucket for the uploads (S3_* settings). */
@@ -276,6 +291,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
         nameEn: env.SELLER_NAME_EN || 'WRO Platform',
         vatNumber: vatNumber(env, production),
       },
+    },
+    retention: {
+      unverifiedHours: int(env, 'UNVERIFIED_HOURS', 72, 1, 720),
+      signupsPerIdPerDay: int(env, 'RATE_LIMIT_SIGNUP_ID', 3, 1, 100),
+      sessionDays: int(env, 'RETENTION_SESSION_DAYS', 30, 1, 3650),
+      messageDays: int(env, 'RETENTION_MESSAGE_DAYS', 90, 1, 3650),
+      uploadHours: int(env, 'RETENTION_UPLOAD_HOURS', 24, 1, 720),
+      everyMinutes: int(env, 'RETENTION_EVERY_MINUTES', 60, 1, 1440),
     },
   };
 }

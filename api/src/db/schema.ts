@@ -107,10 +107,23 @@ export const users = pgTable(
     guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
     /** The member's "Show my public profile" switch; null until chosen: off for a minor, on for an adult. */
     publicProfile: boolean('public_profile'),
+    /**
+     * A member's own sign-up still waiting for the phone to be verified: past this moment it is removed
+     * and its national ID and e-mail are free again (UNVERIFIED_HOURS; accounts/pending-signups.ts).
+     * null: not waiting (verified, or made by staff, who verify by hand).
+     */
+    verifyBy: timestamp('verify_by', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('users_verify_by_idx')
+      .on(t.verifyBy)
+      .where(sql`${t.verifyBy} IS NOT NULL`),
+    // Whether an account names an uploaded picture (the retention job's unattached uploads).
+    index('users_picture_idx')
+      .on(t.picture)
+      .where(sql`${t.picture} IS NOT NULL`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // Entities share the placeholder national ID of ten zeros.
     uniqueIndex('users_national_id_unique')
@@ -144,14 +157,53 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // The retention job's deletes of ended sessions.
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_revoked_idx')
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} IS NOT NULL`),
+  ],
 );
 
 /** Counters for rate limits, shared by every API instance. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Files stored by an upload that a later save attaches (the back-office's picture upload answers a
+ * path the user or admin form then saves): the retention job removes those no record names after
+ * RETENTION_UPLOAD_HOURS (media/unattached.ts).
+ */
+export const unattachedUploads = pgTable(
+  'unattached_uploads',
+  {
+    path: text('path').primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unattached_uploads_created_idx').on(t.createdAt)],
+);
+
+/**
+ * When each scheduled job (retention) may run next, shared by every API process: the process that
+ * moves `next_run_at` forward runs the pass, the others skip it (a lease, so a pass runs once
+ * however many processes run).
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  /** What the last finished pass did (rows removed per kind), for the operator. */
+  lastResult: jsonb('last_result').$type<Record<string, number>>(),
 });
 
 export const settings = pgTable('settings', {
@@ -290,6 +342,12 @@ export const outbox = pgTable(
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_user_idx').on(t.userId, t.createdAt),
     index('outbox_provider_id_idx').on(t.providerId),
+    // Delivered or given-up messages that still hold their text: what the retention job blanks.
+    index('outbox_text_kept_idx')
+      .on(t.createdAt)
+      .where(
+        sql`${t.status} IN ('sent', 'failed') AND (${t.body} <> '' OR ${t.html} IS NOT NULL OR ${t.params} <> '[]'::jsonb)`,
+      ),
   ],
 );
 
@@ -301,8 +359,11 @@ export const verifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** verify: the first phone; phone: a new phone replacing a verified one; reset: the password. */
-    purpose: text('purpose').$type<'verify' | 'phone' | 'reset'>().notNull(),
+    /**
+     * verify: the first phone; phone: a new phone replacing a verified one; reset: the password;
+     * claim: someone proving the phone or e-mail of an unverified sign-up to take its national ID over.
+     */
+    purpose: text('purpose').$type<'verify' | 'phone' | 'reset' | 'claim'>().notNull(),
     codeHash: text('code_hash').notNull(),
     /** Where the code went (E.164 phone or e-mail), e.g. the phone that becomes the account's on success. */
     target: text('target').notNull(),

@@ -23,6 +23,7 @@ export interface SignupReference {
 
 /** The fields of step 1 (an error about one of them opens step 1); the rest are step 2's. */
 const STEP1 = new Set([
+  'claim_code',
   'name',
   'national_id',
   'date_birth',
@@ -48,10 +49,13 @@ export function SignupForm({
   error,
   field,
   values,
+  claimSent,
 }: {
   role: SignupRole;
   reference: SignupReference;
   error?: string;
+  /** A code went to the phone or e-mail of the unverified sign-up holding the ID (SignupClaim): its box. */
+  claimSent?: boolean;
   /** The field the API's refusal is about: marked, with the message next to it. */
   field?: string;
   values?: Record<string, string>;
@@ -234,6 +238,13 @@ export function SignupForm({
       >
         <h2 className="t-subtitle t-strong mb-2">{t(entity ? 'signup.step1_entity' : 'signup.step1')}</h2>
         <div className="stack gap-2">
+          {claimSent &&
+            text('claim_code', t('signup.claim_code'), {
+              ...digitsInput,
+              autoComplete: 'one-time-code',
+              maxLength: 10,
+              helperText: t('signup.claim_code_hint'),
+            })}
           {text('name', t(entity ? 'signup.entity_name' : 'signup.name'), {
             autoComplete: entity ? 'organization' : 'name',
           })}

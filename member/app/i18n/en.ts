@@ -272,6 +272,14 @@ export const en = {
     guardian_consent:
       "I am the student's parent or guardian, and I agree to this registration and to the platform keeping the student's data as the privacy policy says.",
     guardian_consent_hint: 'Required for students under 18.',
+    claim_title: 'Is this ID yours?',
+    claim_intro:
+      'Prove it with a code sent to the phone or e-mail of the waiting sign-up: your sign-up then takes its place.',
+    claim_send: 'Send a code to',
+    claim_otherwise: 'Neither is yours? The ID is released on the date above, or:',
+    claim_contact: 'contact us',
+    claim_code: 'Code you received',
+    claim_code_hint: 'Type the code, then your password again, and create your account.',
   },
   verify: {
     title: 'Verify your account',

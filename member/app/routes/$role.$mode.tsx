@@ -1,12 +1,13 @@
 import { LIMITS, type MemberUser } from '@platform/contract';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useParams } from '@remix-run/react';
+import { SignupClaim } from '~/components/SignupClaim';
 import { SignupForm } from '~/components/SignupForm';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { env } from '~/utils/env.server';
 import { signupReference } from '~/utils/reference.server';
-import { getLang, getSession, sessionStorage, ticketRef } from '~/utils/session.server';
+import { getLang, getSession, sessionStorage, ticketRef, type ClaimState } from '~/utils/session.server';
 import { readForm } from '~/utils/form.server';
 import { Alert } from '~/ui/Alert';
 import { Card, CardBody } from '~/ui/Card';
@@ -76,6 +77,41 @@ const DIGIT_FIELDS = new Set([
   'supervisor_phone',
 ]);
 
+/** What the page shows of a claim under way: where a code can go, when the ID is free; never the ticket. */
+const shown = ({ ticket: _t, ...claim }: ClaimState & { ticket: string }): ClaimState => claim;
+
+/**
+ * Another sign-up, not yet verified, holds the ID or e-mail: a code to its phone or e-mail (the
+ * claim form's buttons, which carry the form's values back) lets this person take it over.
+ */
+async function sendClaimCode(request: Request, via: 'phone' | 'email', kept: Record<string, string>) {
+  const lang = await getLang(request);
+  const session = await getSession(request);
+  const claim = session.get('claim');
+  if (!claim) return data({ error: translate(lang, 'signup.failed'), values: kept, id: '' }, { status: 400 });
+  const res = await api<{ destination: string }>(request, '/signup/claim', {
+    body: { user_id: claim.ticket, via },
+    lang,
+  });
+  if (!res.ok) {
+    return data(
+      { error: res.data.message ?? translate(lang, 'error.text'), values: kept, id: '', claim: shown(claim) },
+      { status: res.status },
+    );
+  }
+  session.set('claim', { ...claim, sent: res.data.destination });
+  return data(
+    {
+      error: undefined as string | undefined,
+      notice: res.data.message,
+      values: kept,
+      id: '',
+      claim: { ...shown(claim), sent: res.data.destination },
+    },
+    { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } },
+  );
+}
+
 /** Sign-up: the contract's userInof, empty where a field does not apply (never 'None'); the API checks every rule. */
 async function signup(request: Request, role: RoleName, form: FormData) {
   const lang = await getLang(request);
@@ -84,6 +120,10 @@ async function signup(request: Request, role: RoleName, form: FormData) {
     const value = String(form.get(name) ?? '').trim();
     values[name] = DIGIT_FIELDS.has(name) ? toAsciiDigits(value) : value;
   }
+  const { password: _p, cpassword: _c, ...kept } = values;
+  const intent = form.get('intent');
+  if (intent === 'claim_phone' || intent === 'claim_email')
+    return sendClaimCode(request, intent === 'claim_phone' ? 'phone' : 'email', kept);
   const userInfo: Record<string, string> = { ...values };
   userInfo.password = String(form.get('password') ?? '');
   userInfo.cpassword = String(form.get('cpassword') ?? '');
@@ -91,20 +131,40 @@ async function signup(request: Request, role: RoleName, form: FormData) {
   Object.assign(userInfo, { type: String(ROLES[role]), subscription: role === 'student' ? 'true' : 'false' });
   // The page's language becomes the account's: the language of every message the member gets.
   userInfo.language = lang;
-  const res = await api<{ user: MemberUser }>(request, '/adduser-steb', {
-    body: { loginType: 'signup', userInof: userInfo },
+  const session = await getSession(request);
+  // The code of a claim under way, sent with the sign-up: it takes the waiting sign-up over.
+  const pending = session.get('claim');
+  const code = toAsciiDigits(String(form.get('claim_code') ?? '').trim());
+  const res = await api<{ user: MemberUser; claim?: ClaimState & { ticket: string } }>(request, '/adduser-steb', {
+    body: {
+      loginType: 'signup',
+      userInof: userInfo,
+      ...(pending && code ? { claim: { user_id: pending.ticket, code } } : {}),
+    },
     lang,
   });
-  const { password: _p, cpassword: _c, ...kept } = values;
   if (!res.ok) {
-    // The API names the field its refusal is about (userInof.<name>): the page marks it.
-    const field = /^userInof\.(\w+)$/.exec((res.data as { field?: string }).field ?? '')?.[1];
+    // The API names the field its refusal is about (userInof.<name>, or the claim's code): the page marks it.
+    const named = (res.data as { field?: string }).field ?? '';
+    const field = named === 'claim.code' ? 'claim_code' : /^userInof\.(\w+)$/.exec(named)?.[1];
+    // Refused for a waiting sign-up: the page offers a code to its phone or e-mail (kept in the session).
+    const offer = res.data.claim ?? (field === 'claim_code' ? pending : undefined);
+    if (res.data.claim) session.set('claim', res.data.claim);
     return data(
-      { error: res.data.message ?? translate(lang, 'signup.failed'), field, values: kept, id: '' },
-      { status: res.status >= 400 ? res.status : 400 },
+      {
+        error: res.data.message ?? translate(lang, 'signup.failed'),
+        field,
+        values: kept,
+        id: '',
+        ...(offer ? { claim: shown(offer) } : {}),
+      },
+      {
+        status: res.status >= 400 ? res.status : 400,
+        headers: res.data.claim ? { 'Set-Cookie': await sessionStorage.commitSession(session) } : undefined,
+      },
     );
   }
-  const session = await getSession(request);
+  session.unset('claim');
   // The sign-up answers a verification ticket in user._id, never the account's id; the verify page
   // offers the phone just entered.
   session.set('verify', { ticket: res.data.user._id, phone: values.phone_number });
@@ -176,6 +236,14 @@ export default function RolePage() {
         <Card>
           <CardBody>
             <h1 className="t-h5 gutter">{t(`signup.title_${route.role}`)}</h1>
+            {result && 'claim' in result && result.claim && (
+              <SignupClaim claim={result.claim as ClaimState} values={result.values as Record<string, string>} />
+            )}
+            {result && 'notice' in result && result.notice && (
+              <Alert severity="success" role="status" className="mb-2">
+                {result.notice as string}
+              </Alert>
+            )}
             {reference && (
               <SignupForm
                 role={route.role}
@@ -183,6 +251,7 @@ export default function RolePage() {
                 error={result?.error}
                 field={result && 'field' in result ? (result.field as string | undefined) : undefined}
                 values={result && 'values' in result ? (result.values as Record<string, string>) : undefined}
+                claimSent={!!(result && 'claim' in result && (result.claim as ClaimState | undefined)?.sent)}
               />
             )}
           </CardBody>

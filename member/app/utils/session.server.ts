@@ -20,6 +20,20 @@ interface SessionData {
   phoneChange: { destination: string; length: number; until: number };
   /** The reset token from a checked reset code; used once. */
   rsToken: string;
+  /**
+   * A sign-up refused because an unverified sign-up holds its ID or e-mail: the API's claim ticket,
+   * where a code can go (masked), when the ID is released, and where a code went.
+   */
+  claim: ClaimState & { ticket: string };
+}
+
+/** What the sign-up page shows of a claim under way (never the ticket). */
+export interface ClaimState {
+  phone: string | null;
+  email: string | null;
+  releases_at: string;
+  /** Where the code went, once sent. */
+  sent?: string;
 }
 interface FlashData {
   toast: Toast;

@@ -41,6 +41,11 @@ export type UserRecord = Pick<
   guardian_consent_at: string | null;
   /** false: the language was guessed (accounts from before it was asked, or created by staff without one), not chosen. */
   language_chosen: boolean;
+  /**
+   * A sign-up still waiting for its phone to be verified: when it is removed and its national ID and
+   * e-mail freed (UNVERIFIED_HOURS after the sign-up). null: not waiting (verified, or made by staff).
+   */
+  verify_by: string | null;
 };
 
 /** The back-office home (`GET /api/admin/dashboard`); money and pending work only for admins. */
@@ -72,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'refund_pending',
   'approve',
   'decline',
+  /** An admin removed an unverified sign-up to free its national ID and e-mail for their owner. */
+  'release',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

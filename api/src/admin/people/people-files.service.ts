@@ -8,6 +8,7 @@ import { CONFIG, DB } from '../../core/core.module';
 import { judgeApplications } from '../../db/schema';
 import { FileStore } from '../../media/file-store';
 import { storePicture } from '../../media/images';
+import { UnattachedUploads } from '../../media/unattached';
 import { UploadStore } from '../../media/upload-store';
 import type { ReceivedFile } from '../../media/uploads';
 
@@ -22,6 +23,7 @@ export class PeopleFilesService {
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadStore,
     files: FileStore,
+    private readonly unattached: UnattachedUploads,
   ) {
     this.cvs = new UploadStore(files, 'private');
   }
@@ -31,6 +33,8 @@ export class PeopleFilesService {
     if (!file?.size) throw new AppError(400, 'upload.missing');
     const path = await storePicture(this.uploads, file.path, ['jpeg', 'png', 'gif'], this.config.uploads.maxPixels);
     if (!path) throw new AppError(400, 'admin.picture_type');
+    // Kept only once a form saves it: the retention job removes it otherwise.
+    await this.unattached.note(path);
     return path;
   }
 

@@ -41,6 +41,8 @@ function memberFields(input: UserDto, creating: boolean) {
     guardianName: input.guardian_name,
     guardianPhone: input.guardian_phone,
   });
+  // Verified by staff: no longer a sign-up waiting for its phone, never removed as one.
+  if (input.isVerified === true) Object.assign(values, { verifyBy: null });
   if (creating) {
     // The spec's defaults for a new user.
     values.type ??= 0;
@@ -164,6 +166,7 @@ export const usersResource = defineResource<User, UserDto>({
     terms_accepted_at: u.termsAcceptedAt?.toISOString() ?? null,
     terms_version: u.termsVersion,
     guardian_consent_at: u.guardianConsentAt?.toISOString() ?? null,
+    verify_by: u.isVerified ? null : (u.verifyBy?.toISOString() ?? null),
     public_profile: u.type !== AccountType.Entity && publicProfileOn(u),
     language: u.language,
     language_chosen: u.languageChosen,

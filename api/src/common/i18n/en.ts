@@ -23,6 +23,16 @@ export const en = {
   'signup.business_email': 'Only a business e-mail address is allowed.',
   'signup.duplicate_national_id': 'This National ID is already registered. Please sign in instead.',
   'signup.duplicate_email': 'This e-mail is already registered. Please sign in instead.',
+  'signup.national_id_pending':
+    'This National ID is in another sign-up whose phone has not been verified yet. If the phone {phone} or the e-mail {email} is yours, take the ID over with a code sent there. Otherwise it is released on {date} (Riyadh time); you can also contact us.',
+  'signup.email_pending':
+    'This e-mail is in another sign-up whose phone has not been verified yet. If the phone {phone} or the e-mail {email} is yours, take it over with a code sent there. Otherwise it is released on {date} (Riyadh time); you can also contact us.',
+  'signup.too_many_for_id':
+    'This National ID or e-mail has been used in too many sign-ups today. Please try again tomorrow, or contact us.',
+  'signup.claim_sent': 'A code was sent to {destination}. Enter it with your sign-up to take the ID over.',
+  'signup.claim_gone':
+    'That sign-up is no longer waiting (it was verified or removed). Please send your sign-up again.',
+  'signup.pending_expired': 'This sign-up was not verified in time and has been removed. Please sign up again.',
   'signup.researcher_closed': 'Researcher registration is not open yet.',
   'signup.bad_date': 'Please enter a valid date of birth.',
   'signup.bad_country': 'Please choose a nationality from the list.',
@@ -103,6 +113,9 @@ export const en = {
   'admin.duplicate': 'This record already exists.',
   'admin.duplicate_email': 'This e-mail is already used by another account.',
   'admin.duplicate_national_id': 'This National ID is already used by another account.',
+  'admin.release_verified':
+    "This account is verified: its National ID is its owner's sign-in and cannot be released here.",
+  'admin.released': 'The unverified sign-up was removed: its National ID and e-mail are free again.',
   'admin.status_refused': "An admin's status cannot be changed.",
   'admin.self_delete': 'You cannot delete your own account.',
   'admin.last_admin': 'The last active admin cannot be disabled, demoted or deleted.',
