@@ -15,6 +15,10 @@ module.exports = {
         module: { type: 'commonjs' },
       },
     ],
+    // ESM-only dependencies (otplib's plugins use @scure/base and @noble/hashes): compiled to CommonJS for jest,
+    // which cannot require an ES module on Node before 24.9 (Node itself can).
+    '^.+/node_modules/@(scure|noble)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!(@otplib/[^/]+/node_modules/)?@(scure|noble)/)'],
   testTimeout: 30000,
 };

@@ -96,4 +96,20 @@ export class AuthController {
     if (cookieToken(req) === auth.token) clearStaffCookie(res, this.config);
     return { success: true, message: translate(lang, 'auth.signed_out') };
   }
+
+  @Post('logout/all')
+  @Roles(...EVERYONE)
+  @AllowUnverified()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Signs out everywhere: every session of the account ends, this one included' })
+  async logoutEverywhere(
+    @CurrentAuth() auth: Auth,
+    @Lang() lang: Lang,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
+    await this.sessions.revokeAll(auth.user.id);
+    if (cookieToken(req) === auth.token) clearStaffCookie(res, this.config);
+    return { success: true, message: translate(lang, 'auth.signed_out_everywhere') };
+  }
 }

@@ -100,6 +100,10 @@ export const users = pgTable(
     guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
     /** The member's "Show my public profile" switch; null until chosen: off for a minor, on for an adult. */
     publicProfile: boolean('public_profile'),
+    /** Staff: a generated or admin-set password, to be changed before anything else (the API refuses other calls). */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
+    /** Staff: when two-factor sign-in (TOTP) was turned on; null while off. The secret is in staff_two_factor. */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,6 +140,36 @@ export const sessions = pgTable(
     ip: text('ip'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A staff member's authenticator-app secret (TOTP), encrypted (AES-256-GCM, auth/secret-box.ts). A row
+ * without confirmed_at is an enrolment waiting for its first code; last_step is the last time step
+ * accepted, so a code is used once.
+ */
+export const staffTwoFactor = pgTable('staff_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of two-factor sign-in, stored as SHA-256 hashes (they are random, not chosen). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code').on(t.userId, t.codeHash)],
 );
 
 /** Counters for rate limits, shared by every API instance. */
