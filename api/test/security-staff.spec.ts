@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import { createApp } from '../src/app';
@@ -275,13 +275,8 @@ describe('two-factor sign-in', () => {
     expect(recovered.status).toBe(200);
     const third = await login(sub.email!, sub.password);
     expect((await withCode(third.body.challenge, codes[0])).status).toBe(401);
-    const [used] = await t.database.db
-      .select()
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, sub.id)))
-      .orderBy(desc(recoveryCodes.usedAt))
-      .limit(1);
-    expect(used.usedAt).not.toBeNull();
+    const kept = await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, sub.id));
+    expect(kept.filter((c) => c.usedAt)).toHaveLength(1);
   });
 
   it('refuses a forged, expired or session token as the challenge', async () => {
@@ -325,7 +320,7 @@ describe('two-factor sign-in', () => {
     const res = await t.http
       .post('/api/admin-login/two-factor')
       .set('X-Admin-Session', 'cookie')
-      .send({ challenge: first.body.challenge, code: await totp(secret, 90) });
+      .send({ challenge: first.body.challenge, code: await totp(secret, 30) });
     expect(res.status).toBe(200);
     expect(res.body.csrf).toEqual(expect.any(String));
     const cookie = ((res.headers['set-cookie'] as unknown as string[]) ?? []).find((c) => c.startsWith('admin_session='));

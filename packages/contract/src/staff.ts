@@ -69,6 +69,14 @@ export const AUDIT_ACTIONS = [
   'refund_pending',
   'approve',
   'decline',
+  // Staff accounts (issue 31): sign-ins, failed ones too, with the address; media uploads; two-factor sign-in.
+  'signin',
+  'signin_failed',
+  'upload',
+  'password_change',
+  'two_factor_on',
+  'two_factor_off',
+  'two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
