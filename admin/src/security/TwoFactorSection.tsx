@@ -81,9 +81,21 @@ export function TwoFactorSection({ on, onChange }: { on: boolean; onChange: () =
           {translate('app.security.recovery_text')}
         </Alert>
         <Box
-          component="ol"
+          component="ul"
           dir="ltr"
-          sx={{ fontFamily: 'monospace', fontSize: '1.05rem', columns: 2, maxWidth: 360, pl: 4, m: 0, mb: 2 }}
+          sx={{
+            listStyle: 'none',
+            display: 'grid',
+            gridTemplateColumns: 'repeat(2, max-content)',
+            columnGap: 4,
+            rowGap: 0.5,
+            fontFamily: 'monospace',
+            fontSize: '1.05rem',
+            p: 0,
+            m: 0,
+            mb: 2,
+            justifyContent: 'start',
+          }}
         >
           {codes.map((c) => (
             <li key={c}>{c}</li>
@@ -115,12 +127,10 @@ export function TwoFactorSection({ on, onChange }: { on: boolean; onChange: () =
           sx={{ display: 'block', bgcolor: '#fff', borderRadius: 1, mb: 1 }}
         />
         <Typography variant="body2">{translate('app.security.manual')}</Typography>
-        <Typography
-          dir="ltr"
-          data-testid="two-factor-secret"
-          sx={{ fontFamily: 'monospace', fontSize: '1.05rem', wordBreak: 'break-all', mb: 2, textAlign: 'start' }}
-        >
-          {grouped(enrolment.secret)}
+        <Typography sx={{ fontFamily: 'monospace', fontSize: '1.05rem', wordBreak: 'break-all', mb: 2 }}>
+          <bdi dir="ltr" data-testid="two-factor-secret">
+            {grouped(enrolment.secret)}
+          </bdi>
         </Typography>
         <Typography gutterBottom>{translate('app.security.enter_code')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>

@@ -161,7 +161,7 @@ export class GalleryService {
           throw new AppError(400, 'gallery.svg', { name });
         checked.push({ file, name, ext: ext === 'jpeg' ? 'jpg' : ext, kind });
       }
-      const rows = [];
+      const rows: (typeof galleryFiles.$inferInsert)[] = [];
       for (const c of checked) {
         const id = randomUUID();
         let thumb: string | null = null;
