@@ -128,16 +128,19 @@ describe('the first admin', () => {
 
 describe('a password to change at first sign-in', () => {
   it('an admin-created staff member may do nothing but change it; the new one frees the account', async () => {
-    const created = await t.http.post('/api/admin/admins').set('Authorization', admin).send({
-      name: 'New Sub',
-      email: `newsub.${Date.now()}@staff.example`,
-      phone_number: '0551234567',
-      national_id: `3${String(Date.now()).slice(-9)}`,
-      nationality: 'SA',
-      password: 'Given-pass-123',
-      cpassword: 'Given-pass-123',
-      type: 5,
-    });
+    const created = await t.http
+      .post('/api/admin/admins')
+      .set('Authorization', admin)
+      .send({
+        name: 'New Sub',
+        email: `newsub.${Date.now()}@staff.example`,
+        phone_number: '0551234567',
+        national_id: `3${String(Date.now()).slice(-9)}`,
+        nationality: 'SA',
+        password: 'Given-pass-123',
+        cpassword: 'Given-pass-123',
+        type: 5,
+      });
     expect(created.status).toBe(201);
     const email = created.body.email as string;
     const first = await login(email, 'Given-pass-123');
@@ -150,11 +153,10 @@ describe('a password to change at first sign-in', () => {
     const refused = await t.http.get('/api/admin/users').set('Authorization', token).set('Accept-Language', 'ar');
     expect([refused.status, refused.body.message]).toEqual([403, 'يُرجى اختيار كلمة مرور جديدة قبل المتابعة.']);
 
-    const change = (body: object) =>
-      t.http.post('/api/admin-session/password').set('Authorization', token).send(body);
-    expect((await change({ password: 'Wrong-pass-1', npassword: 'Own-pass-2026', cpassword: 'Own-pass-2026' })).body.message).toBe(
-      'The current password is incorrect.',
-    );
+    const change = (body: object) => t.http.post('/api/admin-session/password').set('Authorization', token).send(body);
+    expect(
+      (await change({ password: 'Wrong-pass-1', npassword: 'Own-pass-2026', cpassword: 'Own-pass-2026' })).body.message,
+    ).toBe('The current password is incorrect.');
     expect(
       (await change({ password: 'Given-pass-123', npassword: 'Given-pass-123', cpassword: 'Given-pass-123' })).body
         .message,
@@ -166,7 +168,10 @@ describe('a password to change at first sign-in', () => {
     // This session goes on, freed; the other one has ended.
     expect((await t.http.get('/api/admin/users').set('Authorization', token)).status).toBe(200);
     expect((await t.http.get('/api/admin-session').set('Authorization', elsewhere)).status).toBe(401);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, created.body.id as string));
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, created.body.id as string));
     expect(row.passwordMustChange).toBe(false);
   });
 
@@ -323,7 +328,9 @@ describe('two-factor sign-in', () => {
       .send({ challenge: first.body.challenge, code: await totp(secret, 30) });
     expect(res.status).toBe(200);
     expect(res.body.csrf).toEqual(expect.any(String));
-    const cookie = ((res.headers['set-cookie'] as unknown as string[]) ?? []).find((c) => c.startsWith('admin_session='));
+    const cookie = ((res.headers['set-cookie'] as unknown as string[]) ?? []).find((c) =>
+      c.startsWith('admin_session='),
+    );
     expect(cookie).toMatch(/HttpOnly/);
     expect((await t.http.get('/api/admin-session').set('Cookie', cookie!.split(';')[0])).status).toBe(200);
   });
@@ -346,11 +353,13 @@ describe('two-factor sign-in', () => {
     await enrol(subToken);
     const other = await staff(5);
     const otherToken = await adminToken(t, other.email!, other.password);
-    expect((await t.http.post(`/api/admin/admins/${sub.id}/two-factor/reset`).set('Authorization', otherToken)).status).toBe(
-      403,
-    );
+    expect(
+      (await t.http.post(`/api/admin/admins/${sub.id}/two-factor/reset`).set('Authorization', otherToken)).status,
+    ).toBe(403);
     const [me] = await t.database.db.select().from(users).where(eq(users.email, ADMIN.email));
-    expect((await t.http.post(`/api/admin/admins/${me.id}/two-factor/reset`).set('Authorization', admin)).status).toBe(400);
+    expect((await t.http.post(`/api/admin/admins/${me.id}/two-factor/reset`).set('Authorization', admin)).status).toBe(
+      400,
+    );
 
     const reset = await t.http.post(`/api/admin/admins/${sub.id}/two-factor/reset`).set('Authorization', admin);
     expect([reset.status, reset.body.message]).toEqual([
@@ -359,7 +368,9 @@ describe('two-factor sign-in', () => {
     ]);
     expect((await t.http.get('/api/admin-session').set('Authorization', subToken)).status).toBe(401);
     expect((await login(sub.email!, sub.password)).headers.authorization).toBeTruthy();
-    expect((await t.http.post(`/api/admin/admins/${sub.id}/two-factor/reset`).set('Authorization', admin)).status).toBe(400);
+    expect((await t.http.post(`/api/admin/admins/${sub.id}/two-factor/reset`).set('Authorization', admin)).status).toBe(
+      400,
+    );
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
@@ -380,13 +391,17 @@ describe('ADMIN_REQUIRE_2FA=1', () => {
     const session = await strict.http.get('/api/admin-session').set('Authorization', token);
     expect(session.body).toMatchObject({ two_factor: false, two_factor_required: true });
     const refused = await strict.http.get('/api/admin/users').set('Authorization', token);
-    expect([refused.status, refused.body.message]).toEqual([403, 'Please turn on two-factor sign-in before you continue.']);
+    expect([refused.status, refused.body.message]).toEqual([
+      403,
+      'Please turn on two-factor sign-in before you continue.',
+    ]);
 
     const setup = await strict.http.post('/api/admin-session/two-factor/setup').set('Authorization', token);
     const secret = setup.body.secret as string;
     const code = await generate({ secret });
     expect(
-      (await strict.http.post('/api/admin-session/two-factor/enable').set('Authorization', token).send({ code })).status,
+      (await strict.http.post('/api/admin-session/two-factor/enable').set('Authorization', token).send({ code }))
+        .status,
     ).toBe(200);
     expect((await strict.http.get('/api/admin/users').set('Authorization', token)).status).toBe(200);
     const off = await strict.http
@@ -431,7 +446,9 @@ describe('the audit log', () => {
   });
 
   it('records media uploads', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#08f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
     const res = await t.http
       .post('/api/gallery/upload?type=image')
       .set('Authorization', admin)

@@ -82,7 +82,6 @@ export function TwoFactorSection({ on, onChange }: { on: boolean; onChange: () =
         </Alert>
         <Box
           component="ul"
-          dir="ltr"
           sx={{
             listStyle: 'none',
             display: 'grid',
@@ -98,7 +97,9 @@ export function TwoFactorSection({ on, onChange }: { on: boolean; onChange: () =
           }}
         >
           {codes.map((c) => (
-            <li key={c}>{c}</li>
+            <li key={c} dir="ltr">
+              {c}
+            </li>
           ))}
         </Box>
         <Button

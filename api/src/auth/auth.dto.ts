@@ -38,7 +38,9 @@ export class TwoFactorSigninDto {
   @IsOptional()
   challenge?: unknown;
 
-  @ApiProperty({ description: 'The 6-digit code of the authenticator app (Arabic-Indic digits too), or a recovery code' })
+  @ApiProperty({
+    description: 'The 6-digit code of the authenticator app (Arabic-Indic digits too), or a recovery code',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)

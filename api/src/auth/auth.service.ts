@@ -88,7 +88,9 @@ export class AuthService {
       action: what.failed ? 'signin_failed' : 'signin',
       resource: 'admins',
       recordId: user.id,
-      after: what.failed ? { ...where, reason: what.failed } : { ...where, ...(what.twoFactor ? { two_factor: true } : {}) },
+      after: what.failed
+        ? { ...where, reason: what.failed }
+        : { ...where, ...(what.twoFactor ? { two_factor: true } : {}) },
     });
   }
 

@@ -36,7 +36,8 @@ interface Challenge {
   ph: string;
 }
 
-const fingerprint = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
+const fingerprint = (passwordHash: string) =>
+  createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /** A code as typed: Arabic-Indic digits made ASCII, spaces and dashes dropped, letters lower-cased. */
@@ -75,7 +76,11 @@ export class StaffSecurityService {
   ) {}
 
   /** Changes a staff member's own password: the current one is checked, the new one must differ; other sessions end. */
-  async changePassword(user: User, sessionId: string, dto: { password?: string; npassword?: string; cpassword?: string }) {
+  async changePassword(
+    user: User,
+    sessionId: string,
+    dto: { password?: string; npassword?: string; cpassword?: string },
+  ) {
     if (!dto.password || !dto.npassword || !dto.cpassword) throw new AppError(400, 'account.old_password');
     if (dto.npassword !== dto.cpassword) throw new AppError(400, 'account.password_mismatch');
     if (dto.npassword.length < LIMITS.passwordMin) throw new AppError(400, 'signup.password_weak');

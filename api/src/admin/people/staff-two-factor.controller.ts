@@ -15,8 +15,7 @@ export class StaffTwoFactorController {
   @Roles('admin')
   @HttpCode(200)
   @ApiOperation({
-    summary:
-      "Resets another staff member's two-factor sign-in (a lost phone): it is off, their sessions end; audited",
+    summary: "Resets another staff member's two-factor sign-in (a lost phone): it is off, their sessions end; audited",
   })
   async reset(@Param('id') id: string, @CurrentAuth() auth: Auth, @Lang() lang: Lang) {
     await this.staff.reset(auth.user, id);
