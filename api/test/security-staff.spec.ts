@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import * as argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import sharp from 'sharp';
@@ -89,7 +90,7 @@ describe('the first admin', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 
   it('in production, comes from ADMIN_EMAIL and ADMIN_PASSWORD, and nothing of the password is logged', async () => {
     const database = await openDatabase('memory://');
@@ -106,7 +107,7 @@ describe('the first admin', () => {
       await app.close();
       await database.close();
     }
-  });
+  }, 120_000);
 
   it('in development, keeps its generated password printed once, which must be changed at first sign-in', async () => {
     const database = await openDatabase('memory://');
@@ -123,7 +124,7 @@ describe('the first admin', () => {
       await app.close();
       await database.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('a password to change at first sign-in', () => {
@@ -282,6 +283,17 @@ describe('two-factor sign-in', () => {
     expect((await withCode(third.body.challenge, codes[0])).status).toBe(401);
     const kept = await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, sub.id));
     expect(kept.filter((c) => c.usedAt)).toHaveLength(1);
+  });
+
+  it('keeps the challenge good when the password step upgrades an old password hash', async () => {
+    const sub = await staff(5);
+    const { secret } = await enrol(await adminToken(t, sub.email!, sub.password));
+    const old = await argon2.hash(sub.password, { type: argon2.argon2id });
+    await t.database.db.update(users).set({ passwordHash: old }).where(eq(users.id, sub.id));
+    const { challenge } = (await login(sub.email!, sub.password)).body as { challenge: string };
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, sub.id));
+    expect(after.passwordHash).not.toBe(old);
+    expect((await withCode(challenge, await totp(secret, 30))).status).toBe(200);
   });
 
   it('refuses a forged, expired or session token as the challenge', async () => {

@@ -70,9 +70,8 @@ export class AuthController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ) {
-    const result = await this.auth.signinStaffCode(body.challenge, body.code, meta(req));
-    if ('challenge' in result) throw new AppError(401, 'auth.two_factor_expired');
-    return this.signedIn(result.token, result.sessionId, lang, req, res);
+    const { token, sessionId } = await this.auth.signinStaffCode(body.challenge, body.code, meta(req));
+    return this.signedIn(token, sessionId, lang, req, res);
   }
 
   /** A staff session opened: the back-office page gets the cookie and the CSRF token, other clients the token in a header. */

@@ -65,7 +65,7 @@ export class AuthService {
   }
 
   /** The code step of a staff sign-in with two-factor on: the challenge of the password step and a code. */
-  async signinStaffCode(challenge: unknown, code: unknown, meta: ClientMeta): Promise<StaffSignin> {
+  async signinStaffCode(challenge: unknown, code: unknown, meta: ClientMeta) {
     const user = await this.staff.challenged(challenge);
     if (!(await this.staff.signinCode(user, code))) {
       await this.recordStaffSignin(user, meta, { failed: 'code' });
@@ -94,11 +94,15 @@ export class AuthService {
     });
   }
 
-  /** A password hash made with older settings is made again while the password is at hand. */
+  /**
+   * A password hash made with older settings is made again while the password is at hand (and kept
+   * on `user`, whose hash a two-factor challenge is bound to).
+   */
   private async upgradeHash(user: User, password: string) {
     if (!hashIsOutdated(user.passwordHash)) return;
     const passwordHash = await hashPassword(password);
     await this.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    user.passwordHash = passwordHash;
   }
 
   /**
