@@ -112,7 +112,7 @@ async function signInToBackOffice(page: Page, email: string, password: string) {
 }
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`an admin turns on two-factor sign-in and signs in again with a code (${lang})`, async ({ page }) => {
+  test(`an admin turns on two-factor sign-in and signs in again with a code (${lang})`, async ({ page, browser }) => {
     const words = WORDS[lang];
     const admin = await newAdmin(page);
     await page.addInitScript((locale) => localStorage.setItem('RaStore.locale', JSON.stringify(locale)), lang);
@@ -168,5 +168,20 @@ for (const lang of ['en', 'ar'] as const) {
     });
     const entries = (await audit.json()) as { after: { two_factor?: boolean } | null }[];
     expect(entries.some((e) => e.after?.two_factor)).toBe(true);
+
+    if (lang === 'en') {
+      // A lost phone: another admin resets it from the staff member's page, which ends their sessions.
+      const other = await browser.newContext();
+      const office = await other.newPage();
+      await signInToBackOffice(office, E2E.admin.email, E2E.admin.password);
+      await office.goto(`${adminUrl}#/admins/${admin.id}`);
+      await office.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+      await expect(office.getByText(`${admin.name} will sign in with their password only`)).toBeVisible();
+      await shot(office, 'staff-2fa-reset-en');
+      await office.getByRole('button', { name: 'Continue' }).click();
+      await expect(office.getByText('Two-factor sign-in was reset', { exact: false })).toBeVisible();
+      await other.close();
+      expect((await page.request.get(`${apiUrl}/api/admin-session`)).status()).toBe(401);
+    }
   });
 }
