@@ -174,6 +174,8 @@ for (const lang of ['en', 'ar'] as const) {
       const other = await browser.newContext();
       const office = await other.newPage();
       await signInToBackOffice(office, E2E.admin.email, E2E.admin.password);
+      // Signed in (the sign-in lands on the dashboard), then to the staff member's page.
+      await expect(office.getByRole('menuitem', { name: 'Admins' })).toBeVisible();
       await office.goto(`${adminUrl}#/admins/${admin.id}`);
       await office.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
       await expect(office.getByText(`${admin.name} will sign in with their password only`)).toBeVisible();
