@@ -22,6 +22,7 @@ import judges from './judges';
 import plans from './plans';
 import { MediaPage } from './media/MediaPage';
 import registrations from './registrations';
+import { SecurityPage } from './security/SecurityPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { competitions, seasons, teams } from './teams';
 import transactions from './transactions';
@@ -71,6 +72,7 @@ export function App() {
               <CustomRoutes>
                 <Route path="/settings" element={<SettingsPage />} />
                 <Route path="/media" element={<MediaPage />} />
+                <Route path="/security" element={<SecurityPage />} />
               </CustomRoutes>
             </>
           ) : (
@@ -78,6 +80,9 @@ export function App() {
             <>
               <Resource name="users" {...users} create={undefined} />
               <Resource name="corrections" {...corrections} />
+              <CustomRoutes>
+                <Route path="/security" element={<SecurityPage />} />
+              </CustomRoutes>
             </>
           )
         }

@@ -40,6 +40,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A setting found missing at start (the first admin of a production database): its message alone.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

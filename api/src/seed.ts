@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from './auth/password';
-import type { AppConfig } from './core/config';
+import { ConfigError, type AppConfig } from './core/config';
 import type { Db } from './core/database';
 import {
   announcements,
@@ -97,20 +97,41 @@ export async function seed(db: Db, config: AppConfig, log: SeedLog): Promise<voi
   if (config.demo) await seedDemo(db, log);
 }
 
+/**
+ * The first admin of an empty database: from ADMIN_EMAIL and ADMIN_PASSWORD. In production both are
+ * required (no password is ever made up and written to a log there); in development a generated
+ * password is printed once, and must be changed at the first sign-in.
+ */
 async function seedFirstAdmin(db: Db, config: AppConfig, log: SeedLog) {
   const [{ admins }] = await db.select({ admins: count() }).from(users).where(eq(users.type, 4));
   if (admins > 0) return;
+  if (config.production && (!config.adminEmail || !config.adminPassword)) {
+    throw new ConfigError(
+      'ADMIN_EMAIL and ADMIN_PASSWORD',
+      'are required when NODE_ENV=production and the database has no admin yet: the first admin is made from them (docs/deploy.md)',
+    );
+  }
   const email = (config.adminEmail ?? 'admin@example.com').toLowerCase();
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   const created = await db
     .insert(users)
-    .values({ name: 'Administrator', email, type: 4, isVerified: true, passwordHash: await hashPassword(password) })
+    .values({
+      name: 'Administrator',
+      email,
+      type: 4,
+      isVerified: true,
+      passwordHash: await hashPassword(password),
+      passwordMustChange: !config.adminPassword,
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   // Another instance starting at the same moment may have made it: only the password stored is shown.
   if (!created.length) return;
   if (config.adminPassword) log.info(`First admin created: ${email} (password from ADMIN_PASSWORD)`);
-  else log.warn(`First admin created: ${email} / password: ${password}  (shown once; change it after signing in)`);
+  else
+    log.warn(
+      `First admin created: ${email} / password: ${password}  (development only, shown once; to be changed at the first sign-in)`,
+    );
 }
 
 async function seedDemo(db: Db, log: SeedLog) {

@@ -285,7 +285,7 @@ describe('media library files', () => {
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.resource, 'gallery'), eq(auditLog.recordId, file._id)));
+      .where(and(eq(auditLog.resource, 'gallery'), eq(auditLog.recordId, file._id), eq(auditLog.action, 'update')));
     expect(entry).toMatchObject({ action: 'update', after: { alt: 'ذراع روبوت' } });
 
     const cat = await post('categories', { name: 'أخبار الوسائط', name_en: 'Media news' });

@@ -117,6 +117,13 @@ test.describe('back-office: people and money', () => {
 
     await page.context().clearCookies();
     await signIn(page, email, 'Noura-pass-123');
+    // The password the admin chose is hers to replace before anything else (issue 31).
+    await expect(page.getByText('Your password was set by someone else.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+    await page.locator('#security-password').fill('Noura-pass-123');
+    await page.locator('#security-npassword').fill('Noura-own-2026');
+    await page.locator('#security-cpassword').fill('Noura-own-2026');
+    await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Noura Sub' })).toBeVisible();
     const items = page.getByRole('menuitem');
     // Sub-admins edit ordinary members, so they also decide their correction requests.

@@ -1,6 +1,7 @@
 import { BooleanInput, Create, Edit, SelectInput, SimpleForm } from 'react-admin';
 import { PersonInputs } from '../common/people';
 import { withoutEmptyPassword } from '../users/UserForm';
+import { TwoFactorReset } from './TwoFactorReset';
 
 const staffTypeChoices = [
   { id: 4, name: 'app.staff_type.admin' },
@@ -16,6 +17,7 @@ function AdminForm({ creating }: { creating: boolean }) {
       <PersonInputs creating={creating} staff />
       <SelectInput source="type" choices={staffTypeChoices} fullWidth />
       <BooleanInput source="status" />
+      {!creating && <TwoFactorReset />}
     </SimpleForm>
   );
 }

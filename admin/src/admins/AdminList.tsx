@@ -1,5 +1,6 @@
 import { Chip, useMediaQuery, type Theme } from '@mui/material';
 import {
+  BooleanField,
   CreateButton,
   DataTable,
   DeleteWithConfirmButton,
@@ -80,6 +81,9 @@ export function AdminList() {
           </DataTable.Col>
           <DataTable.Col source="status">
             <ToggleField source="status" />
+          </DataTable.Col>
+          <DataTable.Col source="two_factor" disableSort>
+            <BooleanField source="two_factor" />
           </DataTable.Col>
           <DataTable.Col label="ra.action.edit">
             <EditButton />

@@ -30,14 +30,22 @@ async function serverMessage(res: Response): Promise<string> {
   return translateNow('app.login.unknown_error');
 }
 
-/** Signs in for an httpOnly session cookie (X-Admin-Session: cookie); the page keeps only the CSRF token. */
-async function signIn(email: string, password: string): Promise<void> {
-  clearSession();
-  const res = await post(
-    '/admin-login',
-    { national_id: email, password, type: 4, loginType: 'signin' },
-    { 'X-Admin-Session': 'cookie' },
-  );
+/**
+ * The password was right and two-factor sign-in is on: the sign-in page asks for a code and calls
+ * login again with this challenge.
+ */
+export class TwoFactorStep extends Error {
+  constructor(
+    readonly challenge: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TwoFactorStep';
+  }
+}
+
+/** Keeps the session a sign-in answered (its CSRF token) once the API has it; signs out again if it cannot be read. */
+async function opened(res: Response): Promise<void> {
   if (!res.ok) throw new Error(await serverMessage(res));
   const { csrf } = (await res.json()) as { csrf?: string };
   if (!csrf) throw new Error(translateNow('app.login.failed'));
@@ -49,12 +57,38 @@ async function signIn(email: string, password: string): Promise<void> {
   }
 }
 
+/** Signs in for an httpOnly session cookie (X-Admin-Session: cookie); the page keeps only the CSRF token. */
+async function signIn(email: string, password: string): Promise<void> {
+  clearSession();
+  const res = await post(
+    '/admin-login',
+    { national_id: email, password, type: 4, loginType: 'signin' },
+    { 'X-Admin-Session': 'cookie' },
+  );
+  if (res.ok) {
+    const body = (await res.clone().json()) as { two_factor?: boolean; challenge?: string; message?: string };
+    if (body.two_factor && body.challenge) throw new TwoFactorStep(body.challenge, body.message ?? '');
+  }
+  await opened(res);
+}
+
+/** The code step: the challenge of the password step and the code from the app (or a recovery code). */
+async function signInWithCode(challenge: string, code: string): Promise<void> {
+  clearSession();
+  await opened(await post('/admin-login/two-factor', { challenge, code }, { 'X-Admin-Session': 'cookie' }));
+}
+
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username?: string; password?: string }) {
-    const email = username?.trim() ?? '';
-    if (!email || !password) throw new Error(translateNow('app.login.fields_empty'));
+  async login(params: { username?: string; password?: string; challenge?: string; code?: string }) {
     try {
-      await signIn(email, password);
+      if (params.challenge) {
+        if (!params.code?.trim()) throw new Error(translateNow('app.login.code_hint'));
+        await signInWithCode(params.challenge, params.code);
+        return;
+      }
+      const email = params.username?.trim() ?? '';
+      if (!email || !params.password) throw new Error(translateNow('app.login.fields_empty'));
+      await signIn(email, params.password);
     } catch (err) {
       // fetch() itself failing (network down) has no useful text for the user.
       throw err instanceof TypeError ? new Error(translateNow('app.login.unknown_error')) : err;

@@ -12,6 +12,11 @@ export interface StaffIdentity {
   fullName: string;
   avatar?: string;
   role: Role;
+  /** Two-factor sign-in is on. */
+  twoFactor: boolean;
+  /** What the API refuses everything else for until it is done: a password to change, two-factor to turn on. */
+  mustChangePassword: boolean;
+  twoFactorRequired: boolean;
 }
 
 export interface StaffSession {
@@ -48,13 +53,24 @@ export function loadSession(): Promise<StaffSession | null> {
       const body = (await res.json()) as {
         csrf?: string;
         user?: { _id: string; name: string; picture?: string | null; type: number };
+        two_factor?: boolean;
+        must_change_password?: boolean;
+        two_factor_required?: boolean;
       };
       const role = body.user ? ROLES[body.user.type] : undefined;
       if (!body.user || !role || !body.csrf) return null;
       csrf = body.csrf;
       return {
         csrf: body.csrf,
-        identity: { id: body.user._id, fullName: body.user.name, avatar: body.user.picture ?? undefined, role },
+        identity: {
+          id: body.user._id,
+          fullName: body.user.name,
+          avatar: body.user.picture ?? undefined,
+          role,
+          twoFactor: !!body.two_factor,
+          mustChangePassword: !!body.must_change_password,
+          twoFactorRequired: !!body.two_factor_required,
+        },
       };
     })
     .catch(() => null);
@@ -64,6 +80,11 @@ export function loadSession(): Promise<StaffSession | null> {
     if (!s && current === pending) current = null;
   });
   return pending;
+}
+
+/** Forgets the remembered session (it changed: a password set, two-factor turned on), keeping the CSRF token. */
+export function forgetSession() {
+  current = null;
 }
 
 export function clearSession() {

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { AuthModule } from '../auth/auth.module';
+import { StaffTwoFactorController } from './people/staff-two-factor.controller';
 import { CorrectionsAdminController } from './people/corrections.controller';
 import { ReleaseIdController } from './people/release.controller';
 import { ContactReplyController } from './contact/contact-reply.controller';
@@ -64,9 +66,10 @@ export const ADMIN_RESOURCES = [
 
 @Module({
   // The hand-written routes first, so `dashboard` and `:id/reply` are not taken for resource ids.
-  imports: [PaymentsModule, AccountsModule, MediaModule],
+  imports: [PaymentsModule, AccountsModule, MediaModule, AuthModule],
   controllers: [
     DashboardController,
+    StaffTwoFactorController,
     FinanceController,
     ContactReplyController,
     PeopleFilesController,

@@ -5,12 +5,13 @@ import { memberUser } from '../accounts/user.view';
 import { AppError } from '../common/app-error';
 import { Lang, translate } from '../common/i18n';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
-import { AdminSigninDto } from './auth.dto';
+import { AdminSigninDto, TwoFactorSigninDto } from './auth.dto';
 import { AuthService, type ClientMeta } from './auth.service';
 import { CurrentAuth } from './current-auth.decorator';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
-import { AllowUnverified, EVERYONE, Public, Roles, STAFF } from './roles';
+import { AllowUnverified, EVERYONE, Public, Roles, STAFF, StaffSetup } from './roles';
+import { staffGate } from './staff-security.service';
 import { SessionService, tokenOf, type Auth } from './session.service';
 import { clearStaffCookie, cookieToken, COOKIE_SESSION_HEADER, csrfToken, setStaffCookie } from './staff-cookie';
 
@@ -45,7 +46,36 @@ export class AuthController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ) {
-    const { token, sessionId } = await this.auth.signinStaff(body.national_id, body.password, meta(req));
+    const result = await this.auth.signinStaff(body.national_id, body.password, meta(req));
+    if ('challenge' in result) {
+      // Two-factor sign-in is on: no session yet; the code step takes this challenge.
+      const message = translate(lang, 'auth.two_factor_code');
+      return { success: true, two_factor: true, challenge: result.challenge, message };
+    }
+    return this.signedIn(result.token, result.sessionId, lang, req, res);
+  }
+
+  @Post('admin-login/two-factor')
+  @Public()
+  @UseGuards(SigninThrottleGuard)
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Back-office sign-in's code step (two-factor sign-in on): the challenge of admin-login and a code from the authenticator app or a recovery code; answers as admin-login does",
+  })
+  @ApiHeader({ name: COOKIE_SESSION_HEADER, required: false, description: 'cookie: as for admin-login' })
+  async adminLoginCode(
+    @Body() body: TwoFactorSigninDto,
+    @Lang() lang: Lang,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
+    const { token, sessionId } = await this.auth.signinStaffCode(body.challenge, body.code, meta(req));
+    return this.signedIn(token, sessionId, lang, req, res);
+  }
+
+  /** A staff session opened: the back-office page gets the cookie and the CSRF token, other clients the token in a header. */
+  private signedIn(token: string, sessionId: string, lang: Lang, req: FastifyRequest, res: FastifyReply) {
     const message = translate(lang, 'auth.signed_in');
     if (req.headers[COOKIE_SESSION_HEADER] === 'cookie') {
       setStaffCookie(res, token, this.config);
@@ -57,13 +87,21 @@ export class AuthController {
 
   @Get('admin-session')
   @Roles(...STAFF)
-  @ApiOperation({ summary: "The back-office's signed-in staff member and the CSRF token of the session" })
+  @StaffSetup()
+  @ApiOperation({
+    summary:
+      "The back-office's signed-in staff member, the CSRF token of the session, and what they must do first (must_change_password, two_factor_required)",
+  })
   adminSession(@CurrentAuth() auth: Auth) {
+    const gate = staffGate(auth.user, this.config);
     return {
       success: true,
       user: memberUser(auth.user),
       csrf: csrfToken(auth.session.id, this.config.jwtSecret),
       idle_minutes: this.config.staffIdleMinutes,
+      two_factor: !!auth.user.twoFactorEnabledAt,
+      must_change_password: !!auth.user.passwordMustChange,
+      two_factor_required: gate === 'two_factor',
     };
   }
 
@@ -83,6 +121,7 @@ export class AuthController {
   @Post('logout')
   @Roles(...EVERYONE)
   @AllowUnverified()
+  @StaffSetup()
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the current session' })
   async logout(
@@ -95,5 +134,22 @@ export class AuthController {
     // The back-office cookie goes only with its own session (a member signing out in the same browser keeps it).
     if (cookieToken(req) === auth.token) clearStaffCookie(res, this.config);
     return { success: true, message: translate(lang, 'auth.signed_out') };
+  }
+
+  @Post('logout/all')
+  @Roles(...EVERYONE)
+  @AllowUnverified()
+  @StaffSetup()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Signs out everywhere: every session of the account ends, this one included' })
+  async logoutEverywhere(
+    @CurrentAuth() auth: Auth,
+    @Lang() lang: Lang,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
+    await this.sessions.revokeAll(auth.user.id);
+    if (cookieToken(req) === auth.token) clearStaffCookie(res, this.config);
+    return { success: true, message: translate(lang, 'auth.signed_out_everywhere') };
   }
 }

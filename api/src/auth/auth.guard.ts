@@ -7,7 +7,17 @@ import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
 import { fullAccess } from '../accounts/user.view';
 import { bindSessionReader, sessionToken, signingKey } from './jwt.strategy';
-import { FULL_ACCESS_KEY, mustVerify, PUBLIC_KEY, ROLES_KEY, roleOf, UNVERIFIED_KEY, type Role } from './roles';
+import {
+  FULL_ACCESS_KEY,
+  mustVerify,
+  PUBLIC_KEY,
+  ROLES_KEY,
+  roleOf,
+  STAFF_SETUP_KEY,
+  UNVERIFIED_KEY,
+  type Role,
+} from './roles';
+import { staffGate } from './staff-security.service';
 import { SessionService, type Auth } from './session.service';
 import { checkCsrf, clearStaffCookie } from './staff-cookie';
 
@@ -19,7 +29,8 @@ export type AuthedRequest = FastifyRequest & { auth?: Auth };
  * header (members through their site, API clients) or from the back-office's cookie, whose
  * state-changing calls must also carry the CSRF proof. A member who has not verified the phone is
  * refused unless the route is marked @AllowUnverified, and a route marked @FullAccess refuses a coach
- * or entity without a valid plan.
+ * or entity without a valid plan. A staff member with a password to change, or an admin who must turn
+ * on two-factor sign-in (ADMIN_REQUIRE_2FA), may call only the routes marked @StaffSetup.
  */
 @Injectable()
 export class AuthGuard extends PassportGuard('jwt') {
@@ -61,6 +72,9 @@ export class AuthGuard extends PassportGuard('jwt') {
     if (!roles || !roles.includes(roleOf(auth.user.type))) throw new AppError(403, 'auth.forbidden');
     if (mustVerify(auth.user) && !this.reflector.getAllAndOverride<boolean>(UNVERIFIED_KEY, targets))
       throw new AppError(403, 'auth.unverified');
+    const gate = staffGate(auth.user, this.config);
+    if (gate && !this.reflector.getAllAndOverride<boolean>(STAFF_SETUP_KEY, targets))
+      throw new AppError(403, gate === 'password' ? 'auth.password_change_required' : 'auth.two_factor_required');
     const planned = this.reflector.getAllAndOverride<Role[] | undefined>(FULL_ACCESS_KEY, targets);
     if (planned && !planned.includes(roleOf(auth.user.type)) && !fullAccess(auth.user))
       throw new AppError(403, 'auth.plan_required');

@@ -9,6 +9,8 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { JwtStrategy, signingKey } from './jwt.strategy';
 import { SessionService } from './session.service';
+import { StaffSecurityController } from './staff-security.controller';
+import { StaffSecurityService } from './staff-security.service';
 
 @Module({
   imports: [
@@ -22,8 +24,14 @@ import { SessionService } from './session.service';
       }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthService, SessionService, JwtStrategy, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionService, AuthService, JwtModule],
+  controllers: [AuthController, StaffSecurityController],
+  providers: [
+    AuthService,
+    SessionService,
+    StaffSecurityService,
+    JwtStrategy,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [SessionService, AuthService, StaffSecurityService, JwtModule],
 })
 export class AuthModule {}

@@ -11,6 +11,7 @@ export const ROLES_KEY = 'roles';
 export const PUBLIC_KEY = 'public';
 export const UNVERIFIED_KEY = 'unverified';
 export const FULL_ACCESS_KEY = 'fullAccess';
+export const STAFF_SETUP_KEY = 'staffSetup';
 
 /** Whether an account is a member who has not verified the phone yet: its session may only verify. */
 export function mustVerify(user: { type: number; isVerified: boolean }): boolean {
@@ -27,3 +28,8 @@ export const AllowUnverified = () => SetMetadata(UNVERIFIED_KEY, true);
  * otherwise; `except` names roles that may call it without (a school reads the teams it confirmed).
  */
 export const FullAccess = (options: { except?: Role[] } = {}) => SetMetadata(FULL_ACCESS_KEY, options.except ?? []);
+/**
+ * A route staff may call before their account is ready (a password to change, two-factor sign-in an
+ * admin must turn on): who am I, sign out, change the password, enrol. Every other route refuses them.
+ */
+export const StaffSetup = () => SetMetadata(STAFF_SETUP_KEY, true);

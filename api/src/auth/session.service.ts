@@ -1,7 +1,7 @@
 import { STAFF_TYPES } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppConfig } from '../core/config';
 import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
@@ -14,7 +14,7 @@ export interface Auth {
   token: string;
 }
 
-/** Admins and sub-admins: their sessions end when idle. */
+/** Admins and sub-admins: their sessions end after minutes idle, members' after days. */
 const STAFF = new Set<number>(STAFF_TYPES);
 
 /** What a session token says: the session row (`sid`) and its account (`sub`). */
@@ -80,23 +80,25 @@ export class SessionService {
     if (typeof claims.sid !== 'string' || !isUuid(claims.sid)) return null;
     const [row] = await this.liveRow.execute({ sid: claims.sid, now: new Date() });
     if (!row || !row.user.isActive || row.user.id !== claims.sub) return null;
-    if (STAFF.has(row.user.type) && !(await this.staffStillActive(row.session))) return null;
+    const staff = STAFF.has(row.user.type);
+    const idleMs = staff ? this.config.staffIdleMinutes * 60_000 : this.config.memberIdleDays * 86_400_000;
+    if (!(await this.stillActive(row.session, idleMs, staff ? 60_000 : 3_600_000))) return null;
     return { ...row, token };
   }
 
   /**
-   * A staff session unused for STAFF_IDLE_MINUTES ends (the row is revoked); otherwise this call
-   * extends it. The last-seen time is written at most once a minute (or a quarter of the idle time).
+   * A session unused for its idle limit (staff: STAFF_IDLE_MINUTES; members: MEMBER_IDLE_DAYS) ends
+   * (the row is revoked); otherwise this call extends it. The last-seen time is written at most once
+   * per `every` ms (a minute for staff, an hour for members) or a quarter of the idle time.
    */
-  private async staffStillActive(session: Session): Promise<boolean> {
-    const idleMs = this.config.staffIdleMinutes * 60_000;
+  private async stillActive(session: Session, idleMs: number, every: number): Promise<boolean> {
     const now = Date.now();
     const since = now - session.lastSeenAt.getTime();
     if (since > idleMs) {
       await this.revoke(session.id);
       return false;
     }
-    if (since > Math.min(60_000, idleMs / 4)) {
+    if (since > Math.min(every, idleMs / 4)) {
       const lastSeenAt = new Date(now);
       await this.db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, session.id));
       session.lastSeenAt = lastSeenAt;
@@ -104,11 +106,19 @@ export class SessionService {
     return true;
   }
 
+  /** Ends every session of an account but one (a staff member's password change keeps the page it was made on). */
+  async revokeOthers(userId: string, keep: string, db: Db = this.db): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keep)));
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
-  /** Ends every session of an account (password change, account disabled). */
+  /** Ends every session of an account (sign out everywhere, password change, account disabled). */
   async revokeAll(userId: string, db: Db = this.db): Promise<void> {
     await db
       .update(sessions)

@@ -1,5 +1,6 @@
 import { LIMITS, toAsciiDigits } from '@platform/contract';
 import { developmentSecret } from '@platform/contract/node';
+import { hkdfSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,10 +19,18 @@ export interface AppConfig {
   sessionTtlDays: number;
   /** A staff session unused this long ends (every authenticated call extends it). */
   staffIdleMinutes: number;
+  /** A member session unused this many days ends (MEMBER_IDLE_DAYS, 7; at most SESSION_TTL_DAYS). */
+  memberIdleDays: number;
   /** Serve the OpenAPI description at /api/docs (always outside production; API_DOCS=1 in production). */
   apiDocs: boolean;
   adminEmail?: string;
   adminPassword?: string;
+  /**
+   * Two-factor sign-in of staff: adminRequired (ADMIN_REQUIRE_2FA) sends an admin without it to
+   * enrolment; issuer is the name authenticator apps show; secretKey encrypts the stored secrets
+   * (derived from JWT_SECRET unless TWO_FACTOR_KEY is given).
+   */
+  twoFactor: { adminRequired: boolean; issuer: string; secretKey: Buffer };
   demo: boolean;
   logLevel: string;
   memberUrl: string;
@@ -219,6 +228,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (production && !whatsappToken) throw new ConfigError('WHATSAPP_TOKEN', 'is required when NODE_ENV=production');
   const mailFrom = env.MAIL_FROM || 'WRO Platform <no-reply@localhost>';
   const signinPerMinute = int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000);
+  const sessionTtlDays = int(env, 'SESSION_TTL_DAYS', 30, 1, 365);
+  const jwtSecret = secret(env, 'JWT_SECRET', dataDir, production);
+  const brand = env.MAIL_BRAND || /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom)?.[1] || 'WRO Platform';
   return {
     production,
     nodeEnv,
@@ -227,12 +239,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     databaseUrl,
-    jwtSecret: secret(env, 'JWT_SECRET', dataDir, production),
-    sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30, 1, 365),
+    jwtSecret,
+    sessionTtlDays,
     staffIdleMinutes: int(env, 'STAFF_IDLE_MINUTES', 30, 1, 1440),
+    memberIdleDays: int(env, 'MEMBER_IDLE_DAYS', Math.min(7, sessionTtlDays), 1, sessionTtlDays),
     apiDocs: bool(env, 'API_DOCS', !production),
     adminEmail,
     adminPassword,
+    twoFactor: {
+      adminRequired: bool(env, 'ADMIN_REQUIRE_2FA', false),
+      issuer: env.TWO_FACTOR_ISSUER || brand,
+      secretKey: twoFactorKey(env, jwtSecret),
+    },
     demo: bool(env, 'DEMO', !databaseUrl),
     logLevel,
     memberUrl: url(env, 'MEMBER_URL', `http://localhost:${env.PORT || 3000}`)!,
@@ -264,7 +282,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: {
       smtpUrl,
       from: mailFrom,
-      brand: env.MAIL_BRAND || /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom)?.[1] || 'WRO Platform',
+      brand,
       logoUrl: url(env, 'MAIL_LOGO_URL', undefined),
     },
     whatsapp:
@@ -301,6 +319,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
       everyMinutes: int(env, 'RETENTION_EVERY_MINUTES', 60, 1, 1440),
     },
   };
+}
+
+/**
+ * The key that encrypts staff's two-factor secrets: TWO_FACTOR_KEY (32 characters or more) when given,
+ * else derived from JWT_SECRET (HKDF), so nothing more is required. Changing it (or JWT_SECRET without
+ * it) makes the stored secrets unreadable: staff then sign in with a recovery code or have an admin reset it.
+ */
+function twoFactorKey(env: Env, jwtSecret: string): Buffer {
+  const given = env.TWO_FACTOR_KEY;
+  if (given !== undefined && given !== '' && given.length < 32)
+    throw new ConfigError('TWO_FACTOR_KEY', 'must be at least 32 characters long');
+  return Buffer.from(hkdfSync('sha256', given || jwtSecret, '', 'staff-two-factor-secret', 32));
 }
 
 /**

@@ -113,6 +113,10 @@ export const users = pgTable(
      * null: not waiting (verified, or made by staff, who verify by hand).
      */
     verifyBy: timestamp('verify_by', { withTimezone: true }),
+    /** Staff: a generated or admin-set password, to be changed before anything else (the API refuses other calls). */
+    passwordMustChange: boolean('password_must_change').notNull().default(false),
+    /** Staff: when two-factor sign-in (TOTP) was turned on; null while off. The secret is in staff_two_factor. */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -165,6 +169,36 @@ export const sessions = pgTable(
       .on(t.revokedAt)
       .where(sql`${t.revokedAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * A staff member's authenticator-app secret (TOTP), encrypted (AES-256-GCM, auth/secret-box.ts). A row
+ * without confirmed_at is an enrolment waiting for its first code; last_step is the last time step
+ * accepted, so a code is used once.
+ */
+export const staffTwoFactor = pgTable('staff_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of two-factor sign-in, stored as SHA-256 hashes (they are random, not chosen). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code').on(t.userId, t.codeHash)],
 );
 
 /** Counters for rate limits, shared by every API instance. */

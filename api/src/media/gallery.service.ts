@@ -161,7 +161,7 @@ export class GalleryService {
           throw new AppError(400, 'gallery.svg', { name });
         checked.push({ file, name, ext: ext === 'jpeg' ? 'jpg' : ext, kind });
       }
-      const rows = [];
+      const rows: (typeof galleryFiles.$inferInsert)[] = [];
       for (const c of checked) {
         const id = randomUUID();
         let thumb: string | null = null;
@@ -186,7 +186,20 @@ export class GalleryService {
           uploadedBy: actor.id,
         });
       }
-      const inserted = await this.db.insert(galleryFiles).values(rows).returning();
+      // Each file and its audit entry are kept together.
+      const inserted = await this.db.transaction(async (tx) => {
+        const saved = await tx.insert(galleryFiles).values(rows).returning();
+        for (const file of saved) {
+          await this.audits.record(tx, {
+            actor,
+            action: 'upload',
+            resource: 'gallery',
+            recordId: file.id,
+            after: { name: file.name, path: file.path, size: file.size },
+          });
+        }
+        return saved;
+      });
       return inserted.map(view);
     } catch (err) {
       await Promise.all(moved.map((p) => this.uploads.remove(p).catch(() => undefined)));

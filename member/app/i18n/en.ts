@@ -557,6 +557,10 @@ export const en = {
     old_password: 'Please enter your current password.',
     password_mismatch: 'The passwords do not match.',
     logout_text: 'Sign out of your account on this device.',
+    everywhere_title: 'Sign out everywhere',
+    everywhere_text:
+      'Ends every session of your account, on every phone and computer, this one included. You then sign in again.',
+    everywhere_button: 'Sign out everywhere',
     failed: 'Something went wrong! Please try again later.',
     public_profile_title: 'Public profile',
     public_profile_switch: 'Show my public profile',

@@ -79,6 +79,14 @@ export const AUDIT_ACTIONS = [
   'decline',
   /** An admin removed an unverified sign-up to free its national ID and e-mail for their owner. */
   'release',
+  // Staff accounts (issue 31): sign-ins, failed ones too, with the address; media uploads; two-factor sign-in.
+  'signin',
+  'signin_failed',
+  'upload',
+  'password_change',
+  'two_factor_on',
+  'two_factor_off',
+  'two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

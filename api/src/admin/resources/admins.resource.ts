@@ -15,7 +15,8 @@ import { defined, defineResource, type WriteContext } from '../resource';
 
 /**
  * Staff accounts: admins (4) and sub-admins (5), admins only. Nobody disables, demotes or deletes
- * themselves, and the last active admin stays; a disabled admin's sessions end at once.
+ * themselves, and the last active admin stays; a disabled admin's sessions end at once. A password set
+ * by another admin (a new account, a reset) must be changed at its owner's first sign-in.
  */
 async function guard(row: User, next: { isActive: boolean; type: number } | null, ctx: WriteContext) {
   const losesAdmin = row.type === 4 && row.isActive && (!next || !next.isActive || next.type !== 4);
@@ -56,13 +57,22 @@ export const adminsResource = defineResource<User, StaffDto>({
       type: input.type ?? 4,
       isActive: input.status ?? true,
       isVerified: true,
+      // A password an admin chose for someone else is theirs to change at first sign-in.
+      passwordMustChange: true,
     };
   },
   async update(input, row, ctx) {
     const values = await readPerson(input, false, true);
     const changes = defined({ type: input.type, isActive: input.status });
     await guard(row, { isActive: changes.isActive ?? row.isActive, type: changes.type ?? row.type }, ctx);
-    return { ...values, ...changes, ...changedLanguage(input, row), updatedAt: new Date() };
+    const resetByAnother = values.passwordHash !== undefined && row.id !== ctx.actor.id;
+    return {
+      ...values,
+      ...changes,
+      ...changedLanguage(input, row),
+      ...(resetByAnother ? { passwordMustChange: true } : {}),
+      updatedAt: new Date(),
+    };
   },
   async remove(row, ctx) {
     await guard(row, null, ctx);
@@ -86,6 +96,7 @@ export const adminsResource = defineResource<User, StaffDto>({
     status: u.isActive,
     language: u.language,
     language_chosen: u.languageChosen,
+    two_factor: !!u.twoFactorEnabledAt,
     created_at: u.createdAt,
   }),
 });

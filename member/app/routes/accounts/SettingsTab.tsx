@@ -79,7 +79,25 @@ export function SettingsTab({ user }: { user: MemberAccount }) {
         <LanguageSetting user={user} key={user.language} />
       </div>
       <PasswordForm />
+      <div className="mt-4">
+        <SignOutEverywhere />
+      </div>
     </>
+  );
+}
+
+/** Ends every session of the account (this one too): a lost phone, a shared computer. */
+export function SignOutEverywhere() {
+  const { t } = useT();
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="signout-all" />
+      <h2 className="t-h6 gutter">{t('account.everywhere_title')}</h2>
+      <p className="mb-2">{t('account.everywhere_text')}</p>
+      <SubmitButton variant="outlined" danger>
+        {t('account.everywhere_button')}
+      </SubmitButton>
+    </Form>
   );
 }
 

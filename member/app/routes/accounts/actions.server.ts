@@ -198,6 +198,16 @@ async function changePassword({ request, form, lang, call, failed }: Ctx) {
   return redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
 }
 
+/** Settings tab: sign out everywhere; the API ends every session of the account, this one too. */
+async function signOutEverywhere({ request, lang, call, failed }: Ctx) {
+  const res = await call('/logout/all', 'POST');
+  if (!res.ok) return failed(res.data.message, 'settings');
+  const session = await getSession(request);
+  session.unset('token');
+  session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'signout.success') });
+  return redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+}
+
 /** Each form's `intent` and what it does. */
 const INTENTS: Record<string, (ctx: Ctx) => Promise<Response | ReturnType<typeof failedAnswer>>> = {
   profile: saveProfile,
@@ -214,6 +224,7 @@ const INTENTS: Record<string, (ctx: Ctx) => Promise<Response | ReturnType<typeof
   'public-profile': savePublicProfile,
   language: saveLanguage,
   password: changePassword,
+  'signout-all': signOutEverywhere,
 };
 
 /** The account page's forms: the posted `intent` picks the action; an unknown one is refused on the profile tab. */

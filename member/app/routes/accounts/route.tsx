@@ -13,7 +13,7 @@ import { ProfileTab } from './ProfileTab';
 import { SkillsTab } from './SkillsTab';
 import { CertificatesTab } from './CertificatesTab';
 import { ResearchTab } from './ResearchTab';
-import { SettingsTab } from './SettingsTab';
+import { SettingsTab, SignOutEverywhere } from './SettingsTab';
 import { AchievementsTab, TeamsTab } from './TeamsTab';
 import { loadAccount } from './loader.server';
 import { accountAction } from './actions.server';
@@ -119,6 +119,11 @@ export default function Accounts() {
                   {t('account.tabs.logout')}
                 </SubmitButton>
               </Form>
+            )}
+            {tab === 'logout' && (
+              <div className="mt-4">
+                <SignOutEverywhere />
+              </div>
             )}
             {tab === 'subscriptions' && (
               <>
