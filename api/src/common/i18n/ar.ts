@@ -268,6 +268,7 @@ export const ar: Record<MessageKey, string> = {
   'request.malformed_json': 'محتوى الطلب ليس بصيغة JSON صحيحة.',
   'request.too_large': 'حجم الطلب كبير جدًا.',
   'request.invalid_field': 'الحقل "{field}" مفقود أو غير صالح.',
+  'request.bad_day': 'التاريخ في "{param}" يجب أن يكون يومًا بين {first} و{last}.',
   'request.bad_query': 'معامل القائمة "{param}" غير صالح.',
   'request.not_found': 'غير موجود.',
   'request.too_many': 'محاولات كثيرة جدًا. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',

@@ -273,6 +273,7 @@ export const en = {
   'request.malformed_json': 'The request body is not valid JSON.',
   'request.too_large': 'The request is too large.',
   'request.invalid_field': 'The field "{field}" is missing or invalid.',
+  'request.bad_day': 'The date in "{param}" must be a day from {first} to {last}.',
   'request.bad_query': 'The list parameter "{param}" is invalid.',
   'request.not_found': 'Not found.',
   'request.too_many': 'Too many attempts. Please wait a minute and try again.',
