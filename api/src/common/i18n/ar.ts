@@ -100,6 +100,7 @@ export const ar: Record<MessageKey, string> = {
   'admin.duplicate_email': 'هذا البريد الإلكتروني مستخدم في حساب آخر.',
   'admin.duplicate_national_id': 'رقم الهوية هذا مستخدم في حساب آخر.',
   'admin.status_refused': 'لا يمكن تغيير حالة هذا المشرف',
+  'admin.admin_only_field': 'لا يغيّر نوع العضو أو خطته أو تواريخها إلا المدير.',
   'admin.self_delete': 'لا يمكنك حذف حسابك.',
   'admin.last_admin': 'لا يمكن تعطيل آخر مشرف نشط أو تخفيض صلاحيته أو حذفه.',
   'admin.picture_type': 'يرجى اختيار صورة بصيغة JPG أو PNG أو GIF.',

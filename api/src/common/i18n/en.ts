@@ -101,6 +101,7 @@ export const en = {
   'admin.duplicate_email': 'This e-mail is already used by another account.',
   'admin.duplicate_national_id': 'This National ID is already used by another account.',
   'admin.status_refused': "An admin's status cannot be changed.",
+  'admin.admin_only_field': 'Only an admin may change a member’s type, plan or plan dates.',
   'admin.self_delete': 'You cannot delete your own account.',
   'admin.last_admin': 'The last active admin cannot be disabled, demoted or deleted.',
   'admin.picture_type': 'Please choose a JPG, PNG or GIF picture.',
