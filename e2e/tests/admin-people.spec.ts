@@ -130,9 +130,10 @@ test.describe('back-office: people and money', () => {
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     // The type, the plan and its dates are the admin's to change (the API refuses them too): shown, not editable.
-    for (const field of ['start_date', 'end_date']) await expect(page.locator(`input[name=${field}]`)).not.toBeEditable();
-    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveAttribute('aria-readonly', 'true');
-    await expect(page.getByRole('combobox', { name: 'Subscription' })).toHaveAttribute('aria-readonly', 'true');
+    for (const field of ['start_date', 'end_date'])
+      await expect(page.locator(`input[name=${field}]`)).not.toBeEditable();
+    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('combobox', { name: 'Subscription' })).toHaveAttribute('aria-disabled', 'true');
     // The rest is still theirs to edit, and the save leaves those fields out.
     const name = page.locator('input[name=name]');
     await name.fill(`${await name.inputValue()} S`);

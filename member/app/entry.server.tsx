@@ -38,7 +38,7 @@ export default function handleRequest(request: Request, status: number, headers:
           const body = new PassThrough();
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
           headers.set('Content-Type', 'text/html; charset=utf-8');
-          setHardeningHeaders(headers);
+          setHardeningHeaders(headers, request);
           // Pages are asked for again each time (a route may say no-store); only hashed assets are cached.
           if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
           const routePolicy = headers.get('Content-Security-Policy');
@@ -63,8 +63,8 @@ export default function handleRequest(request: Request, status: number, headers:
 }
 
 /** Data answers (client navigations, form posts) carry the same hardening headers as pages. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  setHardeningHeaders(response.headers);
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  setHardeningHeaders(response.headers, request);
   return response;
 };
 

@@ -45,7 +45,7 @@ export function sanitizeSvg(text: string): string | null {
     // `<use href="#id">` repeats a shape of the file; the hook above keeps it inside the file.
     ADD_TAGS: ['use'],
     RETURN_DOM: true,
-  });
+  }) as Element;
   for (const removed of purify.removed as { element?: { nodeName: string }; attribute?: { name: string } | null }[]) {
     if (removed.element && !WRAPPERS.has(removed.element.nodeName.toUpperCase())) return null;
     if (removed.attribute && ACTIVE_ATTRIBUTE.test(removed.attribute.name)) return null;
