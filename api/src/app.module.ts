@@ -39,7 +39,7 @@ export class AppModule {
     const perMinute = config.rateLimit.signinPerMinute;
     const logOptions: Options = {
       level: config.logLevel,
-      // No secret in the access log: tokens in URLs and queries (GET /api/loginseason?token=…), headers.
+      // No secret in the access log: tokens in paths (a guardian's link), in queries (GET /api/loginseason?token=…), headers.
       redact: REDACTED_HEADERS,
       serializers: { req: redactRequestLog },
       transport:
