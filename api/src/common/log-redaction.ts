@@ -5,8 +5,7 @@ export function redactFields(value: unknown, depth = 0): unknown {
   if (!value || typeof value !== 'object' || depth > 4) return value;
   if (Array.isArray(value)) return value.map((v) => redactFields(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [name, v] of Object.entries(value))
-    out[name] = isSecretName(name) ? REDACTED : redactFields(v, depth + 1);
+  for (const [name, v] of Object.entries(value)) out[name] = isSecretName(name) ? REDACTED : redactFields(v, depth + 1);
   return out;
 }
 
