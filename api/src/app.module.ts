@@ -28,7 +28,14 @@ import { TeamsModule } from './teams/teams.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
 import { UploadsModule } from './media/uploads';
 import { StorageModule } from './media/storage.module';
-import { accountTracker, ADDRESS_THROTTLER, ipTracker } from './rate-limit/signin-throttle.guard';
+import {
+  accountTracker,
+  ADDRESS_THROTTLER,
+  ipTracker,
+  notPartnerRoute,
+  PARTNER_THROTTLER,
+  partnerTracker,
+} from './rate-limit/signin-throttle.guard';
 import { RegionsModule } from './regions/regions.module';
 import { HomeModule } from './home/home.module';
 
@@ -62,6 +69,15 @@ export class AppModule {
           throttlers: [
             { name: ADDRESS_THROTTLER, ttl: 60_000, limit: config.rateLimit.failedPerAddress, getTracker: ipTracker },
             { name: 'account', ttl: 60_000, limit: perMinute, getTracker: accountTracker },
+            {
+              name: PARTNER_THROTTLER,
+              ttl: 60_000,
+              limit: config.rateLimit.failedPerAddress,
+              getTracker: partnerTracker,
+              // One count per partner for every route that checks its key (the checker and the embedded sign-in).
+              generateKey: (_context, tracker, name) => `${name}-${tracker}`,
+              skipIf: notPartnerRoute,
+            },
           ],
         }),
         AuditModule,
