@@ -47,8 +47,7 @@ export class SigninThrottleGuard extends ThrottlerGuard {
     const name = throttler.name ?? '';
     const { req, res } = this.getRequestResponse(context);
     const everyAttempt = Reflect.getMetadata(EVERY_ATTEMPT, context.getHandler()) as
-      | ((r: Request) => boolean)
-      | undefined;
+      ((r: Request) => boolean) | undefined;
     if (name === ADDRESS_THROTTLER && everyAttempt?.(req)) {
       // Counted apart from the same route's failures (a classroom's sign-ins after its sign-ups), never given back.
       const tracker = props.getTracker;
