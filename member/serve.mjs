@@ -62,7 +62,8 @@ app.set('trust proxy', trustProxyHops);
 app.use(compression());
 
 /** A file this server does not serve: a plain 404, no page and nothing in the log. */
-const notFound = (_req, res) => res.status(404).type('text/plain').send('Not found');
+const notFound = (_req, res) =>
+  res.status(404).type('text/plain').set('X-Content-Type-Options', 'nosniff').send('Not found');
 const assets = join(here, build.assetsBuildDirectory);
 // Source maps only when asked for (SOURCE_MAPS=1), as the API does for the back-office; the build makes none.
 if (process.env.SOURCE_MAPS !== '1') {
@@ -83,8 +84,11 @@ const files = (dir, fallthrough, immutable) =>
       etag: !immutable,
       lastModified: !immutable,
       acceptRanges: !immutable,
-      setHeaders: (res) =>
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+      setHeaders: (res) => {
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // A script or stylesheet is run only as the type it is sent with, never as a browser guesses it.
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+      },
     },
   });
 // Vite's content-hashed files never change; the rest of public/ may.

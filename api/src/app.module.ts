@@ -28,7 +28,14 @@ import { TeamsModule } from './teams/teams.module';
 import { PgThrottlerStorage } from './rate-limit/pg-throttler.storage';
 import { UploadsModule } from './media/uploads';
 import { StorageModule } from './media/storage.module';
-import { accountTracker, ADDRESS_THROTTLER, ipTracker } from './rate-limit/signin-throttle.guard';
+import {
+  accountTracker,
+  ADDRESS_THROTTLER,
+  ipTracker,
+  notPartnerRoute,
+  PARTNER_THROTTLER,
+  partnerTracker,
+} from './rate-limit/signin-throttle.guard';
 import { RegionsModule } from './regions/regions.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { HomeModule } from './home/home.module';
@@ -41,7 +48,7 @@ export class AppModule {
     const perMinute = config.rateLimit.signinPerMinute;
     const logOptions: Options = {
       level: config.logLevel,
-      // No secret in the access log: tokens in URLs and queries (GET /api/loginseason?token=…), headers.
+      // No secret in the access log: tokens in paths (a guardian's link), in queries (GET /api/loginseason?token=…), headers.
       redact: REDACTED_HEADERS,
       serializers: { req: redactRequestLog },
       transport:
@@ -64,6 +71,15 @@ export class AppModule {
           throttlers: [
             { name: ADDRESS_THROTTLER, ttl: 60_000, limit: config.rateLimit.failedPerAddress, getTracker: ipTracker },
             { name: 'account', ttl: 60_000, limit: perMinute, getTracker: accountTracker },
+            {
+              name: PARTNER_THROTTLER,
+              ttl: 60_000,
+              limit: config.rateLimit.failedPerAddress,
+              getTracker: partnerTracker,
+              // One count per partner for every route that checks its key (the checker and the embedded sign-in).
+              generateKey: (_context, tracker, name) => `${name}-${tracker}`,
+              skipIf: notPartnerRoute,
+            },
           ],
         }),
         AuditModule,

@@ -10,6 +10,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PERMISSIONS_POLICY } from '@platform/contract';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
@@ -28,7 +29,7 @@ import { seed, type SeedLog } from './seed';
 /** The largest JSON or form body the API reads (Express's '100kb'). */
 export const BODY_LIMIT = 100 * 1024;
 
-/** Production answers tell browsers to use HTTPS only, for a year, subdomains included. */
+/** Production answers over https tell browsers to use HTTPS only, for a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
@@ -48,6 +49,16 @@ export const ADMIN_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The OpenAPI page (Swagger UI, where API_DOCS serves it): its own script files only, its styles
+ * inline, no framing.
+ */
+export const DOCS_CSP = ADMIN_CSP;
+
+/** Paths under /api (routes match in any case: /API/accounts is /api/accounts). */
+const API_PATH = /^\/api(\/|\?|$)/i;
+const DOCS_PATH = /^\/api\/docs(\/|\?|-json|$)/i;
 
 /** Opens the database (PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR/db otherwise) and applies migrations. */
 export function openConfiguredDatabase(config: AppConfig): Promise<Database> {
@@ -83,11 +94,17 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // The member server's forwarded address only with the shared secret (never the leftmost value).
   fastify.addHook('onRequest', clientAddressHook(config.memberProxySecret));
-  fastify.addHook('onRequest', (_req, reply, done) => {
+  fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
-    if (config.production) reply.header('Strict-Transport-Security', HSTS);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // An API answer is someone's own (a profile, a team, an order) unless its route says otherwise
+    // (public reference data sets its own Cache-Control): never kept by a browser or a proxy.
+    if (API_PATH.test(req.url)) reply.header('Cache-Control', 'no-store');
+    if (DOCS_PATH.test(req.url)) reply.header('Content-Security-Policy', DOCS_CSP);
+    // Over https only (the socket's, or X-Forwarded-Proto from a trusted proxy: TRUST_PROXY_HOPS).
+    if (config.production && req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     done();
   });
   fastify.decorateRequest('auth', undefined);

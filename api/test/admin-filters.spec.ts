@@ -76,14 +76,21 @@ describe('users', () => {
 
     for (const [filter, param] of [
       [{ subscription: 'maybe' }, 'filter.subscription'],
-      [{ created_at_gte: '2025-02-30' }, 'filter.created_at_gte'],
-      [{ created_at_gte: 20250101 }, 'filter.created_at_gte'],
       [{ created_at: '2025-01-01' }, 'filter.created_at'],
       [{ region: 'north' }, 'filter.region'],
       [{ archived: true }, 'filter.archived'],
     ] as const) {
       const res = await list('users', filter);
       expect([res.status, res.body.message]).toEqual([400, `The list parameter "${param}" is invalid.`]);
+    }
+    // A date filter's refusal says what a day must be (below, for every list and export).
+    for (const day of ['2025-02-30', 20250101]) {
+      const res = await list('users', { created_at_gte: day });
+      expect([res.status, res.body.message, res.body.field]).toEqual([
+        400,
+        'The date in "filter.created_at_gte" must be a day from 1900-01-01 to 2999-12-31.',
+        'filter.created_at_gte',
+      ]);
     }
   });
 
@@ -284,5 +291,72 @@ describe('staff records', () => {
       .set('Authorization', admin)
       .send({ name: 'No Id', email: `m.${email}`, password: 'Member-pass-1', cpassword: 'Member-pass-1' });
     expect(member.status).toBe(400);
+  });
+});
+
+describe('dates in list filters and exports (issue 31)', () => {
+  // Every list with a day filter, its CSV export where it has one, and the finance export.
+  const dated = ADMIN_RESOURCES.flatMap((r) =>
+    Object.entries(r.filters ?? {})
+      .filter(([, f]) => f.type === 'date')
+      .flatMap(([name]) => [
+        { path: `/api/admin/${r.name}`, name },
+        ...(r.export ? [{ path: `/api/admin/${r.name}/export`, name }] : []),
+      ]),
+  );
+  const routes = [...dated, { path: '/api/admin/transections/export', name: 'created_at' }];
+
+  it('covers users, the users export, audit and the transactions export', () => {
+    const paths = routes.map((r) => r.path);
+    for (const path of [
+      '/api/admin/users',
+      '/api/admin/users/export',
+      '/api/admin/audit',
+      '/api/admin/transections/export',
+    ])
+      expect(paths).toContain(path);
+  });
+
+  it('a day before 1900 or after 2999, or no day at all, is a 400 naming the field in the caller’s language', async () => {
+    for (const { path, name } of routes) {
+      for (const [bound, day] of [
+        ['gte', '0001-01-01'],
+        ['lte', '1899-12-31'],
+        ['gte', '0099-05-05'],
+        ['lte', '9999-12-31'],
+        ['gte', '2026-02-30'],
+      ]) {
+        const param = `filter.${name}_${bound}`;
+        for (const [lang, message] of [
+          ['en', `The date in "${param}" must be a day from 1900-01-01 to 2999-12-31.`],
+          ['ar', `التاريخ في "${param}" يجب أن يكون يومًا بين 1900-01-01 و2999-12-31.`],
+        ]) {
+          const res = await t.http
+            .get(path)
+            .query({ filter: JSON.stringify({ [`${name}_${bound}`]: day }) })
+            .set('Authorization', admin)
+            .set('Accept-Language', lang);
+          expect([path, day, lang, res.status, res.body.message, res.body.field]).toEqual([
+            path,
+            day,
+            lang,
+            400,
+            message,
+            param,
+          ]);
+        }
+      }
+      // The first and last days allowed answer, and so does a day in Arabic-Indic digits.
+      for (const filter of [
+        { [`${name}_gte`]: '1900-01-01', [`${name}_lte`]: '2999-12-31' },
+        { [`${name}_gte`]: '٢٠٢٦-٠١-٠١' },
+      ]) {
+        const ok = await t.http
+          .get(path)
+          .query({ filter: JSON.stringify(filter) })
+          .set('Authorization', admin);
+        expect([path, ok.status]).toEqual([path, 200]);
+      }
+    }
   });
 });

@@ -69,3 +69,47 @@ it('answers every back-office route with the status each role should get', async
   }
   expect(wrong).toEqual([]);
 });
+
+describe('fields only an admin may change (issue 31)', () => {
+  const put = (id: string, token: string, body: object, lang = 'en') =>
+    t.http.put(`/api/admin/users/${id}`).set('Authorization', token).set('Accept-Language', lang).send(body);
+
+  it('a sub-admin cannot give out a plan, move its dates or change a member’s type', async () => {
+    const coach = await createUser(t, { type: 1, subscription: false, startDate: null, endDate: null });
+    for (const [body, field] of [
+      [{ subcription: true, end_date: '2099-12-31' }, 'subcription'],
+      [{ end_date: '2099-12-31' }, 'end_date'],
+      [{ start_date: '2026-01-01' }, 'start_date'],
+      [{ type: 2 }, 'type'],
+    ] as const) {
+      const res = await put(coach.id, tokens.sub_admin!, body);
+      expect([res.status, res.body.message, res.body.field]).toEqual([
+        403,
+        'Only an admin may change a member’s type, plan or plan dates.',
+        field,
+      ]);
+    }
+    const ar = await put(coach.id, tokens.sub_admin!, { subcription: true }, 'ar');
+    expect([ar.status, ar.body.message]).toEqual([403, 'لا يغيّر نوع العضو أو خطته أو تواريخها إلا المدير.']);
+    const after = (await t.http.get(`/api/admin/users/${coach.id}`).set('Authorization', tokens.admin!)).body;
+    expect(after).toMatchObject({ type: 1, subcription: false, start_date: null, end_date: null });
+  });
+
+  it('a sub-admin still edits the rest, with the whole record sent back as the form does; an admin changes all', async () => {
+    const coach = await createUser(t, { type: 1, subscription: true, startDate: '2026-01-01', endDate: '2026-12-31' });
+    const record = (await t.http.get(`/api/admin/users/${coach.id}`).set('Authorization', tokens.admin!)).body;
+    const edited = await put(coach.id, tokens.sub_admin!, { ...record, name: 'Renamed by a sub-admin' });
+    expect([edited.status, edited.body.name, edited.body.end_date]).toEqual([
+      200,
+      'Renamed by a sub-admin',
+      '2026-12-31',
+    ]);
+    const byAdmin = await put(coach.id, tokens.admin!, { subcription: false, end_date: '2027-06-30', type: 2 });
+    expect([byAdmin.status, byAdmin.body.subcription, byAdmin.body.end_date, byAdmin.body.type]).toEqual([
+      200,
+      false,
+      '2027-06-30',
+      2,
+    ]);
+  });
+});

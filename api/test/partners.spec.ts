@@ -98,10 +98,11 @@ describe('the embedded sign-in', () => {
       valid: true,
       partner: { name: 'Courses partner', client_id: clientId, origins: ['http://127.0.0.1:3999'] },
     });
+    // An unknown id or a wrong key: 404 with a message, as the embedded sign-in answers (a failed attempt, counted).
     for (const body of [{ id: clientId, key: `${KEY}x` }, { id: 'nobody', key: KEY }, { id: ['x'], key: {} }, {}]) {
       const res = await t.http.post('/api/iframe/checker').send(body);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: false, valid: false });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, message: 'This partner is not registered.' });
     }
   });
 

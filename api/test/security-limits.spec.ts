@@ -7,7 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import { hashPassword, passwordWork } from '../src/auth/password';
 import { loadConfig, repoRoot } from '../src/core/config';
 import { sessions } from '../src/db/schema';
-import { createUser, startTestApp, type TestApp } from './harness';
+import { adminToken, createUser, startTestApp, type TestApp } from './harness';
 
 /**
  * Issue 22: client addresses and sign-in limits. The limits are the defaults (RATE_LIMIT_SIGNIN 10
@@ -295,5 +295,110 @@ describe('the access log', () => {
     } finally {
       await logging.close();
     }
+  });
+});
+
+describe('limits a body field or an address switch does not defeat (issue 31)', () => {
+  const KEY = 'partner-key-partner-key-0123456789';
+  let clientId: string;
+  beforeAll(async () => {
+    clientId = `academy-${process.pid}`;
+    const res = await t.http
+      .post('/api/admin/partners')
+      .set('Authorization', await adminToken(t))
+      .send({ name: 'Academy', client_id: clientId, key: KEY, origins: ['https://academy.example'], status: true });
+    expect(res.status).toBe(201);
+  });
+  const check = (body: Record<string, unknown>, headers: Headers = {}) =>
+    t.http.post('/api/iframe/checker').set(headers).send(body);
+  const tooMany = {
+    en: 'Too many attempts. Please wait a minute and try again.',
+    ar: 'محاولات كثيرة جدًا. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
+  };
+
+  it('counts partner key checks per address, whatever national_id the body names', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await check({ id: clientId, key: `guess-${i}`, national_id: nobody() })).status);
+    expect(statuses).toEqual([...Array(10).fill(404), 429, 429]);
+    const ar = await check({ id: clientId, key: KEY }).set('Accept-Language', 'ar');
+    expect([ar.status, ar.body.message]).toEqual([429, tooMany.ar]);
+    // Another client checks the right key.
+    const other = await check({ id: clientId, key: KEY }, fromMember('198.51.100.150'));
+    expect([other.status, other.body.valid]).toEqual([200, true]);
+  });
+
+  it('counts wrong keys per partner client id, even from 80 addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 80; i++)
+      statuses.push((await check({ id: clientId, key: `guess-${i}` }, fromMember(`203.0.113.${i + 1}`))).status);
+    expect(statuses).toEqual([...Array(60).fill(404), ...Array(20).fill(429)]);
+    // Guessing through the embedded sign-in is counted against the same partner.
+    const signin = await t.http
+      .post('/api/adduser')
+      .set(fromMember('203.0.113.200'))
+      .set('Accept-Language', 'en')
+      .send({ client_id: clientId, key: 'guess-again', national_id: nobody(), password: 'x' });
+    expect([signin.status, signin.body.message]).toEqual([429, tooMany.en]);
+    // Another partner is not held up.
+    expect((await check({ id: 'another-partner', key: 'guess' }, fromMember('203.0.113.201'))).status).toBe(404);
+  });
+
+  it('counts every contact message per address, whatever e-mail the body names', async () => {
+    const send = (i: number, headers: Headers = {}) =>
+      t.http
+        .post('/api/contactus')
+        .set(headers)
+        .set('Accept-Language', i % 2 ? 'ar' : 'en')
+        .send({ name: 'Sender', email: `sender${i}.${Date.now()}@test.example`, message: `Message ${i}` });
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await send(i));
+    expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(201), 429]);
+    expect(answers[10].body.message).toBe(tooMany.en);
+    expect((await send(11)).body.message).toBe(tooMany.ar);
+    // Another visitor of the member site still writes.
+    expect((await send(13, fromMember('198.51.100.151'))).status).toBe(201);
+  });
+
+  it('counts every sign-up per address, whatever national ID the body names; a classroom of 40 still signs up', async () => {
+    let n = 0;
+    const signup = (valid = true) => {
+      n += 1;
+      return t.http.post('/api/adduser-steb').send({
+        loginType: 'signup',
+        userInof: {
+          name: `Classroom Student ${n}`,
+          national_id: nobody(),
+          date_birth: '2012-04-01',
+          countrySelected: 'SA',
+          email: `class${n}.${Date.now()}@test.example`,
+          phone_number: `+96650${String(1_000_000 + n * 7919).slice(-7)}`,
+          password: valid ? 'Student-pass-1' : 'x',
+          cpassword: valid ? 'Student-pass-1' : 'y',
+          type: 0,
+          schoolname: 'Riyadh School',
+          ElevelSelected: 'Jonior',
+          regionSelected: 'Riyadh',
+          grade: '7',
+          guardianname: 'Ahmad',
+          guardianphone: '+966551112222',
+          accept_terms: true,
+          guardian_consent: true,
+        },
+      });
+    };
+    const classroom = await Promise.all(Array.from({ length: 40 }, () => signup()));
+    expect(classroom.map((a) => [a.status, a.body.message])).toEqual(
+      classroom.map(() => [200, 'Registered successfully!']),
+    );
+    // Refused sign-ups count too (20 more make 60), and then every sign-up from that address waits.
+    const refused = [];
+    for (let i = 0; i < 20; i++) refused.push((await signup(false)).status);
+    expect(refused).toEqual(Array(20).fill(400));
+    const late = await signup();
+    expect([late.status, late.body.message]).toEqual([429, tooMany.en]);
+    // Signing in is still counted by its failures only: a student of the class signs in.
+    const student = await createUser(t, { type: 0 });
+    expect((await signin(student.nationalId!, student.password)).status).toBe(200);
   });
 });

@@ -263,13 +263,23 @@ describe('SVG in the media library', () => {
     ['foreignObject', '<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>'],
     ['an external link', '<use href="https://evil.example/x.svg#a"/>'],
     ['an entity declaration', ''],
+    // Issue 31: a quoted ">" ended the old filter's view of the tag, and the handler after it went through.
+    [
+      'a handler after a quoted ">"',
+      '<svg xmlns="http://www.w3.org/2000/svg" data-x=">" onload="alert(1)"><rect/></svg>',
+    ],
+    ['a handler after a quoted ">" on an inner element', '<rect title=">" onclick="alert(1)" width="9" height="9"/>'],
+    ['an outside picture in CSS', '<style>rect { fill: url(https://evil.example/a.png) }</style><rect/>'],
+    ['an outside style sheet', '<style>@import "https://evil.example/a.css";</style><rect/>'],
   ])('refuses %s', async (_name, body) => {
     const bytes =
       body === ''
         ? Buffer.from(
             '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "javascript:alert(1)">]><svg xmlns="http://www.w3.org/2000/svg"><a href="&x;"><rect/></a></svg>',
           )
-        : svg(body);
+        : body.startsWith('<svg')
+          ? Buffer.from(body)
+          : svg(body);
     expect(isPlainSvg(bytes.toString('utf8'))).toBe(false);
   });
 
@@ -283,9 +293,24 @@ describe('SVG in the media library', () => {
       400,
       'The SVG "logo.svg" contains scripts or links and was refused.',
     ]);
-    const plain = svg(
-      '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>' +
-        '<g fill="url(#g)"><rect width="10" height="10" style="stroke:#000"/><use href="#g"/><text>Data: 5 &amp; 6</text></g>',
+    const bypass = await t.http
+      .post('/api/gallery/upload?type=image')
+      .set('Authorization', staff)
+      .attach(
+        'files',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" data-x=">" onload="alert(1)"><rect/></svg>'),
+        'bypass.svg',
+      );
+    expect([bypass.status, bypass.body.message]).toEqual([
+      400,
+      'The SVG "bypass.svg" contains scripts or links and was refused.',
+    ]);
+    const plain = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"' +
+        ' xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 10 10">' +
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>' +
+        '<g fill="url(#g)" inkscape:label="Layer 1"><rect width="10" height="10" style="stroke:#000"/><use href="#g"/>' +
+        '<use xlink:href="#g"/><text>Data: 5 &amp; 6&#160;%</text></g></svg>',
     );
     expect(isPlainSvg(plain.toString('utf8'))).toBe(true);
     const ok = await t.http
@@ -293,6 +318,23 @@ describe('SVG in the media library', () => {
       .set('Authorization', staff)
       .attach('files', plain, 'plain.svg');
     expect(ok.status).toBe(201);
+    // What is stored and served is the sanitizer's output: well-formed XML with the drawing whole, an
+    // editor's own attribute dropped.
+    const served = await t.http
+      .get(ok.body.files[0].path)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const stored = (served.body as Buffer).toString('utf8');
+    expect(stored).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">' +
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>' +
+        '<g fill="url(#g)"><rect width="10" height="10" style="stroke:#000"/><use href="#g"/>' +
+        '<use xlink:href="#g"/><text>Data: 5 &amp; 6\u00a0%</text></g></svg>',
+    );
   });
 });
 

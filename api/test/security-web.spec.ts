@@ -22,6 +22,7 @@ const PRODUCTION = {
   OUTBOX_WORKER: '0',
   PAYMENT_RECONCILE_MS: '86400000',
   LOG_LEVEL: 'silent',
+  TRUST_PROXY_HOPS: '1',
 };
 
 const cookieSignIn = (t: TestApp, lang = 'en') =>
@@ -46,10 +47,22 @@ describe('production', () => {
   });
   afterAll(() => t.close());
 
-  it('sends HSTS on the API and the back-office', async () => {
+  it('sends HSTS on the API and the back-office over https only (issue 31)', async () => {
     for (const path of ['/api/health', '/admin/']) {
-      const res = await t.http.get(path);
+      // Behind the load balancer that ended TLS (TRUST_PROXY_HOPS=1 believes its X-Forwarded-Proto).
+      const res = await t.http.get(path).set('X-Forwarded-Proto', 'https');
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      // Plain http: a browser ignores HSTS there, and a scanner reports it as a misconfiguration.
+      const plain = await t.http.get(path);
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    }
+    // A client's own X-Forwarded-Proto is not believed without a proxy in front.
+    const direct = await startTestApp({ ...PRODUCTION, TRUST_PROXY_HOPS: '0' });
+    try {
+      const spoofed = await direct.http.get('/api/health').set('X-Forwarded-Proto', 'https');
+      expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await direct.close();
     }
   });
 
@@ -82,6 +95,26 @@ describe('development defaults', () => {
     const res = await t.http.get('/api/docs-json');
     expect(res.status).toBe(200);
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('puts the OpenAPI page under its own policy (issue 31)', async () => {
+    for (const path of ['/api/docs', '/api/docs/']) {
+      const res = await t.http.get(path).redirects(1);
+      expect(res.status).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+    }
+  });
+
+  it('sends a Permissions-Policy that turns off what the platform never uses (issue 31)', async () => {
+    for (const path of ['/api/health', '/admin/', '/api/posts', '/api/nowhere']) {
+      const policy = String((await t.http.get(path)).headers['permissions-policy']);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect([path, policy]).toEqual([path, expect.stringContaining(feature)]);
+    }
   });
 
   it('gives the back-office a strict script policy and refuses framing', async () => {
@@ -229,5 +262,50 @@ describe('back-office session cookie', () => {
     expect(out.status).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/admin_session=;.*Path=\/api/);
     expect((await t.http.get('/api/admin-session').set('Cookie', own)).status).toBe(401);
+  });
+});
+
+describe('answers with personal data are never stored by a browser or a proxy (issue 31)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Reference lists, the same for everyone and for a long time: the only answers a cache may keep. */
+  const PUBLIC = new Set(['/api/regions', '/api/countries', '/api/cities']);
+
+  it('every API answer says no-store, for members, staff and anonymous callers, unless it is public reference data', async () => {
+    const doc = (await t.http.get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };
+    const reads = Object.entries(doc.paths)
+      .filter(([, methods]) => 'get' in methods)
+      .map(([path]) => path)
+      .filter((path) => !path.startsWith('/api/docs'));
+    expect(reads).toEqual(expect.arrayContaining(['/api/accounts', '/api/home', '/api/teams', '/api/admin/users']));
+    const callers: Record<string, string | null> = {
+      anonymous: null,
+      student: await signIn(t, await createUser(t, { type: 0 })),
+      coach: await signIn(
+        t,
+        await createUser(t, { type: 1, subscription: true, startDate: '2026-01-01', endDate: '2999-12-31' }),
+      ),
+      admin: await adminToken(t),
+    };
+    const id = '00000000-0000-4000-8000-000000000000';
+    const wrong: string[] = [];
+    for (const template of reads) {
+      const path = template.replace(/\{[^}]+\}/g, (p) => (p === '{index}' ? '0' : p === '{type}' ? 'coach' : id));
+      for (const [who, token] of Object.entries(callers)) {
+        const req = t.http.get(path);
+        if (token) req.set('Authorization', token);
+        const cache = String((await req).headers['cache-control']);
+        const ok = PUBLIC.has(template) ? /^public, max-age=\d+$/.test(cache) : /(^|, )no-store$/.test(cache);
+        if (!ok) wrong.push(`${path} as ${who}: ${cache}`);
+      }
+    }
+    // The member's own answers named in the finding, signed in (POST /api/getuser too).
+    const getuser = await t.http.post('/api/getuser').set('Authorization', callers.student!);
+    expect([getuser.status, getuser.headers['cache-control']]).toEqual([200, 'no-store']);
+    expect(wrong).toEqual([]);
   });
 });

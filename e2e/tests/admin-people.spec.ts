@@ -136,6 +136,16 @@ test.describe('back-office: people and money', () => {
     await page.getByRole('link', { name: 'Edit' }).first().click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    // The type, the plan and its dates are the admin's to change (the API refuses them too): shown, not editable.
+    for (const field of ['start_date', 'end_date'])
+      await expect(page.locator(`input[name=${field}]`)).not.toBeEditable();
+    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('combobox', { name: 'Subscription' })).toHaveAttribute('aria-disabled', 'true');
+    // The rest is still theirs to edit, and the save leaves those fields out.
+    const name = page.locator('input[name=name]');
+    await name.fill(`${await name.inputValue()} S`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved successfully!')).toBeVisible();
   });
 
   test('in Arabic, an admin answers a contact message (caught by SMTP) and opens a transaction', async ({ page }) => {

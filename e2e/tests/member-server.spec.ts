@@ -93,6 +93,27 @@ for (const nodeEnv of ['development', 'test', '']) {
   });
 }
 
+test('HSTS only over https: behind a trusted proxy that ended TLS, not on plain http (issue 31)', async () => {
+  const port = E2E.memberPort + 14;
+  const { stop } = await startMember('production', port, {
+    SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+    MEMBER_PROXY_SECRET: 'e2e-member-proxy-secret-e2e-member-proxy-0123',
+    COOKIE_SECURE: '0',
+    TRUST_PROXY_HOPS: '1',
+  });
+  try {
+    const overTls = await fetch(`http://127.0.0.1:${port}/auth/join-us/`, {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(overTls.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(overTls.headers.get('permissions-policy')).toContain('microphone=()');
+    const plain = await fetch(`http://127.0.0.1:${port}/auth/join-us/`);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+  } finally {
+    stop();
+  }
+});
+
 test('WEB_CONCURRENCY=2 serves from two processes on one port; SIGTERM stops them all', async () => {
   const port = E2E.memberPort + 12;
   const { child, stop } = await startMember('production', port, {

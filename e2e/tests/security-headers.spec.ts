@@ -35,8 +35,14 @@ test.describe('Content-Security-Policy', () => {
     // Styles come only from the site's built stylesheets: no style tag may run.
     expect(csp).toMatch(/style-src 'self'(;|$)/);
     expect(csp).toContain("frame-ancestors 'self'");
-    // The journeys' member server runs with NODE_ENV=production (on plain http, no MEMBER_URL).
-    expect(res!.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // The journeys' member server runs with NODE_ENV=production on plain http: no HSTS there (a
+    // browser ignores it over http), nor for a client that only says it came over https (issue 31).
+    expect(res!.headers()['strict-transport-security']).toBeUndefined();
+    const spoofed = await page.request.get('/', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(spoofed.headers()['strict-transport-security']).toBeUndefined();
+    // Features the site never uses are off for it and anything it frames.
+    expect(res!.headers()['permissions-policy']).toContain('camera=()');
+    expect(res!.headers()['permissions-policy']).toContain('geolocation=()');
     // A fresh nonce per answer.
     const again = (await page.request.get('/')).headers()['content-security-policy'];
     expect(again).not.toContain(nonce!);
@@ -84,6 +90,38 @@ test.describe('Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'English' }).first().click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('HTTP hygiene (issue 31)', () => {
+  test('the member site sends its built files as their own type only (nosniff), and a missing one too', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const files = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g)].map((m) => m[1]))];
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(files.some((f) => f.endsWith('.css'))).toBe(true);
+    for (const file of [...files, '/assets/missing-0000.js', '/favicon.ico']) {
+      const res = await request.get(file);
+      expect([file, res.headers()['x-content-type-options']]).toEqual([file, 'nosniff']);
+    }
+  });
+
+  test('the API’s personal answers are never stored, and the OpenAPI page runs under its policy', async ({ page }) => {
+    const signedIn = await page.request.post(`${apiUrl}/api/adduser-steb`, {
+      data: { national_id: E2E.student.nationalId, password: E2E.demoPassword, type: 0, loginType: 'signin' },
+    });
+    const token = signedIn.headers()['authorization'];
+    for (const path of ['/api/accounts', '/api/home']) {
+      const res = await page.request.get(`${apiUrl}${path}`, { headers: { Authorization: token } });
+      expect([path, res.status(), res.headers()['cache-control']]).toEqual([path, 200, 'no-store']);
+    }
+    const violations = await watchViolations(page);
+    const docs = await page.goto(`${apiUrl}/api/docs`);
+    expect(docs!.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.getByRole('heading', { name: /Competition and membership platform API/ })).toBeVisible();
+    await expect(page.getByText('/api/adduser-steb').first()).toBeVisible();
     expect(violations).toEqual([]);
   });
 });

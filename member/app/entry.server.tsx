@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node';
+import { redactUrl } from '@platform/contract';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { registerCatalog } from './i18n';
@@ -38,7 +39,7 @@ export default function handleRequest(request: Request, status: number, headers:
           const body = new PassThrough();
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
           headers.set('Content-Type', 'text/html; charset=utf-8');
-          setHardeningHeaders(headers);
+          setHardeningHeaders(headers, request);
           // Pages are asked for again each time (a route may say no-store); only hashed assets are cached.
           if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
           const routePolicy = headers.get('Content-Security-Policy');
@@ -54,7 +55,7 @@ export default function handleRequest(request: Request, status: number, headers:
         },
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(`[member] ${request.method} ${logged(request.url)}`, error);
         },
       },
     );
@@ -63,8 +64,8 @@ export default function handleRequest(request: Request, status: number, headers:
 }
 
 /** Data answers (client navigations, form posts) carry the same hardening headers as pages. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  setHardeningHeaders(response.headers);
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  setHardeningHeaders(response.headers, request);
   return response;
 };
 
@@ -78,5 +79,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // The router's internal answers carry the error that explains them.
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(cause ?? error);
+  console.error(`[member] ${request.method} ${logged(request.url)}`, cause ?? error);
 };
+
+/** A request's path and query as the log shows them: without the secret a guardian's link or a partner's key carries. */
+function logged(url: string): string {
+  const { pathname, search } = new URL(url);
+  return redactUrl(`${pathname}${search}`);
+}

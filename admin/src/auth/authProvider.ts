@@ -97,7 +97,10 @@ export const authProvider: AuthProvider = {
 
   async logout() {
     // Only a session this page knows (its CSRF token) is signed out; the API clears the cookie.
-    if (csrfToken()) await post('/logout').catch(() => undefined);
+    if (csrfToken())
+      await post('/logout')
+        .then((res) => res.text())
+        .catch(() => undefined);
     clearSession();
   },
 

@@ -6,7 +6,7 @@ export function useMemberSiteUrl(): string {
   useEffect(() => {
     let live = true;
     fetch('/api/site')
-      .then((res) => (res.ok ? (res.json() as Promise<{ member_url?: unknown }>) : null))
+      .then((res) => (res.ok ? (res.json() as Promise<{ member_url?: unknown }>) : res.text().then(() => null)))
       .then((site) => {
         if (live && typeof site?.member_url === 'string' && site.member_url)
           setUrl(site.member_url.replace(/\/+$/, ''));

@@ -49,7 +49,12 @@ export function setCsrf(token: string | null) {
 export function loadSession(): Promise<StaffSession | null> {
   current ??= fetch('/api/admin-session', { headers: { Accept: 'application/json' } })
     .then(async (res) => {
-      if (!res.ok) return null;
+      // Bodies are read even when unused: the API's answers are never stored (no-store), so an unread
+      // one would hold its request open (and a test waiting for the network to settle, for ever).
+      if (!res.ok) {
+        await res.text();
+        return null;
+      }
       const body = (await res.json()) as {
         csrf?: string;
         user?: { _id: string; name: string; picture?: string | null; type: number };

@@ -107,11 +107,12 @@ function FileDetails({ file, onClose }: { file: LibraryFile; onClose: () => void
   const saveAlt = async () => {
     setSaving(true);
     try {
-      await apiFetch(`/gallery/${file._id}`, {
+      const res = await apiFetch(`/gallery/${file._id}`, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ alt }),
       });
+      await res.text();
       notify('app.media.alt_saved', { type: 'success' });
       await refresh();
     } catch (e) {

@@ -38,7 +38,12 @@ function UserToolbar({ creating }: { creating: boolean }) {
   );
 }
 
+/** What only an admin may change (the API refuses a sub-admin's change): shown to sub-admins, not editable, not sent. */
+const ADMIN_ONLY = ['type', 'subcription', 'start_date', 'end_date'] as const;
+
 function UserForm({ creating }: { creating: boolean }) {
+  const { permissions } = usePermissions();
+  const locked = !creating && permissions !== 'admin';
   return (
     <SimpleForm
       sx={{ maxWidth: 640 }}
@@ -57,10 +62,10 @@ function UserForm({ creating }: { creating: boolean }) {
       }
     >
       <PersonInputs creating={creating} />
-      <SelectInput source="type" choices={userTypeChoices} fullWidth />
-      <SelectInput source="subcription" choices={subscriptionChoices} fullWidth />
-      <DateInput source="start_date" fullWidth />
-      <DateInput source="end_date" fullWidth />
+      <SelectInput source="type" choices={userTypeChoices} fullWidth readOnly={locked} />
+      <SelectInput source="subcription" choices={subscriptionChoices} fullWidth readOnly={locked} />
+      <DateInput source="start_date" fullWidth readOnly={locked} />
+      <DateInput source="end_date" fullWidth readOnly={locked} />
       <SelectInput source="gender" choices={genderChoices} fullWidth />
       <DateInput source="dob" fullWidth />
       {/* A student's grade and an entity's kind; a change is in the audit log like every edit. */}
@@ -87,9 +92,16 @@ function UserForm({ creating }: { creating: boolean }) {
 export const withoutEmptyPassword = (data: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(data).filter(([k, v]) => !(k === 'password' || k === 'cpassword') || v));
 
+/** A sub-admin's save leaves out the fields only an admin may change. */
+const withoutAdminOnly = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data).filter(([k]) => !(ADMIN_ONLY as readonly string[]).includes(k)));
+
 export function UserEdit() {
+  const { permissions } = usePermissions();
+  const transform = (data: Record<string, unknown>) =>
+    permissions === 'admin' ? withoutEmptyPassword(data) : withoutAdminOnly(withoutEmptyPassword(data));
   return (
-    <Edit mutationMode="pessimistic" transform={withoutEmptyPassword}>
+    <Edit mutationMode="pessimistic" transform={transform}>
       <UserForm creating={false} />
     </Edit>
   );

@@ -7,7 +7,7 @@ import { AllowUnverified, EVERYONE, mustVerify, Public, Roles } from '../auth/ro
 import type { Auth } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
 import type { User } from '../db/schema';
-import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
+import { CountEveryAttempt, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { SigninDto } from './signin.dto';
 import { SignupService } from './signup.service';
 import { TicketService } from './tickets';
@@ -38,6 +38,8 @@ export class AccountController {
   @Post('adduser-steb')
   @Public()
   @UseGuards(SigninThrottleGuard)
+  // A sign-up names a new account each time: every one counts against the address, not only the failed.
+  @CountEveryAttempt((req) => (req.body as { loginType?: unknown } | undefined)?.loginType === 'signup')
   @HttpCode(200)
   @ApiOperation({
     summary:

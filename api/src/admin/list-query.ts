@@ -1,5 +1,6 @@
-import { isDay, nextDay, platformDayStart } from '@platform/contract';
+import { isDay, nextDay, platformDayStart, toAsciiDigits } from '@platform/contract';
 import { eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
 import type { FilterDef, FilterType, ResourceDef } from './resource';
@@ -16,6 +17,26 @@ export interface ListQuery {
 }
 
 const MAX_PAGE = 1000;
+
+/** The days a list filter may name: the platform's clock is exact in this span, and PostgreSQL and Date agree on it. */
+export const FILTER_DAYS = { first: '1900-01-01', last: '2999-12-31' } as const;
+
+/**
+ * The one check of a day a list filter or an export names (`filter.created_at_gte`): a real day
+ * YYYY-MM-DD (digits in any script) from FILTER_DAYS.first to .last, else a 400 naming the parameter.
+ * Days before 1900 went to the database as years it refuses (a 500).
+ */
+export function filterDay(param: string, value: unknown): string {
+  const day = typeof value === 'string' ? toAsciiDigits(value.trim()) : value;
+  if (!isDay(day) || day < FILTER_DAYS.first || day > FILTER_DAYS.last)
+    throw new AppError(400, 'request.bad_day', { param, ...FILTER_DAYS }, param);
+  return day;
+}
+
+/** The condition of a day range's bound on a time column: from the start of the day, or to its end. */
+export function dayBound(column: PgColumn, bound: 'gte' | 'lte', day: string): SQL {
+  return bound === 'gte' ? gte(column, platformDayStart(day)) : lt(column, platformDayStart(nextDay(day)));
+}
 
 function parseJson(param: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -46,8 +67,7 @@ function coerce(field: string, type: FilterType | 'date', value: unknown): strin
       if (typeof value !== 'string' || value.length > 200) throw bad();
       return value;
     case 'date':
-      if (!isDay(value)) throw bad();
-      return value;
+      return filterDay(`filter.${field}`, value);
   }
 }
 
@@ -73,10 +93,7 @@ function condition(field: string, declared: { def: FilterDef; bound?: 'gte' | 'l
     return f.where(value);
   }
   if (f.type === 'date') {
-    const day = coerce(field, 'date', value) as string;
-    return declared.bound === 'gte'
-      ? gte(f.column, platformDayStart(day))
-      : lt(f.column, platformDayStart(nextDay(day)));
+    return dayBound(f.column, declared.bound!, filterDay(`filter.${field}`, value));
   }
   const checked = coerce(field, f.type, value);
   return 'where' in f ? f.where(checked) : eq(f.column, checked);

@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { redactUrl } from '@platform/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import { clientErrorStatus, isDatabaseDown, isRefusedValue, sendError, statusKey } from './error-response';
@@ -29,7 +30,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const clientStatus = clientErrorStatus(exception);
     if (clientStatus) return sendError(req, res, clientStatus, statusKey(clientStatus));
     if (isDatabaseDown(exception)) {
-      this.logger.warn(`database unavailable on ${req.method} ${req.url.split('?')[0]}`);
+      this.logger.warn(`database unavailable on ${req.method} ${redactUrl(req.url.split('?')[0])}`);
       res.header('Retry-After', '5');
       return sendError(req, res, 503, 'server.unavailable');
     }

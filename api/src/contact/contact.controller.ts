@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import { Lang, translate } from '../common/i18n';
-import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
+import { ipTracker, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { ContactDto } from './contact.dto';
 import { ContactService } from './contact.service';
 
@@ -15,6 +16,8 @@ export class ContactController {
   @Post()
   @Public()
   @UseGuards(SigninThrottleGuard)
+  // The sender's e-mail is whatever the body says: every message counts against the sender's address.
+  @Throttle({ account: { getTracker: ipTracker } })
   @HttpCode(201)
   @ApiOperation({ summary: 'Sends a message to the staff: name, email, phone (optional), message' })
   async send(@Body() body: ContactDto, @Lang() lang: Lang) {

@@ -13,7 +13,7 @@ import { events, galleryFiles, plans, posts, settings, type User } from '../db/s
 import { AuditService } from '../audit/audit.service';
 import { makeThumbnail } from './images';
 import { sniff } from './sniff';
-import { isPlainSvg } from './svg';
+import { sanitizeSvg } from './svg';
 import { UploadStore, readHead, uploadedName } from './upload-store';
 import type { ReceivedFile } from './uploads';
 
@@ -156,10 +156,14 @@ export class GalleryService {
         const kind = kindOf(ext);
         if (file.size > MAX_BYTES_BY_KIND[kind])
           throw new AppError(413, 'gallery.too_large', { name, limit: MAX_BYTES_BY_KIND[kind] / MB });
-        // An SVG that is more than drawing is refused, not "cleaned".
-        if (ext === 'svg' && !isPlainSvg(await readFile(file.path, 'utf8')))
-          throw new AppError(400, 'gallery.svg', { name });
-        checked.push({ file, name, ext: ext === 'jpeg' ? 'jpg' : ext, kind });
+        // An SVG that is more than drawing is refused, not "cleaned"; a drawing is stored as the sanitizer wrote it.
+        let svg: Buffer | null = null;
+        if (ext === 'svg') {
+          const drawing = sanitizeSvg(await readFile(file.path, 'utf8'));
+          if (drawing === null) throw new AppError(400, 'gallery.svg', { name });
+          svg = Buffer.from(drawing, 'utf8');
+        }
+        checked.push({ file, name, ext: ext === 'jpeg' ? 'jpg' : ext, kind, svg });
       }
       const rows: (typeof galleryFiles.$inferInsert)[] = [];
       for (const c of checked) {
@@ -172,9 +176,9 @@ export class GalleryService {
           thumb = await this.uploads.save('imgvgallery/thumbs', '.jpg', bytes, `${id}.jpg`);
           moved.push(thumb);
         }
-        const size = c.file.size;
+        const size = c.svg?.length ?? c.file.size;
         const path = `/uploads/imgvgallery/${id}.${c.ext}`;
-        await this.uploads.files.put(this.uploads.key(path)!, { file: c.file.path });
+        await this.uploads.files.put(this.uploads.key(path)!, c.svg ?? { file: c.file.path });
         moved.push(path);
         rows.push({
           path,

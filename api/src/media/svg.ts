@@ -1,107 +1,66 @@
+import createDOMPurify, { type WindowLike } from 'dompurify';
+import { JSDOM } from 'jsdom';
+
 /**
- * Whether an SVG is plain drawing: an allow-list, not a filter of known attacks. An SVG passes only
- * when every element is a drawing element, no attribute is an event handler, every link points
- * inside the file (`#id`), and nothing anywhere (entity-encoded or not) names a script-capable URL
- * scheme. Document types and entity declarations are refused outright (they could define anything).
+ * Uploaded SVGs through DOMPurify (its SVG and SVG-filter profiles) on a jsdom window: the file is
+ * parsed as a browser parses it, not read with regular expressions (a quoted `>` in an attribute ended
+ * the old hand-written filter's view of a tag, and `onload` after it went through). What is stored is
+ * the sanitizer's own output, serialized as XML, so nothing it did not allow is ever served.
+ *
+ * The file is refused, not cleaned, when the sanitizer had to take out an element, an event handler or
+ * a link (staff learn that their file was more than a drawing); attributes it does not know (an
+ * editor's own, `inkscape:…`) are dropped quietly. Links may only point inside the file (`#id`), and
+ * no attribute or style sheet may load anything (`url(…)` outside the file, `@import`, CSS escapes).
  */
 
-const ELEMENTS = new Set(
-  [
-    'svg',
-    'g',
-    'defs',
-    'title',
-    'desc',
-    'metadata',
-    'symbol',
-    'use',
-    'path',
-    'rect',
-    'circle',
-    'ellipse',
-    'line',
-    'polyline',
-    'polygon',
-    'text',
-    'tspan',
-    'textPath',
-    'lineargradient',
-    'radialgradient',
-    'stop',
-    'clippath',
-    'mask',
-    'pattern',
-    'marker',
-    'filter',
-    'fegaussianblur',
-    'feoffset',
-    'feblend',
-    'fecolormatrix',
-    'fecomposite',
-    'feflood',
-    'femerge',
-    'femergenode',
-    'femorphology',
-    'fedropshadow',
-    'style',
-  ].map((e) => e.toLowerCase()),
-);
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  colon: ':',
-  tab: '\t',
-  newline: '\n',
-  lpar: '(',
-  rpar: ')',
-  sol: '/',
-  bsol: '\\',
-  period: '.',
-  comma: ',',
-  semi: ';',
-  equals: '=',
-  nbsp: ' ',
-};
-
-/** Decodes numeric and named character references (`&#x6A;`, `&#106`, `&colon;`), repeatedly. */
-export function decodeEntities(text: string): string {
-  let current = text;
-  for (let i = 0; i < 5; i += 1) {
-    const next = current.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, ref: string) => {
-      if (ref[0] === '#') {
-        const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-      }
-      return Object.hasOwn(NAMED, ref.toLowerCase()) ? NAMED[ref.toLowerCase()] : whole;
+/** One window for the process: DOMPurify is synchronous, each call runs to its end on it. */
+let purifier: { purify: ReturnType<typeof createDOMPurify>; serializer: { serializeToString(node: unknown): string } };
+function load() {
+  if (!purifier) {
+    const { window } = new JSDOM('');
+    const purify = createDOMPurify(window as unknown as WindowLike);
+    // A link may only point inside the file (`#id`): another is taken out, and so the file is refused.
+    purify.addHook('uponSanitizeAttribute', (_node, data) => {
+      if (/(^|:)href$/i.test(data.attrName) && !data.attrValue.trim().startsWith('#')) data.keepAttr = false;
     });
-    if (next === current) break;
-    current = next;
+    purifier = { purify, serializer: new window.XMLSerializer() };
   }
-  return current;
+  return purifier;
 }
 
-/** Script-capable URL schemes and CSS that loads or runs something, once decoded and without the blanks browsers skip. */
-const ACTIVE = /javascript:|vbscript:|livescript:|expression\(|@import|behavior:|-moz-binding/i;
+/** Removals that mean the file did something besides drawing: an element, an event handler, a link. */
+const ACTIVE_ATTRIBUTE = /^on|href$|^src$|^action$|^formaction$/i;
+/** What loads something from outside the file, in a style sheet or an attribute (fill="url(…)"). */
+const LOADS = /@import|url\(\s*(?!['"]?\s*#)|expression\(|\\/i;
+/** The parser's own wrapper elements, which the sanitizer lists as removed every time. */
+const WRAPPERS = new Set(['HTML', 'HEAD', 'BODY']);
 
-export function isPlainSvg(text: string): boolean {
-  if (/<!doctype|<!entity|<\?xml-stylesheet/i.test(text)) return false;
-  // Every tag: its name is allowed, no attribute is an event handler, links stay in the file.
-  for (const tag of text.matchAll(/<\s*([A-Za-z][\w:.-]*)([^>]*)>/g)) {
-    const name = tag[1].toLowerCase().replace(/^svg:/, '');
-    if (!ELEMENTS.has(name)) return false;
-    for (const attr of tag[2].matchAll(/([\w:.-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/g)) {
-      const attrName = attr[1].toLowerCase();
-      const value = decodeEntities(attr[2].replace(/^["']|["']$/g, '')).trim();
-      if (attrName.startsWith('on')) return false;
-      if (/(^|:)href$/.test(attrName) && !value.startsWith('#')) return false;
-    }
+/** The SVG as it will be stored (sanitized, XML), or null when it is not a plain drawing. */
+export function sanitizeSvg(text: string): string | null {
+  const { purify, serializer } = load();
+  const body = purify.sanitize(text, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    // `<use href="#id">` repeats a shape of the file; the hook above keeps it inside the file.
+    ADD_TAGS: ['use'],
+    RETURN_DOM: true,
+  }) as Element;
+  for (const removed of purify.removed as { element?: { nodeName: string }; attribute?: { name: string } | null }[]) {
+    if (removed.element && !WRAPPERS.has(removed.element.nodeName.toUpperCase())) return null;
+    if (removed.attribute && ACTIVE_ATTRIBUTE.test(removed.attribute.name)) return null;
   }
-  // Browsers skip control characters and blanks inside a scheme: `java&#9;script:` still runs.
-  // eslint-disable-next-line no-control-regex
-  const flat = decodeEntities(text).replace(/[\u0000-\u0020\u007f-\u00a0\u200b-\u200f\u2028\u2029\ufeff]/g, '');
-  return !ACTIVE.test(flat);
+  const drawings = [...body.children];
+  if (drawings.length !== 1 || drawings[0].namespaceURI !== SVG_NS || drawings[0].localName !== 'svg') return null;
+  const svg = drawings[0];
+  for (const element of [svg, ...svg.querySelectorAll('*')]) {
+    if (element.localName === 'style' && LOADS.test(element.textContent ?? '')) return null;
+    for (const attribute of element.attributes) if (LOADS.test(attribute.value)) return null;
+  }
+  return serializer.serializeToString(svg);
+}
+
+/** Whether an SVG passes the sanitizer whole (see sanitizeSvg). */
+export function isPlainSvg(text: string): boolean {
+  return sanitizeSvg(text) !== null;
 }

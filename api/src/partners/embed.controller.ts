@@ -1,9 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/roles';
+import { AppError } from '../common/app-error';
 import { Lang, translate } from '../common/i18n';
-import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
+import { ipTracker, PerPartner, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { PartnersService } from './partners.service';
 
 /**
@@ -18,16 +20,26 @@ export class EmbedController {
   @Post('iframe/checker')
   @Public()
   @UseGuards(SigninThrottleGuard)
+  // About no account: every check counts against the caller's address (a national_id in the body
+  // named an account of its own each time), and a wrong key against the partner, from any address.
+  @Throttle({ account: { getTracker: ipTracker } })
+  @PerPartner()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Whether id (client id) and key name an active partner; answers its origins when they do' })
+  @ApiOperation({
+    summary:
+      'Whether id (client id) and key name an active partner; answers its origins when they do, 404 with a message when not',
+  })
   async checker(@Body() body: { id?: unknown; key?: unknown }) {
     const partner = await this.partners.check(body?.id, body?.key);
-    return partner ? { success: true, valid: true, partner } : { success: false, valid: false };
+    // A wrong key is a failed attempt (404, as the embedded sign-in answers it), counted as one.
+    if (!partner) throw new AppError(404, 'embed.unknown_partner');
+    return { success: true, valid: true, partner };
   }
 
   @Post('adduser')
   @Public()
   @UseGuards(SigninThrottleGuard)
+  @PerPartner()
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -1,16 +1,41 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { normalizeIp, ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { PgThrottlerStorage } from './pg-throttler.storage';
 
-/** The per-address throttler's name: it counts failed attempts only (a success gives its hit back). */
+/** The per-address throttler's name: it counts failed attempts (a success gives its hit back), or every one (EVERY_ATTEMPT). */
 export const ADDRESS_THROTTLER = 'ip';
+/** The per-partner throttler's name: failed attempts (a wrong key) per partner client id, on the routes marked PER_PARTNER. */
+export const PARTNER_THROTTLER = 'partner';
+/** The throttlers that count failures only: a success gives its hit back. */
+const FAILURES_ONLY = new Set([ADDRESS_THROTTLER, PARTNER_THROTTLER]);
+
+const EVERY_ATTEMPT = 'rate-limit:every-attempt';
+const PER_PARTNER = 'rate-limit:per-partner';
+
+type Request = Record<string, unknown>;
 
 /**
- * Rate limits for calls that check a password, send a code or open a payment with the provider. Two
- * throttlers are declared in the app module: per client address, counting failed attempts (so a
- * classroom behind one address signs in while one client's junk attempts are stopped), and per
- * account, counting every attempt (so a spread-out attack on one account is slowed too).
+ * On a call that does not sign in to an account (a sign-up), every attempt counts against the
+ * client's address, successes too: a body naming a new account each time cannot escape the limit.
+ * `when` picks those requests on a route that does both (`/adduser-steb`: sign-up, not sign-in).
+ */
+export const CountEveryAttempt = (when: (req: Request) => boolean = () => true) => SetMetadata(EVERY_ATTEMPT, when);
+
+/** A partner's key is checked here: failed attempts count against its client id too, from any address. */
+export const PerPartner = () => SetMetadata(PER_PARTNER, true);
+
+/** The partner throttler applies only where a partner's key is checked. */
+export const notPartnerRoute = (context: ExecutionContext) => !Reflect.getMetadata(PER_PARTNER, context.getHandler());
+
+/**
+ * Rate limits for calls that check a password or a key, send a code or a message, create an account
+ * or open a payment with the provider. Three throttlers are declared in the app module: per client
+ * address, counting failed attempts (so a classroom behind one address signs in while one client's
+ * junk attempts are stopped) or every attempt where a route says so (CountEveryAttempt: sign-ups);
+ * per account, counting every attempt (so a spread-out attack on one account is slowed too; a route
+ * that is about no account counts it per address: contact messages, partner key checks); and per
+ * partner client id, counting failed key checks (PerPartner).
  *
  * An attempt counts against the address before it runs, so a burst cannot slip past the limit while
  * its passwords are being checked; when it succeeds (a 2xx or 3xx answer) the hit is given back.
@@ -18,11 +43,20 @@ export const ADDRESS_THROTTLER = 'ip';
 @Injectable()
 export class SigninThrottleGuard extends ThrottlerGuard {
   protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
-    const allowed = await super.handleRequest(props);
-    const { context, throttler, getTracker, generateKey } = props;
-    if (throttler.name !== ADDRESS_THROTTLER || !(this.storageService instanceof PgThrottlerStorage)) return allowed;
+    const { context, throttler, generateKey } = props;
+    const name = throttler.name ?? '';
     const { req, res } = this.getRequestResponse(context);
-    const key = generateKey(context, await getTracker(req, context), throttler.name);
+    const everyAttempt = Reflect.getMetadata(EVERY_ATTEMPT, context.getHandler()) as
+      ((r: Request) => boolean) | undefined;
+    if (name === ADDRESS_THROTTLER && everyAttempt?.(req)) {
+      // Counted apart from the same route's failures (a classroom's sign-ins after its sign-ups), never given back.
+      const tracker = props.getTracker;
+      return super.handleRequest({ ...props, getTracker: async (r, c) => `${await tracker(r, c)}:every` });
+    }
+    const allowed = await super.handleRequest(props);
+    if (!FAILURES_ONLY.has(name) || !(this.storageService instanceof PgThrottlerStorage)) return allowed;
+    const getTracker = props.getTracker;
+    const key = generateKey(context, await getTracker(req, context), name);
     const storage = this.storageService;
     const raw = (res as FastifyReply).raw;
     raw.once('finish', () => {
@@ -44,6 +78,13 @@ export function accountTracker(req: Record<string, unknown>): string {
   const id = body.national_id ?? body.email ?? body.user_id ?? info.national_id ?? info.email;
   if (typeof id !== 'string' || !id.trim()) return ipTracker(req);
   return `account:${id.trim().toLowerCase().slice(0, 200)}`;
+}
+
+/** The partner a key check names: its client id (the checker's `id`, the embedded sign-in's `client_id`). */
+export function partnerTracker(req: Request): string {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const id = body.id ?? body.client_id;
+  return typeof id === 'string' && id.trim() ? `partner:${id.trim().toLowerCase().slice(0, 64)}` : ipTracker(req);
 }
 
 /** The client address (see common/client-address.ts); an IPv6 client counts as its whole /64. */

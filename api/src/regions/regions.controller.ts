@@ -1,8 +1,11 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import { Lang } from '../common/i18n';
 import { RegionsService } from './regions.service';
+
+/** The same for everyone and for a long time: the only API answers a browser or a proxy may keep (an hour). */
+const REFERENCE_CACHE = 'public, max-age=3600';
 
 /** Reference data that ships with the code: regions, countries with Arabic names, cities. No third-party call. */
 @ApiTags('reference')
@@ -12,12 +15,15 @@ export class RegionsController {
   constructor(private readonly regions: RegionsService) {}
 
   @Get('regions')
+  @Header('Cache-Control', REFERENCE_CACHE)
   list() {
     return this.regions.list();
   }
 
   /** Nationalities: ISO alpha-2 codes with names in the caller's language, sorted by name. */
   @Get('countries')
+  @Header('Cache-Control', REFERENCE_CACHE)
+  @Header('Vary', 'Accept-Language')
   countries(@Lang() asked: Lang, @Query('lang') lang?: string) {
     return this.regions.countries(lang === 'ar' || lang === 'en' ? lang : asked);
   }
@@ -27,6 +33,7 @@ export class RegionsController {
    * English names an account stores, and `data`, each with its Arabic name and its region.
    */
   @Get('cities')
+  @Header('Cache-Control', REFERENCE_CACHE)
   cities(@Query('region') regionId?: string) {
     return this.regions.cities(regionId);
   }

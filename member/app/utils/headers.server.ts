@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PERMISSIONS_POLICY } from '@platform/contract';
 import { env } from './env.server';
 
 /** A fresh nonce for one page: only scripts carrying it run. */
@@ -29,12 +30,17 @@ export function contentSecurityPolicy(nonce: string, routePolicy: string | null)
   ].join('; ');
 }
 
-/** Production answers tell browsers to use HTTPS only, for a year, subdomains included (as the API does). */
+/** Production answers over https tell browsers to use HTTPS only, for a year, subdomains included (as the API does). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** The headers every member page and data answer carries. */
-export function setHardeningHeaders(headers: Headers) {
+/**
+ * The headers every member page and data answer carries. HSTS only over https: the request's URL
+ * says so when the browser's connection was (Express reads X-Forwarded-Proto from the proxies that
+ * TRUST_PROXY_HOPS believes); on plain http a browser ignores it and a scanner reports it.
+ */
+export function setHardeningHeaders(headers: Headers, request: Request) {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'same-origin');
-  if (env.production) headers.set('Strict-Transport-Security', HSTS);
+  headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+  if (env.production && new URL(request.url).protocol === 'https:') headers.set('Strict-Transport-Security', HSTS);
 }

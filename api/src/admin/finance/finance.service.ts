@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isDay, nextDay, platformDayStart } from '@platform/contract';
-import { and, asc, eq, gte, ilike, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { translate, type Lang, type MessageKey } from '../../common/i18n';
 import type { AppConfig } from '../../core/config';
@@ -8,7 +7,7 @@ import type { Db } from '../../core/database';
 import { CONFIG, DB } from '../../core/core.module';
 import { orders, refunds } from '../../db/schema';
 import { vatCents } from '../../payments/invoice';
-import { parseListQuery } from '../list-query';
+import { dayBound, filterDay, parseListQuery } from '../list-query';
 import { likePattern } from '../../common/like-pattern';
 import { transactionsResource } from '../resources/transactions.resource';
 
@@ -80,20 +79,18 @@ export class FinanceService {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw new AppError(400, 'request.bad_query', { param: 'filter' });
     const { created_at_gte: from, created_at_lte: to, ...rest } = raw as Record<string, unknown>;
-    for (const [name, day] of [
-      ['created_at_gte', from],
-      ['created_at_lte', to],
-    ] as const) {
-      if (day !== undefined && day !== null && day !== '' && !isDay(day))
-        throw new AppError(400, 'request.bad_query', { param: `filter.${name}` });
-    }
+    const blank = (v: unknown) => v === undefined || v === null || v === '';
+    const days = {
+      gte: blank(from) ? undefined : filterDay('filter.created_at_gte', from),
+      lte: blank(to) ? undefined : filterDay('filter.created_at_lte', to),
+    };
     const listed = parseListQuery(transactionsResource, { filter: JSON.stringify(rest) });
     const conditions: (SQL | undefined)[] = [...listed.filters];
     if (listed.q) conditions.push(or(...transactionsResource.search.map((c) => ilike(c, likePattern(listed.q!)))));
     const between = (column: typeof orders.activatedAt | typeof refunds.createdAt) =>
       and(
-        isDay(from) ? gte(column, platformDayStart(from)) : undefined,
-        isDay(to) ? lt(column, platformDayStart(nextDay(to))) : undefined,
+        days.gte ? dayBound(column, 'gte', days.gte) : undefined,
+        days.lte ? dayBound(column, 'lte', days.lte) : undefined,
       );
     const [invoices, notes] = await Promise.all([
       this.db

@@ -5,6 +5,7 @@ import {
   type Language,
   MEMBER_TYPES,
   platformDay,
+  roleOf,
   SUBSCRIPTION_STATES,
   type SubscriptionState,
   type UserRecord,
@@ -52,6 +53,26 @@ function memberFields(input: UserDto, creating: boolean) {
   return values;
 }
 
+/**
+ * What only an admin may change on a member: the type, and the plan with its dates (a sub-admin could
+ * otherwise give out paid plans). The form sends the whole record back, so a field sent with the value
+ * it already has is no change; a different value from a sub-admin is a 403 naming the field.
+ */
+const ADMIN_ONLY = [
+  ['type', 'type'],
+  ['subcription', 'subscription'],
+  ['start_date', 'startDate'],
+  ['end_date', 'endDate'],
+] as const satisfies readonly (readonly [keyof UserDto, keyof User])[];
+
+function adminOnlyFields(input: UserDto, before: User, actor: User) {
+  if (roleOf(actor.type) === 'admin') return;
+  for (const [field, column] of ADMIN_ONLY) {
+    if (input[field] !== undefined && (input[field] ?? null) !== (before[column] ?? null))
+      throw new AppError(403, 'admin.admin_only_field', {}, field);
+  }
+}
+
 /** A student's grade as staff correct it (the rest of education.grade's object kept); only a student has one. */
 function gradeField(input: UserDto, before: User) {
   if (input.grade === undefined) return {};
@@ -75,7 +96,7 @@ function subscriptionIs(state: SubscriptionState): SQL {
 
 /**
  * Members (students, coaches, entities). Sub-admins may list, view, edit and disable them (every
- * change is in the audit log); only admins create and delete. Staff accounts are the separate `admins` resource and never appear here.
+ * change is in the audit log), but not change a type or a plan (ADMIN_ONLY); only admins create and delete. Staff accounts are the separate `admins` resource and never appear here.
  */
 export const usersResource = defineResource<User, UserDto>({
   name: 'users',
@@ -126,7 +147,8 @@ export const usersResource = defineResource<User, UserDto>({
     const values = { ...(await readPerson(input, true)), ...memberFields(input, true) };
     return { ...values, ...newLanguage(input, values) };
   },
-  async update(input, before) {
+  async update(input, before, ctx) {
+    adminOnlyFields(input, before, ctx.actor);
     return {
       ...(await readPerson(input, false)),
       ...memberFields(input, false),
