@@ -28,6 +28,9 @@ import {
 } from './resources/content.resources';
 import { eventsResource } from './resources/events.resource';
 import { judgesResource } from './resources/judges.resource';
+import { MessagesAdminController } from './messages/messages-admin.controller';
+import { MessagesAdminService } from './messages/messages-admin.service';
+import { messagesResource } from './resources/messages.resource';
 import { partnersResource } from './resources/partners.resource';
 import {
   competitionsResource,
@@ -58,6 +61,7 @@ export const ADMIN_RESOURCES = [
   teamsResource,
   registrationsResource,
   partnersResource,
+  messagesResource,
 ];
 
 @Module({
@@ -71,6 +75,7 @@ export const ADMIN_RESOURCES = [
     CorrectionsAdminController,
     ResultsImportController,
     TeamRosterController,
+    MessagesAdminController,
     ...ADMIN_RESOURCES.map(resourceController),
   ],
   providers: [
@@ -80,6 +85,7 @@ export const ADMIN_RESOURCES = [
     ContactReplyService,
     PeopleFilesService,
     ResultsImportService,
+    MessagesAdminService,
   ],
 })
 export class AdminModule {}

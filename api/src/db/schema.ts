@@ -281,6 +281,8 @@ export const outbox = pgTable(
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_user_idx').on(t.userId, t.createdAt),
     index('outbox_provider_id_idx').on(t.providerId),
+    // Staff look up a person's messages by their number or address.
+    index('outbox_to_idx').on(t.to, t.createdAt),
   ],
 );
 

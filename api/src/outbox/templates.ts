@@ -218,6 +218,17 @@ export const MESSAGES = {
       en: 'Hello {name},\nThe team {team_no} now has a place in {competition}; it was on the waiting list. The coach can now complete its registration.',
     },
   }),
+  /** Staff's test from the back-office (settings): whether e-mail and WhatsApp reach a person. */
+  test_message: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['time'],
+    subject: { ar: 'رسالة تجريبية', en: 'Test message' },
+    body: {
+      ar: 'هذه رسالة تجريبية أُرسلت في {time} للتأكد من وصول رسائل المنصة. لا يلزمك فعل شيء.',
+      en: "This is a test message sent on {time} to check that the platform's messages arrive. Nothing is needed from you.",
+    },
+  }),
 } satisfies Record<string, MessageDef>;
 
 export type MessageKind = keyof typeof MESSAGES;
@@ -363,5 +374,9 @@ export const templates = {
   },
   teamPlaceOpened(lang: Lang, p: { name: string; teamNo: string; competition: string }): Rendered {
     return render('team_place_opened', lang, { name: p.name, team_no: p.teamNo, competition: p.competition });
+  },
+  /** The moment on the platform's clock, in the language's words. */
+  testMessage(lang: Lang, p: { at: Date }): Rendered {
+    return render('test_message', lang, { time: formatDate(p.at, lang, 'time') });
   },
 };

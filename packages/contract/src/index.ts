@@ -17,3 +17,4 @@ export * from './home.js';
 export * from './reference.js';
 export * from './media.js';
 export * from './corrections.js';
+export * from './outbox.js';

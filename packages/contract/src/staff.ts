@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   'refund_pending',
   'approve',
   'decline',
+  'resend',
+  'send_test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -95,6 +97,7 @@ export const AUDIT_SECTIONS = [
   'transections',
   'partners',
   'corrections',
+  'messages',
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 export const isAuditSection = (name: string): name is AuditSection =>
