@@ -443,6 +443,7 @@ export const ar: Messages = {
       resend_content: 'تُرسل رسالة جديدة من النوع نفسه وباللغة نفسها إلى %{to}.',
       code_hidden: 'لا يُعرض رمز الاستخدام لمرة واحدة أبدًا.',
       member_messages: 'كل الرسائل إلى هذا العضو',
+      recipient_filter: 'جوال المستلم أو بريده الإلكتروني',
     },
     messaging: {
       title: 'رسائل تجريبية',
@@ -836,7 +837,7 @@ export const ar: Messages = {
       empty: 'لا توجد رسائل بعد.',
       fields: {
         created_at: 'وقت الإدراج',
-        to: 'المستلم (جوال أو بريد إلكتروني)',
+        to: 'المستلم',
         user_id: 'العضو',
         user_name: 'العضو',
         kind: 'الرسالة',

@@ -216,6 +216,7 @@ const app = {
     resend_content: 'A new message of the same kind, in the same language, goes to %{to}.',
     code_hidden: 'A one-time code is never shown.',
     member_messages: 'All messages to this member',
+    recipient_filter: 'Phone or e-mail of the recipient',
   },
   messaging: {
     title: 'Test messages',
@@ -659,7 +660,7 @@ export const en = {
       empty: 'No messages yet.',
       fields: {
         created_at: 'Queued',
-        to: 'Recipient (phone or e-mail)',
+        to: 'Recipient',
         user_id: 'Member',
         user_name: 'Member',
         kind: 'Message',

@@ -67,7 +67,7 @@ export class VerificationService {
     await this.db.transaction(async (tx) => {
       const code = await this.codes.issue(tx as unknown as Db, userId, purpose, phone);
       const text = templates.verifyCode(lang, { code, minutes: this.config.otp.ttlMinutes });
-      await this.outbox.enqueue({ channel: 'whatsapp', to: phone, ...text }, tx as unknown as Db);
+      await this.outbox.enqueue({ channel: 'whatsapp', to: phone, userId, ...text }, tx as unknown as Db);
     });
     return { destination: maskDestination(phone), length: this.config.otp.length };
   }
@@ -134,7 +134,7 @@ export class VerificationService {
       await this.db.transaction(async (tx) => {
         const code = await this.codes.issue(tx as unknown as Db, user.id, 'reset', email);
         const text = templates.resetCode(lang, { name: user.name, code, minutes: this.config.otp.ttlMinutes });
-        await this.outbox.enqueue({ channel: 'email', to: user.email!, ...text }, tx as unknown as Db);
+        await this.outbox.enqueue({ channel: 'email', to: user.email!, userId: user.id, ...text }, tx as unknown as Db);
       });
     }
     return { ticket: this.tickets.issue('reset', user.id), destination };
