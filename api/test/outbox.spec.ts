@@ -32,9 +32,9 @@ describe('outbox delivery', () => {
     service = t.app.get(OutboxService);
   });
   afterAll(async () => {
-    await t.close();
-    await smtp.close();
-    await wa.close();
+    await t?.close();
+    await smtp?.close();
+    await wa?.close();
   });
 
   it('delivers e-mail over SMTP and WhatsApp over HTTP, once each', async () => {

@@ -74,7 +74,7 @@ export function StatusChip(_props: { label?: string }) {
   );
 }
 
-/** What the provider reported (WhatsApp's delivery webhooks), with when; a dash when nothing was. */
+/** What the provider reported (WhatsApp's delivery webhooks), with when (beside it, or on hover); a dash when nothing was. */
 export function DeliveryChip({ withTime = false }: { withTime?: boolean; label?: string }) {
   const record = useRecordContext<OutboxMessageRecord>();
   const translate = useTranslate();
@@ -85,6 +85,7 @@ export function DeliveryChip({ withTime = false }: { withTime?: boolean; label?:
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <Chip
         size="small"
+        title={record.delivery_at ? formatDate(record.delivery_at, locale, 'time') : undefined}
         variant={record.delivery === 'delivered' ? 'outlined' : 'filled'}
         color={DELIVERY_COLOR[record.delivery] ?? 'default'}
         label={translate(`app.message_delivery.${record.delivery}`)}
