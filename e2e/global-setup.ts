@@ -3,7 +3,8 @@ import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { join, resolve } from 'node:path';
-import { E2E, apiUrl, mailbox, memberUrl } from './env';
+import { catalogueTemplates, startFakeWhatsapp } from '../api/test/fakes/whatsapp';
+import { E2E, WHATSAPP, apiUrl, mailbox, memberUrl } from './env';
 
 const root = resolve(__dirname, '..');
 const dataDir = resolve(__dirname, '.data');
@@ -108,6 +109,21 @@ export default async function globalSetup() {
   await new Promise<void>((ok) => smtp.listen(0, '127.0.0.1', () => ok()));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
+  // A fake WhatsApp Cloud API that knows the catalogue's templates (as Meta approved them) and sends
+  // its signed status webhooks to the API; tests steer it over HTTP at E2E_WHATSAPP_URL (/_fake/…).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { MESSAGES } = require(join(root, 'api/dist/outbox/templates.js'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { templateBody } = require(join(root, 'api/dist/outbox/template-doc.js'));
+  const whatsapp = await startFakeWhatsapp({
+    token: WHATSAPP.token,
+    phoneNumberId: WHATSAPP.phoneNumberId,
+    appSecret: WHATSAPP.appSecret,
+    webhookUrl: `${apiUrl}/api/whatsapp/webhook`,
+    templates: catalogueTemplates(MESSAGES, templateBody),
+  });
+  process.env.E2E_WHATSAPP_URL = whatsapp.origin;
+
   // The member server forwards the browser's address to the API with this shared secret.
   const common = {
     DATA_DIR: dataDir,
@@ -126,6 +142,11 @@ export default async function globalSetup() {
     MEMBER_URL: memberUrl,
     PUBLIC_API_URL: apiUrl,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    WHATSAPP_API_URL: whatsapp.url,
+    WHATSAPP_TOKEN: WHATSAPP.token,
+    WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
+    WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
+    WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
     OUTBOX_WORKER: '1',
     OUTBOX_POLL_MS: '200',
   });
@@ -150,6 +171,7 @@ export default async function globalSetup() {
     api.kill('SIGTERM');
     member.kill('SIGTERM');
     smtp.close();
+    await whatsapp.close();
     throw err;
   }
 
@@ -157,6 +179,7 @@ export default async function globalSetup() {
     for (const child of [member, api]) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     await new Promise<void>((r) => smtp.close(() => r()));
+    await whatsapp.close();
     await dropDatabase();
   };
 }

@@ -19,6 +19,7 @@ import { Layout } from './layout/Layout';
 import { themes } from './layout/themes';
 import { store } from './store';
 import judges from './judges';
+import messages from './messages';
 import plans from './plans';
 import { MediaPage } from './media/MediaPage';
 import registrations from './registrations';
@@ -66,6 +67,7 @@ export function App() {
               <Resource name="teams" {...teams} />
               <Resource name="transections" {...transactions} />
               <Resource name="contactus" {...contact} />
+              <Resource name="messages" {...messages} />
               <Resource name="partners" {...partners} />
               <Resource name="audit" {...audit} />
               <Resource name="settings" />

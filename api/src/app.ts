@@ -29,6 +29,9 @@ import { seed, type SeedLog } from './seed';
 /** The largest JSON or form body the API reads (Express's '100kb'). */
 export const BODY_LIMIT = 100 * 1024;
 
+/** Routes whose handlers read the request's raw JSON text (`req.rawBody`): signed webhooks. */
+export const RAW_BODY_ROUTES = new Set(['/api/whatsapp/webhook']);
+
 /** Production answers over https tell browsers to use HTTPS only, for a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -159,7 +162,10 @@ export async function createApp(
  */
 function registerBodyParsers(fastify: FastifyInstance) {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    // A webhook's signature is over its exact bytes: those routes keep the raw text beside the parsed body.
+    if (RAW_BODY_ROUTES.has(req.routeOptions.url ?? ''))
+      (req as FastifyRequest & { rawBody?: string }).rawBody = body as string;
     const text = (body as string).trim();
     if (!text) return done(null, {});
     if (text[0] !== '{' && text[0] !== '[') return done(new AppError(400, 'request.malformed_json'), undefined);

@@ -2,20 +2,26 @@ import { eq } from 'drizzle-orm';
 import { outbox } from '../src/db/schema';
 import { OutboxService } from '../src/outbox/outbox.service';
 import { OutboxWorker } from '../src/outbox/outbox.worker';
-import { templates } from '../src/outbox/templates';
-import { startSmtp, startWhatsapp } from './catchers';
+import { templateBody } from '../src/outbox/template-doc';
+import { MESSAGES, templates } from '../src/outbox/templates';
+import { startSmtp } from './catchers';
+import { catalogueTemplates, startFakeWhatsapp, type FakeWhatsapp } from './fakes/whatsapp';
 import { startTestApp, type TestApp } from './harness';
 
 describe('outbox delivery', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let wa: Awaited<ReturnType<typeof startWhatsapp>>;
+  let wa: FakeWhatsapp;
   let t: TestApp;
   let worker: OutboxWorker;
   let service: OutboxService;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    wa = await startWhatsapp();
+    wa = await startFakeWhatsapp({
+      token: 'wa-token',
+      phoneNumberId: '12345',
+      templates: catalogueTemplates(MESSAGES, templateBody),
+    });
     t = await startTestApp({
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       WHATSAPP_API_URL: wa.url,
@@ -26,9 +32,9 @@ describe('outbox delivery', () => {
     service = t.app.get(OutboxService);
   });
   afterAll(async () => {
-    await t.close();
-    await smtp.close();
-    await wa.close();
+    await t?.close();
+    await smtp?.close();
+    await wa?.close();
   });
 
   it('delivers e-mail over SMTP and WhatsApp over HTTP, once each', async () => {
@@ -47,8 +53,9 @@ describe('outbox delivery', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toBe('parent@example.com');
     expect(smtp.received[0].raw).toMatch(/dir="rtl"|dir=3D"rtl"/);
-    expect(wa.received).toHaveLength(1);
-    expect(wa.received[0]).toMatchObject({
+    expect(wa.requests).toHaveLength(1);
+    expect(wa.requests[0]).toMatchObject({
+      status: 200,
       path: '/v21.0/12345/messages',
       auth: 'Bearer wa-token',
       body: {
@@ -71,7 +78,7 @@ describe('outbox delivery', () => {
 
   it('keeps a message through a provider outage and delivers it once the provider is back', async () => {
     smtp.setRefuse(true);
-    wa.setStatus(503);
+    wa.fail(503, 1);
     await service.enqueue({
       channel: 'email',
       to: 'later@example.com',
@@ -88,14 +95,13 @@ describe('outbox delivery', () => {
     expect(rows.every((r) => r.attempts === 1 && r.lastError && r.nextAttemptAt > new Date())).toBe(true);
 
     smtp.setRefuse(false);
-    wa.setStatus(200);
     // Make the retries due now instead of waiting out the back-off.
     await t.database.query(`UPDATE outbox SET next_attempt_at = now() WHERE status = 'pending'`);
     await worker.drain();
     rows = await t.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
     expect(rows).toHaveLength(0);
     expect(smtp.received.map((m) => m.to)).toContain('later@example.com');
-    expect(wa.received.map((m) => m.body.to)).toContain('966550000001');
+    expect(wa.to('+966550000001')).toHaveLength(1);
   });
 
   it('the dev outbox route lists messages outside production', async () => {

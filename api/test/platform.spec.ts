@@ -180,6 +180,8 @@ describe('configuration', () => {
         SMTP_URL: 'smtp://localhost:25',
         WHATSAPP_TOKEN: 't',
         WHATSAPP_PHONE_NUMBER_ID: '1',
+        WHATSAPP_APP_SECRET: 'whatsapp-app-secret-0123',
+        WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-0123',
         JWT_SECRET: '',
       },
       'JWT_SECRET',
@@ -196,6 +198,8 @@ describe('configuration', () => {
         SMTP_URL: 'smtp://localhost:25',
         WHATSAPP_TOKEN: 't',
         WHATSAPP_PHONE_NUMBER_ID: '1',
+        WHATSAPP_APP_SECRET: 'whatsapp-app-secret-0123',
+        WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-0123',
         TELR_STORE_ID: '1',
         TELR_AUTH_KEY: 'k',
         MEMBER_PROXY_SECRET: 'member-proxy-secret-member-proxy-secret-0123',
@@ -203,6 +207,29 @@ describe('configuration', () => {
       'SELLER_VAT_NUMBER',
     ],
     [{ SELLER_VAT_NUMBER: '123456789012345' }, 'SELLER_VAT_NUMBER'],
+    // The status webhook's secrets, with WhatsApp on in production, and never short.
+    [
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x@localhost/db',
+        SMTP_URL: 'smtp://localhost:25',
+        WHATSAPP_TOKEN: 't',
+        WHATSAPP_PHONE_NUMBER_ID: '1',
+      },
+      'WHATSAPP_APP_SECRET',
+    ],
+    [
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x@localhost/db',
+        SMTP_URL: 'smtp://localhost:25',
+        WHATSAPP_TOKEN: 't',
+        WHATSAPP_PHONE_NUMBER_ID: '1',
+        WHATSAPP_APP_SECRET: 'whatsapp-app-secret-0123',
+      },
+      'WHATSAPP_VERIFY_TOKEN',
+    ],
+    [{ WHATSAPP_APP_SECRET: 'short' }, 'WHATSAPP_APP_SECRET'],
   ])('a bad value stops the start and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Configuration error: ${name} `));
   });
@@ -215,6 +242,8 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://localhost:25',
       WHATSAPP_TOKEN: 't',
       WHATSAPP_PHONE_NUMBER_ID: '1',
+      WHATSAPP_APP_SECRET: 'whatsapp-app-secret-0123',
+      WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-0123',
       MEMBER_PROXY_SECRET: 'm'.repeat(40),
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'key',
@@ -242,6 +271,8 @@ describe('production mode', () => {
       SMTP_URL: 'smtp://127.0.0.1:1',
       WHATSAPP_TOKEN: 'token',
       WHATSAPP_PHONE_NUMBER_ID: '1',
+      WHATSAPP_APP_SECRET: 'whatsapp-app-secret-0123',
+      WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-0123',
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'key',
       SELLER_VAT_NUMBER: '300000000000003',

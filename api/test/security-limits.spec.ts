@@ -101,6 +101,8 @@ describe('the client address', () => {
       SMTP_URL: 'smtp://localhost:25',
       WHATSAPP_TOKEN: 't',
       WHATSAPP_PHONE_NUMBER_ID: '1',
+      WHATSAPP_APP_SECRET: 'whatsapp-app-secret-0123',
+      WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-0123',
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'k',
       SELLER_VAT_NUMBER: '300000000000003',

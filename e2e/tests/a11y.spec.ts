@@ -132,6 +132,7 @@ for (const lang of ['en', 'ar'] as const) {
         'contactus',
         'partners',
         'audit',
+        'messages',
       ];
       for (const name of resources) {
         await page.goto(`${adminUrl}#/${name}`);

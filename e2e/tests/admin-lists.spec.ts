@@ -38,6 +38,7 @@ const PHONE_LISTS = [
   'contactus',
   'partners',
   'audit',
+  'messages',
   'media',
 ];
 

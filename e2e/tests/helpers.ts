@@ -1,15 +1,36 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { apiUrl, mailbox } from '../env';
+import { apiUrl, mailbox, whatsappUrl } from '../env';
 
-/** The newest message the API queued for a destination, read from the development outbox route. */
+/**
+ * The text of the newest message the API queued for a destination, as the person reads it: while it
+ * waits to go out, from the development outbox route; once sent by WhatsApp (the worker blanks a
+ * code's text then), what the fake WhatsApp of global-setup received under that message's wamid.
+ */
+async function newestText(page: Page, to: string): Promise<string> {
+  const res = await page.request.get(`${apiUrl}/api/dev/outbox`, { params: { to } });
+  const [newest] = ((await res.json()) as { messages: { body: string; status: string; provider_id: string | null }[] })
+    .messages;
+  if (!newest) return '';
+  if (newest.status !== 'sent' || !newest.provider_id) return newest.body;
+  return (await whatsappReceived(page, to)).find((m) => m.id === newest.provider_id)?.text ?? newest.body;
+}
+
+/** What the fake WhatsApp (e2e/global-setup.ts) received for a phone, oldest first. */
+export async function whatsappReceived(
+  page: Page,
+  to: string,
+): Promise<{ id: string; text: string; params: string[]; template?: { name: string; language: string } }[]> {
+  const res = await page.request.get(`${whatsappUrl()}/_fake/messages`, { params: { to } });
+  return ((await res.json()) as { messages: Awaited<ReturnType<typeof whatsappReceived>> }).messages;
+}
+
+/** The newest code the API sent to a destination (WhatsApp or the development outbox). */
 export async function outboxCode(page: Page, to: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const res = await page.request.get(`${apiUrl}/api/dev/outbox`, { params: { to } });
-      const body = (await res.json()) as { messages: { body: string }[] };
-      code = /\b(\d{4,10})\b/.exec(body.messages[0]?.body ?? '')?.[1];
+      code = /\b(\d{4,10})\b/.exec(await newestText(page, to))?.[1];
       return code;
     })
     .toBeTruthy();
@@ -168,13 +189,12 @@ export async function tickRequiredBoxes(page: Page) {
 /** Digits as an Arabic phone keyboard types them (٠١٢٣٤٥٦٧٨٩). */
 export const arabicDigits = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
 
-/** The newest message the API queued for a destination, whole (as the member would copy it). */
+/** The newest message the API sent to a destination, whole (as the member would copy it from the phone). */
 export async function outboxMessage(page: Page, to: string): Promise<string> {
   let text = '';
   await expect
     .poll(async () => {
-      const res = await page.request.get(`${apiUrl}/api/dev/outbox`, { params: { to } });
-      text = ((await res.json()) as { messages: { body: string }[] }).messages[0]?.body ?? '';
+      text = await newestText(page, to);
       return /\d{4,10}/.test(text);
     })
     .toBe(true);

@@ -29,7 +29,7 @@ import { LocalDateField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
 
 /** Sections whose records open in their own page (the others are found in their list by id). */
-const SHOW = new Set(['users']);
+const SHOW = new Set(['users', 'messages']);
 const EDIT = new Set([
   'admins',
   'events',

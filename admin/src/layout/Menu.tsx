@@ -33,6 +33,7 @@ export function Menu() {
         <RaMenu.Item to="/settings" primaryText="resources.settings.name" leftIcon={<SettingsIcon />} />
       )}
       <RaMenu.ResourceItem name="contactus" />
+      <RaMenu.ResourceItem name="messages" />
       <RaMenu.ResourceItem name="partners" />
       <RaMenu.ResourceItem name="audit" />
     </RaMenu>

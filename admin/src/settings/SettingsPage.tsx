@@ -1,8 +1,9 @@
 import { Alert, LinearProgress } from '@mui/material';
 import { LazyRichTextInput as RichTextInput } from '../common/LazyRichText';
+import { TestMessages } from './TestMessages';
 import { Edit, SaveButton, SimpleForm, Title, Toolbar, useGetList, useTranslate } from 'react-admin';
 
-/** Privacy policy and terms in both languages, for the site WRO; one Save. */
+/** Test messages (e-mail and WhatsApp), then the privacy policy and terms in both languages, for the site WRO; one Save. */
 export function SettingsPage() {
   const translate = useTranslate();
   const { data, isPending, error } = useGetList('settings', {
@@ -15,6 +16,7 @@ export function SettingsPage() {
   return (
     <>
       <Title title="resources.settings.name" />
+      <TestMessages />
       <Edit resource="settings" id={data[0].id} mutationMode="pessimistic" redirect={false} title=" ">
         <SimpleForm
           sx={{ maxWidth: 960 }}

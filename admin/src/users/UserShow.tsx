@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import {
   BooleanField,
+  Button,
   DataTable,
   EditButton,
   Labeled,
@@ -17,6 +19,7 @@ import {
 import type { ReactNode } from 'react';
 import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/fields';
 import { CountryName } from '../common/people';
+import { DeliveryChip, KindField, StatusChip } from '../messages/fields';
 import { ConsentFields, LanguageField, SubscriptionChip, UserAvatar, UserTypeField, genderChoices } from './fields';
 import { ReleaseIdButton } from './ReleaseIdButton';
 
@@ -183,6 +186,35 @@ export function UserShow() {
           </TabbedShowLayout.Tab>
         )}
         {admin && (
+          <TabbedShowLayout.Tab label="app.user_tabs.messages" path="messages">
+            <ReferenceManyField
+              reference="messages"
+              target="user_id"
+              sort={{ field: 'created_at', order: 'DESC' }}
+              {...related}
+            >
+              <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
+                <DataTable.Col source="created_at" label="resources.messages.fields.created_at">
+                  <LocalDateField source="created_at" showTime />
+                </DataTable.Col>
+                <DataTable.Col source="kind" label="resources.messages.fields.kind">
+                  <KindField />
+                </DataTable.Col>
+                <DataTable.Col source="to" label="resources.messages.fields.to">
+                  <LtrField source="to" />
+                </DataTable.Col>
+                <DataTable.Col source="status" label="resources.messages.fields.status">
+                  <StatusChip />
+                </DataTable.Col>
+                <DataTable.Col source="delivery" label="resources.messages.fields.delivery">
+                  <DeliveryChip />
+                </DataTable.Col>
+              </DataTable>
+            </ReferenceManyField>
+            <MemberMessagesLink />
+          </TabbedShowLayout.Tab>
+        )}
+        {admin && (
           <TabbedShowLayout.Tab label="app.user_tabs.audit" path="audit">
             <ReferenceManyField
               reference="audit"
@@ -204,6 +236,19 @@ export function UserShow() {
         )}
       </TabbedShowLayout>
     </Show>
+  );
+}
+
+/** The member's messages in the full list, with its filters. */
+function MemberMessagesLink() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/messages?filter=${encodeURIComponent(JSON.stringify({ user_id: record.id }))}`}
+      label="app.messages.member_messages"
+    />
   );
 }
 

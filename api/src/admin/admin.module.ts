@@ -32,6 +32,9 @@ import {
 } from './resources/content.resources';
 import { eventsResource } from './resources/events.resource';
 import { judgesResource } from './resources/judges.resource';
+import { MessagesAdminController } from './messages/messages-admin.controller';
+import { MessagesAdminService } from './messages/messages-admin.service';
+import { messagesResource } from './resources/messages.resource';
 import { partnersResource } from './resources/partners.resource';
 import {
   competitionsResource,
@@ -62,6 +65,7 @@ export const ADMIN_RESOURCES = [
   teamsResource,
   registrationsResource,
   partnersResource,
+  messagesResource,
 ];
 
 @Module({
@@ -77,6 +81,7 @@ export const ADMIN_RESOURCES = [
     ReleaseIdController,
     ResultsImportController,
     TeamRosterController,
+    MessagesAdminController,
     ...ADMIN_RESOURCES.map(resourceController),
   ],
   providers: [
@@ -86,6 +91,7 @@ export const ADMIN_RESOURCES = [
     ContactReplyService,
     PeopleFilesService,
     ResultsImportService,
+    MessagesAdminService,
   ],
 })
 export class AdminModule {}

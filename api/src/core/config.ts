@@ -59,6 +59,9 @@ export interface AppConfig {
    * WhatsApp Cloud API. templateNames: a message kind's approved template when its name differs from
    * the kind (WHATSAPP_TEMPLATE_NAMES=team_approved=wro_team_approved,…); templateLanguages: the
    * template language used for each member language (WHATSAPP_TEMPLATE_LANGUAGES=ar=ar,en=en_US).
+   * appSecret: the Meta app's secret, which signs the status webhooks (X-Hub-Signature-256);
+   * verifyToken: what Meta sends back when the webhook is registered (hub.verify_token). Both are
+   * required in production; without them (development) the webhook route refuses everything.
    */
   whatsapp?: {
     apiUrl: string;
@@ -66,6 +69,8 @@ export interface AppConfig {
     token: string;
     templateNames: Record<string, string>;
     templateLanguages: Record<'ar' | 'en', string>;
+    appSecret?: string;
+    verifyToken?: string;
   };
   outboxPollMs: number;
   /** Where a browser reaches this API (the sandbox payment page is served from it). */
@@ -226,6 +231,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   if (production && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when NODE_ENV=production');
   if (production && !whatsappToken) throw new ConfigError('WHATSAPP_TOKEN', 'is required when NODE_ENV=production');
+  const whatsappAppSecret = env.WHATSAPP_APP_SECRET || undefined;
+  const whatsappVerifyToken = env.WHATSAPP_VERIFY_TOKEN || undefined;
+  for (const [name, value] of [
+    ['WHATSAPP_APP_SECRET', whatsappAppSecret],
+    ['WHATSAPP_VERIFY_TOKEN', whatsappVerifyToken],
+  ] as const) {
+    if (production && whatsappToken && !value)
+      throw new ConfigError(name, 'is required when NODE_ENV=production (it secures the WhatsApp status webhook)');
+    if (value && value.length < 16) throw new ConfigError(name, 'must be at least 16 characters long');
+  }
   const mailFrom = env.MAIL_FROM || 'WRO Platform <no-reply@localhost>';
   const signinPerMinute = int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000);
   const sessionTtlDays = int(env, 'SESSION_TTL_DAYS', 30, 1, 365);
@@ -293,6 +308,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
             token: whatsappToken,
             templateNames: pairs(env, 'WHATSAPP_TEMPLATE_NAMES', {}),
             templateLanguages: { ar: 'ar', en: 'en', ...pairs(env, 'WHATSAPP_TEMPLATE_LANGUAGES', {}) },
+            appSecret: whatsappAppSecret,
+            verifyToken: whatsappVerifyToken,
           }
         : undefined,
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),

@@ -382,6 +382,8 @@ export const outbox = pgTable(
       .where(
         sql`${t.status} IN ('sent', 'failed') AND (${t.body} <> '' OR ${t.html} IS NOT NULL OR ${t.params} <> '[]'::jsonb)`,
       ),
+    // Staff look up a person's messages by their number or address.
+    index('outbox_to_idx').on(t.to, t.createdAt),
   ],
 );
 

@@ -22,6 +22,8 @@ export class DevOutboxController {
         subject: r.subject,
         body: r.body,
         status: r.status,
+        // The wamid of a sent WhatsApp message: the journeys find what the fake WhatsApp received.
+        provider_id: r.providerId,
         created_at: r.createdAt,
       }));
     return { success: true, messages };

@@ -60,6 +60,28 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
+  /**
+   * Sends one pending message now, outside any transaction, and answers the row as it ended (sent,
+   * failed, pending again for a retry, or kept without a provider): staff's test messages, whose
+   * answer says whether the provider took it. The caller queued it with a lease of its own
+   * (locked_until), so no worker took it meanwhile; null when it is no longer pending.
+   */
+  async sendNow(id: string): Promise<Row | null> {
+    const [row] = (await this.database.query(
+      `UPDATE outbox SET locked_until = now() + interval '60 seconds'
+       WHERE id = $1 AND status = 'pending'
+       RETURNING id, channel, "to", user_id AS "userId", kind, lang, category, params, subject, body, html, attempts`,
+      [id],
+    )) as unknown as Row[];
+    if (!row) return null;
+    await this.deliver(row);
+    const [after] = (await this.database.query(
+      `SELECT status, last_error AS "lastError", provider_id AS "providerId", attempts FROM outbox WHERE id = $1`,
+      [id],
+    )) as unknown as Row[];
+    return { ...row, ...after };
+  }
+
   private async deliver(row: Row) {
     const transport = this.transports[row.channel];
     if (!transport) {

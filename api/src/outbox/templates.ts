@@ -308,6 +308,17 @@ export const MESSAGES = {
       en: 'Hello {name},\nRegistration for {competition} closes on {closes}, and the team {team_no} has not been sent for approval yet. Complete it and send it at {link} before then.',
     },
   }),
+  /** Staff's test from the back-office (settings): whether e-mail and WhatsApp reach a person. */
+  test_message: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['time'],
+    subject: { ar: 'رسالة تجريبية', en: 'Test message' },
+    body: {
+      ar: 'هذه رسالة تجريبية أُرسلت في {time} للتأكد من وصول رسائل المنصة. لا يلزمك فعل شيء.',
+      en: "This is a test message sent on {time} to check that the platform's messages arrive. Nothing is needed from you.",
+    },
+  }),
 } satisfies Record<string, MessageDef>;
 
 export type MessageKind = keyof typeof MESSAGES;
@@ -515,6 +526,10 @@ export const templates = {
       team_no: p.teamNo,
       link: p.link,
     });
+  },
+  /** The moment on the platform's clock, in the language's words. */
+  testMessage(lang: Lang, p: { at: Date }): Rendered {
+    return render('test_message', lang, { time: formatDate(p.at, lang, 'time') });
   },
 };
 

@@ -97,11 +97,11 @@ export function whatsappTransport(config: AppConfig): Transport {
     }
     if (res.ok && answer.messages?.[0]?.id) return { providerId: answer.messages[0].id };
     const code = answer.error?.code;
-    const what = `WhatsApp provider answered ${res.status}${code ? ` (error ${code})` : ''}: ${(
-      answer.error?.error_data?.details ||
-      answer.error?.message ||
-      text
-    ).slice(0, 300)}`;
+    // Meta's code first, as staff read it in the outbox (the webhooks' failures read the same way).
+    const said = (answer.error?.error_data?.details || answer.error?.message || text).slice(0, 300);
+    const what = code
+      ? `WhatsApp error ${code}: ${said} (HTTP ${res.status})`
+      : `WhatsApp provider answered ${res.status}: ${said}`;
     const transient =
       res.status >= 500 ||
       res.status === 429 ||

@@ -18,3 +18,4 @@ export * from './reference.js';
 export * from './media.js';
 export * from './corrections.js';
 export * from './http.js';
+export * from './outbox.js';

@@ -87,6 +87,8 @@ export const AUDIT_ACTIONS = [
   'two_factor_on',
   'two_factor_off',
   'two_factor_reset',
+  'resend',
+  'send_test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -113,6 +115,7 @@ export const AUDIT_SECTIONS = [
   'transections',
   'partners',
   'corrections',
+  'messages',
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 export const isAuditSection = (name: string): name is AuditSection =>

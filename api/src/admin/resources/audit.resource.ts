@@ -11,6 +11,7 @@ import {
   events,
   galleryFiles,
   judgeApplications,
+  outbox,
   partners,
   plans,
   posts,
@@ -60,6 +61,8 @@ const NAMED: Record<string, { table: PgTable; id: PgColumn; name: PgColumn | SQL
   partners: { table: partners, id: partners.id, name: partners.name },
   settings: { table: settings, id: settings.id, name: settings.siteName },
   gallery: { table: galleryFiles, id: galleryFiles.id, name: galleryFiles.name },
+  // A message is named by its recipient.
+  messages: { table: outbox, id: outbox.id, name: outbox.to },
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
