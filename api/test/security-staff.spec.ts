@@ -67,6 +67,8 @@ describe('the first admin', () => {
     SMTP_URL: 'smtp://127.0.0.1:2525',
     WHATSAPP_TOKEN: 'token',
     WHATSAPP_PHONE_NUMBER_ID: '1',
+    WHATSAPP_APP_SECRET: 'whatsapp-app-secret-0123',
+    WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-0123',
     TELR_STORE_ID: '1',
     TELR_AUTH_KEY: 'key',
     SELLER_VAT_NUMBER: '300000000000003',
