@@ -18,6 +18,31 @@ async function main() {
       passwordHash: await hashPassword('Sub-admin-pass-1'),
     })
     .onConflictDoNothing();
+  // Two minor students who read Arabic and English, with their guardians' phones (the broadcast
+  // journey: each guardian is told in the child's language). Accounts the sign-up cannot make yet
+  // with a language of their own.
+  const studentHash = await hashPassword('Member-pass-1');
+  const student = (n, name, language) => ({
+    name,
+    nationalId: `100000030${n}`,
+    email: `student${n}@e2e.example`,
+    phoneNumber: `+96650000030${n}`,
+    guardianName: `Guardian ${n}`,
+    guardianPhone: `+96650000031${n}`,
+    dob: '2012-04-01',
+    education: { school_name: 'Riyadh School', education_admin: '', level: 'Jonior', grade: '7' },
+    type: 0,
+    language,
+    subscription: true,
+    isVerified: true,
+    termsAcceptedAt: new Date(),
+    guardianConsentAt: new Date(),
+    passwordHash: studentHash,
+  });
+  await database.db
+    .insert(users)
+    .values([student(1, 'ريم العتيبي', 'ar'), student(2, 'Noah Harris', 'en')])
+    .onConflictDoNothing();
   await database.close();
 }
 main().catch((err) => {

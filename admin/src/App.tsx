@@ -9,6 +9,7 @@ import admins from './admins';
 import announcements from './announcements';
 import audit from './audit';
 import blogs from './blogs';
+import broadcasts from './broadcasts';
 import categories from './categories';
 import contact from './contact';
 import corrections from './corrections';
@@ -69,6 +70,8 @@ export function App() {
               <Resource name="contactus" {...contact} />
               <Resource name="messages" {...messages} />
               <Resource name="partners" {...partners} />
+              <Resource name="broadcasts" {...broadcasts} />
+              <Resource name="broadcast-recipients" />
               <Resource name="audit" {...audit} />
               <Resource name="settings" />
               <CustomRoutes>
@@ -78,13 +81,16 @@ export function App() {
               </CustomRoutes>
             </>
           ) : (
-            // Sub-admins: the users list, view and edit, and members' correction requests (the API refuses the rest too).
+            // Sub-admins: the users list, view and edit, members' correction requests, and broadcasts to a
+            // competition, season or region (the API refuses the rest too).
             <>
               <Resource name="users" {...users} create={undefined} />
               <Resource name="corrections" {...corrections} />
               <CustomRoutes>
                 <Route path="/security" element={<SecurityPage />} />
               </CustomRoutes>
+              <Resource name="broadcasts" {...broadcasts} />
+              <Resource name="broadcast-recipients" />
             </>
           )
         }

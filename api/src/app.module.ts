@@ -20,6 +20,7 @@ import { HealthModule } from './health/health.module';
 import { JudgesModule } from './judges/judges.module';
 import { LearningModule } from './learning/learning.module';
 import { MediaModule } from './media/media.module';
+import { MessagingModule } from './messaging/messaging.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PartnersModule } from './partners/partners.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -99,6 +100,7 @@ export class AppModule {
         PaymentsModule,
         PartnersModule,
         AdminModule,
+        MessagingModule,
         HealthModule,
         RegionsModule,
         RemindersModule,

@@ -19,6 +19,17 @@ const SUB_ADMIN_ALLOWED = new Set([
   'GET /api/admin/corrections/{id}',
   'POST /api/admin/corrections/{id}/approve',
   'POST /api/admin/corrections/{id}/decline',
+  // Broadcasts: a sub-admin's segment must name a competition, season or region (the service checks it).
+  'GET /api/admin/broadcasts',
+  'GET /api/admin/broadcasts/{id}',
+  'GET /api/admin/broadcasts/choices',
+  'POST /api/admin/broadcasts',
+  'POST /api/admin/broadcasts/preview',
+  'PUT /api/admin/broadcasts/{id}',
+  'POST /api/admin/broadcasts/{id}/cancel',
+  'POST /api/admin/broadcasts/{id}/retry',
+  'GET /api/admin/broadcast-recipients',
+  'GET /api/admin/broadcast-recipients/{id}',
 ]);
 
 let t: TestApp;

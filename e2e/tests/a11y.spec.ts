@@ -41,6 +41,7 @@ const publicPages = [
   ['an article', '/blogs/view/how-to-build-your-first-robot'],
   ['not found', '/404/not-found/'],
   ['guardian invitation, a wrong link', '/invitations/not-a-real-invitation-link'],
+  ['unsubscribe, a wrong link', '/unsubscribe?token=not-a-real-token'],
 ] as const;
 
 const memberPages = [
@@ -131,6 +132,7 @@ for (const lang of ['en', 'ar'] as const) {
         'transections',
         'contactus',
         'partners',
+        'broadcasts',
         'audit',
         'messages',
       ];

@@ -33,9 +33,16 @@ export interface NavUser {
   type: number;
 }
 
-/** The partner embed takes its language from ?lang= (ar, anything else English), not from our cookie. */
+/**
+ * The partner embed takes its language from ?lang= (ar, anything else English), not from our cookie;
+ * so does an e-mail's unsubscribe link (the recipient's language), when it names one.
+ */
 function embeddedLang(request: Request): Lang | null {
   const url = new URL(request.url);
+  if (url.pathname === '/unsubscribe') {
+    const lang = url.searchParams.get('lang');
+    return lang === 'ar' || lang === 'en' ? lang : null;
+  }
   if (!url.pathname.startsWith('/embeded/')) return null;
   return url.searchParams.get('lang') === 'ar' ? 'ar' : 'en';
 }

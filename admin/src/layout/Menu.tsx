@@ -5,7 +5,7 @@ import { Menu as RaMenu, usePermissions } from 'react-admin';
 /**
  * Dashboard, then the resources in the spec's order. An item shows only when its <Resource> is
  * registered, and App registers admin-only resources for admins only, so sub-admins see Dashboard,
- * Users and Correction requests.
+ * Users, Correction requests and Broadcasts.
  */
 export function Menu() {
   const { permissions } = usePermissions();
@@ -34,6 +34,7 @@ export function Menu() {
       )}
       <RaMenu.ResourceItem name="contactus" />
       <RaMenu.ResourceItem name="messages" />
+      <RaMenu.ResourceItem name="broadcasts" />
       <RaMenu.ResourceItem name="partners" />
       <RaMenu.ResourceItem name="audit" />
     </RaMenu>

@@ -58,7 +58,13 @@ export function WordField({ source, prefix }: { source: 'channel' | 'lang'; pref
   return <span>{translate(`${prefix}.${record[source]}`, { _: record[source] })}</span>;
 }
 
-const STATUS_COLOR = { pending: 'warning', sent: 'success', failed: 'error', kept: 'default' } as const;
+const STATUS_COLOR = {
+  pending: 'warning',
+  sent: 'success',
+  failed: 'error',
+  kept: 'default',
+  skipped: 'default',
+} as const;
 const DELIVERY_COLOR = { sent: 'default', delivered: 'success', read: 'success', failed: 'error' } as const;
 
 export function StatusChip(_props: { label?: string }) {

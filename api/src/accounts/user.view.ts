@@ -80,6 +80,7 @@ export function memberUser(user: User): MemberUser {
     /** Under 18 (the public profile starts off, a guardian consented at sign-up). */
     minor: isMinorAccount(user),
     public_profile: publicProfileOn(user),
+    announcements: user.unsubscribedAt === null,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -73,6 +73,12 @@ export interface AppConfig {
     verifyToken?: string;
   };
   outboxPollMs: number;
+  /**
+   * Messages per second the outbox sends on each channel, counted across every process
+   * (OUTBOX_WHATSAPP_PER_SECOND, OUTBOX_EMAIL_PER_SECOND); 0: no limit. In production 20 and 10 unless
+   * set: under the WhatsApp Cloud API's default 80 a second and a common mail relay's 14.
+   */
+  outboxRate: { whatsapp: number; email: number };
   /** Where a browser reaches this API (the sandbox payment page is served from it). */
   publicUrl: string;
   payments: {
@@ -313,6 +319,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
           }
         : undefined,
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),
+    outboxRate: {
+      whatsapp: int(env, 'OUTBOX_WHATSAPP_PER_SECOND', production ? 20 : 0, 0, 10_000),
+      email: int(env, 'OUTBOX_EMAIL_PER_SECOND', production ? 10 : 0, 0, 10_000),
+    },
     courses: coursesConfig(env),
     publicUrl: url(env, 'PUBLIC_API_URL', `http://localhost:${port}`)!.replace(/\/+$/, ''),
     payments: {

@@ -1,4 +1,8 @@
 import type {
+  BroadcastChannel,
+  BroadcastReach,
+  BroadcastSegment,
+  BroadcastState,
   CorrectionState,
   DurationType,
   Education,
@@ -117,6 +121,11 @@ export const users = pgTable(
     passwordMustChange: boolean('password_must_change').notNull().default(false),
     /** Staff: when two-factor sign-in (TOTP) was turned on; null while off. The secret is in staff_two_factor. */
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /**
+     * When the member turned announcements and reminders off (the `marketing` messages: a link in such
+     * an e-mail, or the account settings); null: they arrive. Codes and notices always do.
+     */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -341,7 +350,8 @@ export type Session = typeof sessions.$inferSelect;
  * and delivered by the outbox worker with retries. A message is a kind of the catalogue
  * (api/src/outbox/templates.ts) in a language with its values (`params`, the WhatsApp template's
  * parameters); `subject` and `body` are its text, as e-mailed and as staff read it.
- * status: pending → sent | failed (gave up, or refused for good) | kept (no provider: development only).
+ * status: pending → sent | failed (gave up, or refused for good) | kept (no provider: development only)
+ * | skipped (a `marketing` message to someone who unsubscribed since it was queued).
  * delivery: what the provider reported afterwards (WhatsApp's status webhooks): sent → delivered → read, or failed.
  */
 export const outbox = pgTable(
@@ -359,7 +369,7 @@ export const outbox = pgTable(
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     html: text('html'),
-    status: text('status').$type<'pending' | 'sent' | 'failed' | 'kept'>().notNull().default('pending'),
+    status: text('status').$type<'pending' | 'sent' | 'failed' | 'kept' | 'skipped'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -370,9 +380,16 @@ export const outbox = pgTable(
     providerId: text('provider_id'),
     delivery: text('delivery').$type<'sent' | 'delivered' | 'read' | 'failed'>(),
     deliveryAt: timestamp('delivery_at', { withTimezone: true }),
+    /** The staff broadcast this message is one of (api/src/messaging). */
+    broadcastId: uuid('broadcast_id').references((): AnyPgColumn => broadcasts.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // One message per broadcast and address, however many accounts share the phone or e-mail, and
+    // however many workers prepare the broadcast at once.
+    uniqueIndex('outbox_broadcast_to_unique')
+      .on(t.broadcastId, t.to)
+      .where(sql`${t.broadcastId} IS NOT NULL`),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_user_idx').on(t.userId, t.createdAt),
     index('outbox_provider_id_idx').on(t.providerId),
@@ -933,4 +950,40 @@ export const remindersSent = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.occasion, t.stage] })],
+);
+
+/**
+ * A staff broadcast (api/src/messaging): a message in both languages to a segment of members or of
+ * minors' guardians, sent at `send_at` (now, or a scheduled time). The broadcast job writes its
+ * messages to the outbox in batches of accounts (ordered by id, `cursor` the last one done), then
+ * the outbox sends them at the providers' rate.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: id(),
+    subjectAr: text('subject_ar').notNull(),
+    subjectEn: text('subject_en').notNull(),
+    bodyAr: text('body_ar').notNull(),
+    bodyEn: text('body_en').notNull(),
+    channels: text('channels').array().$type<BroadcastChannel[]>().notNull(),
+    segment: jsonb('segment').$type<BroadcastSegment>().notNull(),
+    state: text('state').$type<BroadcastState>().notNull().default('scheduled'),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    /** The last account whose message was written (the job's place in the segment). */
+    cursor: uuid('cursor'),
+    /** Messages written to the outbox so far. */
+    total: integer('total').notNull().default(0),
+    /** Whom the segment reached when the broadcast was saved (kept with it, and in the audit log). */
+    reach: jsonb('reach').$type<BroadcastReach>(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledByName: text('cancelled_by_name'),
+  },
+  (t) => [index('broadcasts_due_idx').on(t.state, t.sendAt), index('broadcasts_created_idx').on(t.createdAt)],
 );

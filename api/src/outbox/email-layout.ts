@@ -8,6 +8,12 @@ const FOOTER: Record<Lang, (brand: string) => string> = {
   en: (brand) => `You received this message because you have an account at ${brand}.`,
 };
 
+/** The footer's link of an announcement or reminder (a `marketing` e-mail). */
+export const UNSUBSCRIBE_TEXT: Record<Lang, string> = {
+  ar: 'إيقاف الإعلانات والتذكيرات',
+  en: 'Unsubscribe from announcements and reminders',
+};
+
 export interface MailLayout {
   /** The federation's name, shown at the top (the display name of MAIL_FROM). */
   brand: string;

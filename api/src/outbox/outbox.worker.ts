@@ -7,7 +7,11 @@ import type { outbox } from '../db/schema';
 import { emailTransport, RefusedForGood, whatsappTransport, type Transport } from './transports';
 
 type Row = typeof outbox.$inferSelect;
+type Channel = Row['channel'];
 const MAX_ATTEMPTS = 12;
+/** Messages leased at a time, per channel. */
+const BATCH = 20;
+const CHANNELS: Channel[] = ['whatsapp', 'email'];
 
 /** Delay before retry n (1-based): 5 s, 10 s, 20 s … capped at 30 minutes. */
 export function retryDelayMs(attempt: number): number {
@@ -16,15 +20,20 @@ export function retryDelayMs(attempt: number): number {
 
 /**
  * Delivers the outbox. Several API instances may run it: rows are claimed with a lease
- * (FOR UPDATE SKIP LOCKED + locked_until), so each message goes out once. A one-time code's text is
- * kept only until it is delivered or given up; a notice's text stays for staff to read (the retention
- * job removes it later). Without a provider (development) it is kept, readable in the dev outbox.
+ * (FOR UPDATE SKIP LOCKED + locked_until), so each message goes out once, each channel at its
+ * configured rate. A `marketing` message to someone who has unsubscribed since it was queued is
+ * skipped. A one-time code's text is kept only until it is delivered or given up; a notice's text
+ * stays for staff to read (the retention job removes it later). Without a provider (development) it
+ * is kept, readable in the dev outbox.
  */
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Outbox');
   private readonly job = new PollingJob('Outbox', () => this.drain());
   private readonly transports: Record<'email' | 'whatsapp', Transport>;
+  /** The clock the per-second rate counts by (tests set it, so no test depends on timing). */
+  clock: () => number = Date.now;
+  private reservations = 0;
 
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -41,22 +50,48 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     return this.job.stop();
   }
 
-  /** Sends every due message once; returns how many were handled. Tests call it directly. */
+  /**
+   * Sends every due message once; returns how many were handled. Tests call it directly. Each
+   * channel goes at most at its configured rate (OUTBOX_WHATSAPP_PER_SECOND, OUTBOX_EMAIL_PER_SECOND),
+   * counted across every process: what is left of the current second's allowance waits for a later
+   * pass. Codes and notices go before announcements queued earlier.
+   */
   async drain(): Promise<number> {
     let handled = 0;
+    // A channel whose allowance ran out waits for the next pass.
+    const spent = new Set<Channel>();
     for (;;) {
-      const batch = (await this.database.query(
-        `UPDATE outbox SET locked_until = now() + interval '60 seconds'
-         WHERE id IN (SELECT id FROM outbox
-                      WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-                      ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-         RETURNING id, channel, "to", user_id AS "userId", kind, lang, category, params, subject, body, html, attempts`,
-      )) as unknown as Row[];
-      if (batch.length === 0) return handled;
-      for (const row of batch) {
-        await this.deliver(row);
-        handled++;
+      let progressed = false;
+      for (const channel of CHANNELS) {
+        if (spent.has(channel)) continue;
+        const batch = await this.claim(channel);
+        const rows: Row[] = [];
+        for (const row of batch) {
+          if (row.category === 'marketing' && row.unsubscribed) {
+            // Unsubscribed since the message was queued: not sent, and none of the rate used.
+            await this.database.query(
+              `UPDATE outbox SET status = 'skipped', last_error = 'unsubscribed', locked_until = NULL WHERE id = $1`,
+              [row.id],
+            );
+            handled++;
+            progressed = true;
+          } else rows.push(row);
+        }
+        const allowed = await this.reserve(channel, rows.length);
+        if (allowed < rows.length) {
+          spent.add(channel);
+          // Over this second's allowance: back to the queue at once, for a later pass.
+          await this.database.query(`UPDATE outbox SET locked_until = NULL WHERE id = ANY($1::uuid[])`, [
+            rows.slice(allowed).map((r) => r.id),
+          ]);
+        }
+        for (const row of rows.slice(0, allowed)) {
+          await this.deliver(row);
+          handled++;
+          progressed = true;
+        }
       }
+      if (!progressed) return handled;
     }
   }
 
@@ -80,6 +115,56 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       [id],
     )) as unknown as Row[];
     return { ...row, ...after };
+  }
+
+  /**
+   * Leases up to a batch of a channel's due messages (FOR UPDATE SKIP LOCKED), in the order they go:
+   * codes and notices first, then announcements, oldest first (RETURNING keeps no order: sorted here).
+   */
+  private async claim(channel: Channel): Promise<(Row & { unsubscribed: boolean })[]> {
+    const rows = (await this.database.query(
+      `UPDATE outbox SET locked_until = now() + interval '60 seconds'
+       WHERE id IN (SELECT id FROM outbox
+                    WHERE status = 'pending' AND channel = $1 AND next_attempt_at <= now()
+                      AND (locked_until IS NULL OR locked_until < now())
+                    ORDER BY (category = 'marketing'), created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+       RETURNING id, channel, "to", user_id AS "userId", kind, lang, category, params, subject, body, html, attempts,
+         created_at AS "createdAt",
+         (SELECT u.unsubscribed_at IS NOT NULL FROM users u WHERE u.id = outbox.user_id) AS unsubscribed`,
+      [channel],
+    )) as unknown as (Row & { unsubscribed: boolean })[];
+    const rank = (r: Row) => (r.category === 'marketing' ? 1 : 0);
+    return rows.sort((a, b) => rank(a) - rank(b) || new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+  }
+
+  /**
+   * Takes up to `want` sends of a channel from the current second's allowance, shared by every
+   * process through the rate_limits table; answers how many it got. No limit set (or no provider):
+   * all of them.
+   */
+  private async reserve(channel: Channel, want: number): Promise<number> {
+    const limit = this.config.outboxRate[channel];
+    if (!limit || want === 0 || !this.transports[channel]) return want;
+    const key = `outbox:${channel}:${Math.floor(this.clock() / 1000)}`;
+    const [row] = await this.database.query(
+      `INSERT INTO rate_limits (key, hits, expires_at) VALUES ($1, $2, now() + interval '1 minute')
+       ON CONFLICT (key) DO UPDATE SET hits = rate_limits.hits + EXCLUDED.hits
+       RETURNING hits`,
+      [key, want],
+    );
+    const before = Number(row.hits) - want;
+    const allowed = Math.max(0, Math.min(want, limit - before));
+    // What was not taken goes back, so another process may use it this second.
+    if (allowed < want)
+      await this.database.query(`UPDATE rate_limits SET hits = GREATEST(hits - $2, 0) WHERE key = $1`, [
+        key,
+        want - allowed,
+      ]);
+    if (++this.reservations % 200 === 0)
+      void this.database
+        .query(`DELETE FROM rate_limits WHERE key LIKE 'outbox:%' AND expires_at < now()`)
+        .catch(() => undefined);
+    return allowed;
   }
 
   private async deliver(row: Row) {

@@ -319,6 +319,28 @@ export const MESSAGES = {
       en: "This is a test message sent on {time} to check that the platform's messages arrive. Nothing is needed from you.",
     },
   }),
+  /**
+   * Staff's announcement (a broadcast) by WhatsApp: their subject and text, each on one line (Meta's
+   * rule for a template parameter); the e-mail carries the text whole (announcement_email).
+   */
+  announcement: def({
+    category: 'marketing',
+    whatsapp: true,
+    params: ['title', 'text'],
+    subject: { ar: '{title}', en: '{title}' },
+    body: {
+      ar: 'مرحبًا،\nإعلان من المنصة: {title}\n\nالتفاصيل: {text}\n\nيمكنك إيقاف الإعلانات والتذكيرات من إعدادات حسابك.',
+      en: 'Hello,\nAn announcement from the platform: {title}\n\nDetails: {text}\n\nYou can turn announcements and reminders off in your account settings.',
+    },
+  }),
+  /** Staff's announcement by e-mail: their subject and their text as they wrote it (the footer offers to unsubscribe). */
+  announcement_email: def({
+    category: 'marketing',
+    whatsapp: false,
+    params: ['title', 'text'],
+    subject: { ar: '{title}', en: '{title}' },
+    body: { ar: '{text}', en: '{text}' },
+  }),
 } satisfies Record<string, MessageDef>;
 
 export type MessageKind = keyof typeof MESSAGES;
@@ -348,6 +370,12 @@ export function render<K extends MessageKind>(kind: K, lang: Lang, values: Recor
     subject: fill(d.subject[lang], values),
     body: fill(d.body[lang], values),
   };
+}
+
+/** A WhatsApp template message as its reader sees it: the kind's body with its parameters (each on one line). */
+export function whatsappText(m: Pick<Rendered, 'kind' | 'lang' | 'params'>): string {
+  const d: MessageDef = MESSAGES[m.kind];
+  return fill(d.body[m.lang], Object.fromEntries(d.params.map((p, i) => [p, m.params[i] ?? ''])));
 }
 
 /** A number of days or minutes as each language counts them (Arabic: dual, 3–10 plural, 11+ singular). */
@@ -530,6 +558,13 @@ export const templates = {
   /** The moment on the platform's clock, in the language's words. */
   testMessage(lang: Lang, p: { at: Date }): Rendered {
     return render('test_message', lang, { time: formatDate(p.at, lang, 'time') });
+  },
+  /** Staff's broadcast in one language, by one channel (their words, never a member's). */
+  announcement(lang: Lang, channel: 'whatsapp' | 'email', p: { subject: string; body: string }): Rendered {
+    return render(channel === 'whatsapp' ? 'announcement' : 'announcement_email', lang, {
+      title: p.subject,
+      text: p.body,
+    });
   },
 };
 

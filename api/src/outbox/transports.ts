@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../core/config';
 import type { outbox } from '../db/schema';
-import { mailHtml } from './email-layout';
+import { mailHtml, UNSUBSCRIBE_TEXT } from './email-layout';
+import { unsubscribeUrls } from './unsubscribe-token';
 import { MESSAGES, isMessageKind } from './templates';
 
 type Row = typeof outbox.$inferSelect;
@@ -19,13 +20,24 @@ export function emailTransport(config: AppConfig): Transport {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   } as never);
+  const layout = { brand: config.mail.brand, logoUrl: config.mail.logoUrl };
   return async (row) => {
+    // An announcement or reminder offers to unsubscribe: a link in the footer to the member site's
+    // page, and List-Unsubscribe with RFC 8058's one-click POST for the mail client's own button.
+    // Codes and notices (authentication, utility) always go out and carry neither.
+    const lang = row.lang === 'ar' ? 'ar' : 'en';
+    const links = row.category === 'marketing' && row.userId ? unsubscribeUrls(config, row.userId, lang) : null;
     const info = await transporter.sendMail({
       from: config.mail.from,
       to: row.to,
       subject: row.subject,
-      text: row.body,
-      html: row.html ?? mailHtml(row, { brand: config.mail.brand, logoUrl: config.mail.logoUrl }),
+      text: links ? `${row.body}\n\n--\n${UNSUBSCRIBE_TEXT[lang]}: ${links.page}` : row.body,
+      html:
+        row.html ??
+        mailHtml(row, layout, links ? { unsubscribeUrl: links.page, unsubscribeText: UNSUBSCRIBE_TEXT[lang] } : {}),
+      ...(links
+        ? { list: { unsubscribe: links.oneClick }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+        : {}),
     });
     return { providerId: info.messageId };
   };

@@ -1,11 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { isNull, type SQL } from 'drizzle-orm';
+import { users } from '../db/schema';
 
 /**
- * Whether a member may be sent a `marketing` message (the plan and registration reminders, and later
+ * Whether a member may be sent a `marketing` message (the plan and registration reminders, and
  * staff's announcements), as a condition on the `users` row: the one check point every query that
- * picks recipients of such messages includes. Every member may today; when members can unsubscribe
- * (issue 30, broadcasts), this condition reads their choice and every reminder follows it.
+ * picks recipients of such messages includes. A member who unsubscribed (an e-mail's link, or the
+ * account settings: api/src/messaging) may not; the outbox worker also skips a queued one.
  */
 export function mayMarket(): SQL {
-  return sql`true`;
+  return isNull(users.unsubscribedAt);
 }

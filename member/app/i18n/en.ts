@@ -576,6 +576,21 @@ export const en = {
     language_help_student:
       'We write the WhatsApp messages and e-mails we send you and your guardian in this language. The site’s own language is chosen at the top of the page.',
     language_save: 'Save language',
+    announcements_title: 'Announcements and reminders',
+    announcements_switch: 'Receive announcements and reminders',
+    announcements_help:
+      'News from the federation and reminders, such as a plan about to end, by WhatsApp or e-mail. Codes and notices about your teams and account always arrive.',
+    announcements_save: 'Save',
+  },
+  unsubscribe: {
+    title: 'Announcements and reminders',
+    undo: 'Undo: keep receiving them',
+    ask: 'Stop announcements and reminders? Codes and notices about your teams and account still arrive.',
+    again: 'Unsubscribe',
+    undone: 'Announcements and reminders will reach you again.',
+    settings: 'You can change this at any time in your account settings.',
+    invalid:
+      'This unsubscribe link is not valid. You can turn announcements and reminders off in your account settings.',
   },
   public_profile: {
     skills: 'Skills',

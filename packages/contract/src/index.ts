@@ -19,3 +19,4 @@ export * from './media.js';
 export * from './corrections.js';
 export * from './http.js';
 export * from './outbox.js';
+export * from './broadcasts.js';

@@ -34,6 +34,19 @@ export const LIMITS = {
   teamNameMax: 100,
   /** Longest note staff write on a team (a rejection, requested changes, a manual payment). */
   teamReasonMax: 500,
+  /** A broadcast's subject, in each language (also the first line of its WhatsApp message). */
+  broadcastSubjectMax: 150,
+  /** A broadcast's text, in each language (the e-mail carries it whole). */
+  broadcastBodyMax: 5000,
+  /**
+   * A broadcast's text sent by WhatsApp, on one line: a template parameter, and Meta refuses a
+   * message longer than 1,024 characters with the template's own words.
+   */
+  broadcastWhatsappMax: 700,
+  /** Broadcasts one staff member may save in an hour (each may reach thousands). */
+  broadcastsPerHour: 10,
+  /** The furthest "plan ends within N days" a segment takes, and how far ahead a broadcast is scheduled. */
+  broadcastDaysMax: 366,
   /** A national ID: exactly this many digits. */
   nationalIdDigits: 10,
   /** The one-time code's length is a setting within these bounds. */

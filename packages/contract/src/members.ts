@@ -109,6 +109,12 @@ export interface MemberUser {
   /** Under 18 (the public profile starts off, a guardian consented at sign-up). */
   minor: boolean;
   public_profile: boolean;
+  /**
+   * Announcements and reminders (the platform's `marketing` messages) reach the member: false once
+   * they unsubscribed (a link in such an e-mail, or the account settings). Codes and notices about
+   * their teams always arrive.
+   */
+  announcements: boolean;
   created_at: string;
 }
 

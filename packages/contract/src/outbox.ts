@@ -3,8 +3,11 @@
 export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/** pending → sent | failed (given up, or refused for good) | kept (no provider: development only). */
-export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
+/**
+ * pending → sent | failed (given up, or refused for good) | kept (no provider: development only) |
+ * skipped (an announcement or reminder to someone who unsubscribed after it was queued).
+ */
+export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'kept', 'skipped'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** What the provider reported after sending (WhatsApp's status webhooks); `none` filters for no report. */

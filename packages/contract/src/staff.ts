@@ -89,6 +89,8 @@ export const AUDIT_ACTIONS = [
   'two_factor_reset',
   'resend',
   'send_test',
+  'cancel',
+  'retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -116,6 +118,7 @@ export const AUDIT_SECTIONS = [
   'partners',
   'corrections',
   'messages',
+  'broadcasts',
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 export const isAuditSection = (name: string): name is AuditSection =>

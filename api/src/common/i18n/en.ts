@@ -317,6 +317,37 @@ export const en = {
   'messaging.test_kept': 'No provider is set up here: the test message was kept in the outbox (development).',
   'messaging.too_many_tests':
     'You have sent the most test messages allowed in an hour ({max}). Please try again later.',
+  'broadcast.subject_required': 'Please write the subject in Arabic and in English.',
+  'broadcast.body_required': 'Please write the message in Arabic and in English.',
+  'broadcast.subject_long': 'The subject can be up to {max} characters long.',
+  'broadcast.body_long': 'The message can be up to {max} characters long.',
+  'broadcast.channels_required': 'Choose how to send it: WhatsApp, e-mail, or both.',
+  'broadcast.whatsapp_too_long_ar':
+    'By WhatsApp the message goes on one line of at most {max} characters: shorten the Arabic text, or send it by e-mail only.',
+  'broadcast.whatsapp_too_long_en':
+    'By WhatsApp the message goes on one line of at most {max} characters: shorten the English text, or send it by e-mail only.',
+  'broadcast.too_broad':
+    'Sub-admins send to one competition, season or region: choose at least one of them before sending.',
+  'broadcast.nobody': 'These filters reach nobody on the chosen channels: there is nothing to send.',
+  'broadcast.send_at_past': 'Choose a time from now on (Riyadh time).',
+  'broadcast.send_at_far': 'A broadcast can be scheduled up to a year ahead.',
+  'broadcast.started': 'This broadcast has started sending: it can no longer be changed or cancelled.',
+  'broadcast.cancelled': 'This broadcast was cancelled.',
+  'broadcast.sending': 'The broadcast is being sent.',
+  'broadcast.scheduled': 'The broadcast is scheduled.',
+  'broadcast.updated': 'The broadcast was saved.',
+  'broadcast.cancel_done': 'The broadcast was cancelled: nothing will be sent.',
+  'broadcast.too_many': 'You saved the most broadcasts allowed in one hour ({max}): please wait before saving another.',
+  'broadcast.retried': 'The failed messages are queued again.',
+  'broadcast.nothing_to_retry': 'No failed message to send again.',
+  'unsubscribe.done':
+    'You will no longer receive announcements and reminders. Codes and notices about your teams and account still arrive.',
+  'unsubscribe.undone': 'Announcements and reminders will reach you again.',
+  'unsubscribe.invalid':
+    'This unsubscribe link is not valid. You can turn announcements and reminders off in your account settings.',
+  'account.announcements_on': 'Announcements and reminders will reach you.',
+  'account.announcements_off':
+    'You will no longer receive announcements and reminders. Codes and notices about your teams and account still arrive.',
   'request.malformed_json': 'The request body is not valid JSON.',
   'request.too_large': 'The request is too large.',
   'request.invalid_field': 'The field "{field}" is missing or invalid.',

@@ -67,6 +67,31 @@ function LanguageSetting({ user }: { user: MemberAccount }) {
   );
 }
 
+/**
+ * Announcements and reminders (the platform's `marketing` messages): the choice an unsubscribe link
+ * also makes. Codes and notices about the member's teams and account always arrive.
+ */
+function AnnouncementsSetting({ user }: { user: MemberAccount }) {
+  const { t } = useT();
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value="announcements" />
+      <h2 className="t-h6 gutter">{t('account.announcements_title')}</h2>
+      <Switch
+        id="announcements"
+        name="announcements"
+        defaultChecked={user.announcements}
+        label={t('account.announcements_switch')}
+        helperText={t('account.announcements_help')}
+        className="mb-2 setting-switch"
+      />
+      <Button type="submit" variant="contained">
+        {t('account.announcements_save')}
+      </Button>
+    </Form>
+  );
+}
+
 export function SettingsTab({ user }: { user: MemberAccount }) {
   return (
     <>
@@ -77,6 +102,9 @@ export function SettingsTab({ user }: { user: MemberAccount }) {
       )}
       <div className="mb-4">
         <LanguageSetting user={user} key={user.language} />
+      </div>
+      <div className="mb-4">
+        <AnnouncementsSetting user={user} key={String(user.announcements)} />
       </div>
       <PasswordForm />
       <div className="mt-4">

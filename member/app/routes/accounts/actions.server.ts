@@ -180,6 +180,13 @@ async function saveLanguage({ request, form, call, failed }: Ctx) {
   return flashBack(request, 'success', res.data.message ?? '', 'settings');
 }
 
+/** Settings tab: announcements and reminders on or off (a switch posts "on" when on and nothing when off). */
+async function saveAnnouncements({ request, form, lang, call, failed }: Ctx) {
+  const res = await call('/accounts/announcements', 'POST', { announcements: form.get('announcements') === 'on' });
+  if (!res.ok) return failed(res.data.message, 'settings');
+  return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'settings');
+}
+
 /** Settings tab: a new password; the API ends every session, so the member is signed out here too (spec §4). */
 async function changePassword({ request, form, lang, call, failed }: Ctx) {
   const body = {
@@ -223,6 +230,7 @@ const INTENTS: Record<string, (ctx: Ctx) => Promise<Response | ReturnType<typeof
   'skill-delete': deleteSkill,
   'public-profile': savePublicProfile,
   language: saveLanguage,
+  announcements: saveAnnouncements,
   password: changePassword,
   'signout-all': signOutEverywhere,
 };
