@@ -53,10 +53,18 @@ export class SessionService {
   }
 
   async create(user: User, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; sessionId: string }> {
-    const expiresAt = new Date(Date.now() + this.config.sessionTtlDays * 86_400_000);
+    // Both times on the API's clock, as the idle check reads them (not the database server's now()).
+    const lastSeenAt = new Date();
+    const expiresAt = new Date(lastSeenAt.getTime() + this.config.sessionTtlDays * 86_400_000);
     const [row] = await this.db
       .insert(sessions)
-      .values({ userId: user.id, expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null })
+      .values({
+        userId: user.id,
+        expiresAt,
+        lastSeenAt,
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      })
       .returning({ id: sessions.id });
     const token = await this.jwt.signAsync({ sid: row.id, sub: user.id } satisfies Claims, {
       expiresIn: `${this.config.sessionTtlDays}d`,
