@@ -584,7 +584,7 @@ export const ar: Messages = {
     announcements_switch: 'استلام الإعلانات والتذكيرات',
     announcements_help:
       'أخبار الاتحاد والتذكيرات، مثل قرب انتهاء الاشتراك، عبر واتساب أو البريد الإلكتروني. أما رموز التحقق والإشعارات الخاصة بفرقك وحسابك فتصلك دائمًا.',
-    announcements_save: 'حفظ',
+    announcements_save: 'حفظ الاختيار',
   },
   unsubscribe: {
     title: 'الإعلانات والتذكيرات',

@@ -580,7 +580,7 @@ export const en = {
     announcements_switch: 'Receive announcements and reminders',
     announcements_help:
       'News from the federation and reminders, such as a plan about to end, by WhatsApp or e-mail. Codes and notices about your teams and account always arrive.',
-    announcements_save: 'Save',
+    announcements_save: 'Save choice',
   },
   unsubscribe: {
     title: 'Announcements and reminders',
