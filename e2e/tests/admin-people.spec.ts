@@ -95,7 +95,7 @@ test.describe('back-office: people and money', () => {
     await expect(page.getByRole('cell', { name: `${name} Edited`, exact: true }).last()).toBeVisible();
   });
 
-  test('an admin creates a sub-admin, who then finds only Dashboard, Users and Correction requests', async ({
+  test('an admin creates a sub-admin, who then finds only Dashboard, Users, Correction requests and Broadcasts', async ({
     page,
   }) => {
     const id = uniqueId();
@@ -126,10 +126,12 @@ test.describe('back-office: people and money', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Noura Sub' })).toBeVisible();
     const items = page.getByRole('menuitem');
-    // Sub-admins edit ordinary members, so they also decide their correction requests.
-    await expect(items).toHaveText(['Dashboard', 'Users', 'Correction requests']);
+    // Sub-admins edit ordinary members, so they also decide their correction requests; they message a
+    // competition's, season's or region's people (issue 30), never everyone.
+    const menu = ['Dashboard', 'Users', 'Correction requests', 'Broadcasts'];
+    await expect(items).toHaveText(menu);
     await page.goto(`${adminUrl}#/admins`);
-    await expect(page.getByRole('menuitem')).toHaveText(['Dashboard', 'Users', 'Correction requests']);
+    await expect(page.getByRole('menuitem')).toHaveText(menu);
     // A sub-admin edits a member but is offered no Add and no Delete (the API refuses both too).
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page.getByRole('link', { name: 'Create' })).toHaveCount(0);

@@ -65,7 +65,7 @@ export function BroadcastStateChip(_props: { label?: string }) {
 
 const RECIPIENT_COLORS: Record<RecipientState, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   queued: 'default',
-  sent: 'info',
+  sent: 'default',
   delivered: 'success',
   read: 'success',
   failed: 'error',
