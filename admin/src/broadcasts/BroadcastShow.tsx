@@ -2,7 +2,8 @@ import { Box, Button as MuiButton, Card, CardContent, MenuItem, Stack, TextField
 import ReplayIcon from '@mui/icons-material/Replay';
 import CancelIcon from '@mui/icons-material/CancelScheduleSend';
 import type { BroadcastDetail, BroadcastProgress } from '@platform/contract';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import {
   Confirm,
   DataTable,
@@ -188,7 +189,15 @@ const live = (record: BroadcastDetail | undefined) =>
 /** Each recipient's message and its state; a state filter narrows the list (the failed ones, say). */
 function Recipients() {
   const translate = useTranslate();
+  const record = useRecordContext<BroadcastDetail>();
   const [state, setState] = useState('');
+  // The list is read again whenever the broadcast's figures change (they are re-read while it is on its
+  // way): read once, it could stay empty when the job wrote the messages just after (found by CI).
+  const queryClient = useQueryClient();
+  const figures = record ? [record.state, ...COUNTS.map((k) => record.progress?.[k])].join(':') : '';
+  useEffect(() => {
+    if (figures) void queryClient.invalidateQueries({ queryKey: ['broadcast-recipients'] });
+  }, [figures, queryClient]);
   return (
     <Box sx={{ width: '100%' }}>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }} useFlexGap>
