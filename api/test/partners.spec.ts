@@ -1,6 +1,7 @@
+import { JwtService } from '@nestjs/jwt';
 import { eq } from 'drizzle-orm';
-import { partners } from '../src/db/schema';
-import { adminToken, createUser, startTestApp, type TestApp } from './harness';
+import { partners, sessions, users } from '../src/db/schema';
+import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
@@ -118,8 +119,13 @@ describe('the embedded sign-in', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.authorization).toBeTruthy();
     expect(ok.body.token).toBe(ok.headers.authorization);
-    expect(ok.body.user).toMatchObject({ _id: valid.id, subscriptionValid: true });
-    expect(ok.body.user.password_hash).toBeUndefined();
+    expect(ok.body.user).toEqual({
+      _id: valid.id,
+      name: valid.name,
+      type: 1,
+      subscriptionValid: true,
+      end_date: '2099-01-01',
+    });
 
     for (const fields of [
       { subscription: false },
@@ -154,5 +160,57 @@ describe('the embedded sign-in', () => {
     });
     expect(res.status).toBe(404);
     expect(res.headers.authorization).toBeUndefined();
+  });
+
+  // Issue 31, finding 6: the embed handed the partner a 30-day member session that read the member's
+  // profile and the national IDs of the children on their teams.
+  it('gives the partner a short-lived token about the member alone, never a member session', async () => {
+    const coach = await createUser(t, { type: 1, subscription: true, startDate: '2026-01-01', endDate: '2099-01-01' });
+    const before = await t.database.db.select().from(sessions).where(eq(sessions.userId, coach.id));
+    const res = await t.http
+      .post('/api/adduser')
+      .send({ client_id: clientId, key: KEY, national_id: coach.nationalId, password: coach.password });
+    expect(res.status).toBe(200);
+    const token = res.body.token as string;
+    // No session was opened for the partner.
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, coach.id))).toHaveLength(
+      before.length,
+    );
+    // It lasts minutes, and is for this partner.
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ typ: 'partner', sub: coach.id, aud: clientId });
+    expect((claims.exp as number) - (claims.iat as number)).toBe(10 * 60);
+    // The partner reads who the member is and whether the plan is active, read now.
+    const read = () => t.http.get('/api/iframe/member').set('Authorization', `Bearer ${token}`);
+    expect((await read()).body).toEqual({
+      success: true,
+      member: { _id: coach.id, name: coach.name, type: 1, subscriptionValid: true, end_date: '2099-01-01' },
+    });
+    await t.database.db.update(users).set({ endDate: '2026-01-02' }).where(eq(users.id, coach.id));
+    expect((await read()).body.member).toMatchObject({ subscriptionValid: false, end_date: '2026-01-02' });
+    // The token opens nothing of the member's: not the profile, the home page or the teams.
+    for (const [method, path] of [
+      ['get', '/api/accounts'],
+      ['get', '/api/home'],
+      ['get', '/api/teams'],
+      ['post', '/api/getuser'],
+    ] as const) {
+      const r = await t.http[method](path).set('Authorization', token);
+      expect([path, r.status]).toEqual([path, 401]);
+    }
+    // A member's own session token is not a partner token; an expired or altered one is refused;
+    // a partner switched off loses its tokens.
+    const jwt = t.app.get(JwtService);
+    const expired = await jwt.signAsync({ typ: 'partner', sub: coach.id, aud: clientId }, { expiresIn: -1 });
+    const session = await signIn(t, coach);
+    for (const bad of [session, expired, `${token.slice(0, -2)}xx`, 'nonsense', '']) {
+      const r = await t.http.get('/api/iframe/member').set('Authorization', `Bearer ${bad}`);
+      expect(r.status).toBe(401);
+      expect(r.body.message).toBe('This sign-in has expired or is not valid. Ask the member to sign in again.');
+    }
+    await t.database.db.update(partners).set({ status: false }).where(eq(partners.clientId, clientId));
+    expect((await read()).status).toBe(401);
+    await t.database.db.update(partners).set({ status: true }).where(eq(partners.clientId, clientId));
+    expect((await read()).status).toBe(200);
   });
 });

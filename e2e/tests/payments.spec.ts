@@ -157,11 +157,19 @@ test.describe('the partner embed', () => {
     await expect(page.locator('#got')).not.toHaveText('none');
     const got = JSON.parse((await page.locator('#got').textContent())!) as {
       origin: string;
-      data: { token: string; user: { national_id: string } };
+      data: { token: string; user: Record<string, unknown> };
     };
     expect(got.origin).toBe(memberUrl);
-    expect(got.data.token.length).toBeGreaterThan(20);
-    expect(got.data.user.national_id).toBe(E2E.student.nationalId);
+    // Who signed in and whether the plan is active, nothing more (issue 31, finding 6).
+    expect(Object.keys(got.data.user).sort()).toEqual(['_id', 'end_date', 'name', 'subscriptionValid', 'type']);
+    expect(got.data.user.subscriptionValid).toBe(true);
+    // The partner's server reads the member with the token; it opens no member page.
+    const read = await page.request.get(`${apiUrl}/api/iframe/member`, {
+      headers: { Authorization: `Bearer ${got.data.token}` },
+    });
+    expect((await read.json()).member).toEqual(got.data.user);
+    const profile = await page.request.get(`${apiUrl}/api/accounts`, { headers: { Authorization: got.data.token } });
+    expect(profile.status()).toBe(401);
   });
 
   test('framed cross-site where the browser refuses the frame any storage, the embed still signs in', async ({

@@ -106,21 +106,21 @@ export class AuthService {
   }
 
   /**
-   * Sign-in on a partner's embedded page: a student or coach by national ID, an entity by e-mail;
-   * `admit` may still refuse the member (an inactive subscription) before any session exists.
+   * The member a partner's embedded page signs in: a student or coach by national ID, an entity by
+   * e-mail; `admit` may still refuse the member (an inactive subscription). No session is opened: the
+   * partner gets a token of its own (PartnersService), never a member session (issue 31, finding 6).
    */
-  async signinEmbedded(
+  async checkEmbedded(
     login: string | undefined,
     password: string | undefined,
-    meta: ClientMeta,
     admit: (user: User) => void,
-  ) {
+  ): Promise<User> {
     const id = login?.trim();
     if (!id || !password) throw new AppError(400, 'auth.fields_empty');
     const where = id.includes('@')
       ? and(eq(sql`lower(${users.email})`, id.toLowerCase()), eq(users.type, 2))
       : and(eq(users.nationalId, id), inArray(users.type, [0, 1]));
-    return this.signin(where, password, meta, admit);
+    return this.checkPassword(where, password, admit);
   }
 
   private async signin(
@@ -129,13 +129,19 @@ export class AuthService {
     meta: ClientMeta,
     admit?: (user: User) => void,
   ) {
+    const user = await this.checkPassword(where, password, admit);
+    const { token, sessionId } = await this.sessions.create(user, meta);
+    return { token, sessionId, user };
+  }
+
+  /** The account `where` names when `password` is its password and `admit` lets it in; refused alike otherwise. */
+  private async checkPassword(where: ReturnType<typeof and>, password: string, admit?: (user: User) => void) {
     const [user] = await this.db.select().from(users).where(where).limit(1);
     // Unknown account and wrong password answer alike, in the same time.
     if (!(await verifyPassword(user?.passwordHash, password))) throw new AppError(401, 'auth.invalid_credentials');
     if (!user.isActive) throw new AppError(403, 'auth.account_disabled');
     admit?.(user);
     await this.upgradeHash(user, password);
-    const { token, sessionId } = await this.sessions.create(user, meta);
-    return { token, sessionId, user: user as User };
+    return user as User;
   }
 }

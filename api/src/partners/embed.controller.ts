@@ -1,16 +1,18 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/roles';
+import { tokenOf } from '../auth/session.service';
 import { AppError } from '../common/app-error';
 import { Lang, translate } from '../common/i18n';
 import { ipTracker, PerPartner, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { PartnersService } from './partners.service';
 
 /**
- * The partner embed's calls: whether a client id and key pair is registered, and the sign-in that
- * hands a member's session to the partner page (only with an active subscription).
+ * The partner embed's calls: whether a client id and key pair is registered, the sign-in that hands
+ * the partner page a short-lived token about the member (only with an active subscription), and the
+ * partner's reading of that token.
  */
 @ApiTags('partner embed')
 @Controller()
@@ -43,16 +45,31 @@ export class EmbedController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Embedded sign-in on a partner page: client_id, key, national_id (or an entity’s e-mail), password. The token is in the Authorization header.',
+      'Embedded sign-in on a partner page: client_id, key, national_id (or an entity’s e-mail), password. Answers a partner token (also in the Authorization header), valid for a few minutes and only for GET /api/iframe/member, and who the member is.',
   })
   async signin(
     @Body() body: Record<string, unknown>,
-    @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
     @Lang() lang: Lang,
   ) {
-    const { token, user } = await this.partners.signin(body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    const { token, user } = await this.partners.signin(body);
     res.header('Authorization', token);
     return { success: true, message: translate(lang, 'auth.signed_in'), token, user };
+  }
+
+  @Get('iframe/member')
+  @Public()
+  @UseGuards(SigninThrottleGuard)
+  // A token is a secret checked here: bad ones count against the caller's address.
+  @Throttle({ account: { getTracker: ipTracker } })
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'For a partner: the member its token (from the embedded sign-in) names, read now — who they are and whether their plan is active. 401 for anything but a live partner token.',
+  })
+  async member(@Headers('authorization') authorization: string | undefined) {
+    const member = await this.partners.member(tokenOf(authorization));
+    if (!member) throw new AppError(401, 'embed.token_invalid');
+    return { success: true, member };
   }
 }

@@ -1,4 +1,4 @@
-import type { MemberUser } from '@platform/contract';
+import type { PartnerMember } from '@platform/contract';
 import {
   data,
   redirect,
@@ -62,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const password = String(form.get('password') ?? '');
   const headers = frameHeaders(partner.origins);
   if (!nationalId || !password) return data({ error: translate(lang, 'embed.fields_empty'), nationalId }, { headers });
-  const res = await api<{ token: string; user: MemberUser }>(request, '/adduser', {
+  const res = await api<{ token: string; user: PartnerMember }>(request, '/adduser', {
     lang,
     body: { client_id: clientId, key, national_id: nationalId, password, loginType: 'signin' },
   });

@@ -63,6 +63,25 @@ export interface PlanSnapshot {
   duration_type: string;
 }
 
+/**
+ * What a partner site learns from the embedded sign-in: who signed in and whether their plan is active,
+ * nothing else (no national ID, contact, birth date or teams). It comes with a partner token that
+ * names only this (`GET /api/iframe/member` reads it again) and lasts PARTNER_TOKEN_MINUTES; a partner
+ * never holds a member session (issue 31, finding 6).
+ */
+export interface PartnerMember {
+  _id: string;
+  name: string;
+  /** 0 student, 1 coach, 2 entity. */
+  type: number;
+  subscriptionValid: boolean;
+  /** The plan's last day (YYYY-MM-DD), or null. */
+  end_date: string | null;
+}
+
+/** How long a partner token lasts, in minutes. */
+export const PARTNER_TOKEN_MINUTES = 10;
+
 /** The member contract's user object (spec §3), field names as the contract spells them; dates are ISO strings. */
 export interface MemberUser {
   _id: string;

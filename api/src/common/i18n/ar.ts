@@ -291,6 +291,7 @@ export const ar: Record<MessageKey, string> = {
   'sandbox.closed': 'انتهت عملية الدفع هذه بالفعل.',
   'embed.not_subscribed':
     'اشتراكك غير نشط أو منتهٍ. لتجديده سجّل الدخول في منصة WRO وافتح حسابي › الاشتراكات واختر باقة، ثم سجّل الدخول هنا مجددًا.',
+  'embed.token_invalid': 'انتهت صلاحية هذا الدخول أو أنه غير صالح. اطلب من العضو تسجيل الدخول مرة أخرى.',
   'embed.unknown_partner': 'هذا الشريك غير مسجل.',
   'embed.unverified': 'يرجى توثيق حسابك!',
   'partner.bad_origin': 'يجب أن يكون كل أصل مسموح بالشكل https://example.com (البروتوكول والمضيف والمنفذ فقط).',

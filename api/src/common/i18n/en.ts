@@ -299,6 +299,7 @@ export const en = {
   'sandbox.closed': 'This payment is already finished.',
   'embed.not_subscribed':
     'Your subscription is not active or has expired. To renew it, sign in on the WRO Platform, open Account › Subscriptions and choose a plan; then sign in here again.',
+  'embed.token_invalid': 'This sign-in has expired or is not valid. Ask the member to sign in again.',
   'embed.unknown_partner': 'This partner is not registered.',
   'embed.unverified': 'Please verify your account!',
   'partner.bad_origin': 'Each allowed origin must look like https://example.com (scheme, host and optional port only).',
