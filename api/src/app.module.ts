@@ -40,6 +40,7 @@ import {
 import { RegionsModule } from './regions/regions.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { HomeModule } from './home/home.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { RetentionModule } from './retention/retention.module';
 
 @Module({})
@@ -105,6 +106,7 @@ export class AppModule {
         RegionsModule,
         RemindersModule,
         RetentionModule,
+        PrivacyModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -144,3 +144,10 @@ export async function adminToken(t: TestApp, email = ADMIN.email, password = ADM
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.headers.authorization as string;
 }
+
+/** supertest's parser that keeps a body as bytes (`.buffer(true).parse(binary)`). */
+export const binary = (res: request.Response, done: (err: Error | null, body: unknown) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};

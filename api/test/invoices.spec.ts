@@ -8,21 +8,13 @@ import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import Papa from 'papaparse';
 import { PNG } from 'pngjs';
-import type request from 'supertest';
 import { auditLog, orders, plans, refunds, users } from '../src/db/schema';
 import { fakeTelr } from './fake-telr';
-import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { adminToken, binary, createUser, signIn, startTestApp, type TestApp } from './harness';
 import { pdfText } from './pdf-text';
 
 const run = promisify(execFile);
 const VAT_NUMBER = '310122393500003';
-
-/** supertest's parser that keeps a body as bytes. */
-const binary = (res: request.Response, done: (err: Error | null, body: unknown) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 /** The first page of a PDF drawn by poppler's pdftoppm, and the QR code found on it, decoded. */
 async function qrOfPdf(pdf: Buffer): Promise<string> {

@@ -428,6 +428,8 @@ export const ar: Messages = {
       send_test: 'رسالة تجريبية',
       cancel: 'إلغاء',
       retry: 'إعادة محاولة',
+      data_export: 'طلب نسخة من البيانات',
+      request_deletion: 'طلب حذف الحساب',
     },
     security: {
       menu: 'الأمان',

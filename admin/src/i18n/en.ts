@@ -200,6 +200,8 @@ const app = {
     send_test: 'Test message',
     cancel: 'Cancelled',
     retry: 'Retried',
+    data_export: 'Copy of data asked for',
+    request_deletion: 'Deletion asked for',
   },
   security: {
     menu: 'Security',

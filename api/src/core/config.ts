@@ -126,6 +126,11 @@ export interface AppConfig {
     uploadHours: number;
     everyMinutes: number;
   };
+  /**
+   * Members' privacy requests (api/src/privacy): deletionDays between asking for a deletion and the
+   * deletion (time to change one's mind); exportDays a prepared copy of one's data can be downloaded.
+   */
+  privacy: { deletionDays: number; exportDays: number };
 }
 
 /** An S3-compatible bucket for the uploads (S3_* settings). */
@@ -344,6 +349,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       messageDays: int(env, 'RETENTION_MESSAGE_DAYS', 90, 1, 3650),
       uploadHours: int(env, 'RETENTION_UPLOAD_HOURS', 24, 1, 720),
       everyMinutes: int(env, 'RETENTION_EVERY_MINUTES', 60, 1, 1440),
+    },
+    privacy: {
+      deletionDays: int(env, 'PRIVACY_DELETION_DAYS', 7, 0, 90),
+      exportDays: int(env, 'PRIVACY_EXPORT_DAYS', 7, 1, 30),
     },
   };
 }

@@ -3,6 +3,8 @@ import type {
   BroadcastReach,
   BroadcastSegment,
   BroadcastState,
+  DataExportState,
+  DeletionState,
   CorrectionState,
   DurationType,
   Education,
@@ -126,6 +128,11 @@ export const users = pgTable(
      * an e-mail, or the account settings); null: they arrive. Codes and notices always do.
      */
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /**
+     * When the account was deleted at its owner's request (api/src/privacy): its personal data is gone,
+     * the row stays for the invoices, team results and audit entries that point to it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -986,4 +993,42 @@ export const broadcasts = pgTable(
     cancelledByName: text('cancelled_by_name'),
   },
   (t) => [index('broadcasts_due_idx').on(t.state, t.sendAt), index('broadcasts_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A member's privacy request (api/src/privacy, docs/decisions/017-privacy-requests.md): a copy of their
+ * data (`export`: prepared by the job into the private store, downloaded once before `due_at`) or the
+ * deletion of the account (`deletion`: carried out by the job at `due_at` unless cancelled first).
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'export' | 'deletion'>().notNull(),
+    state: text('state').$type<DataExportState | DeletionState>().notNull(),
+    /** Staff who asked on the member's behalf (a guardian's request for a minor); null: the member. */
+    requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    /** An export's archive in the file store (`private/exports/<id>.zip`) while it is ready. */
+    fileKey: text('file_key'),
+    bytes: integer('bytes'),
+    /** An export: the end of its download; a deletion: when it is carried out. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('privacy_requests_user_idx').on(t.userId, t.createdAt),
+    index('privacy_requests_due_idx').on(t.kind, t.state, t.dueAt),
+    // One export being prepared and one deletion waiting per account at a time.
+    uniqueIndex('privacy_requests_open_unique')
+      .on(t.userId, t.kind)
+      .where(sql`${t.state} in ('preparing', 'scheduled')`),
+  ],
 );

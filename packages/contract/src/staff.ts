@@ -91,6 +91,9 @@ export const AUDIT_ACTIONS = [
   'send_test',
   'cancel',
   'retry',
+  // Privacy (issue 31): a member asked for a copy of their data; a member or staff asked for an account's deletion.
+  'data_export',
+  'request_deletion',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
