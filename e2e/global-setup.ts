@@ -148,6 +148,7 @@ export default async function globalSetup() {
     WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
     WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
     OUTBOX_WORKER: '1',
+    PRIVACY_JOB: '1',
     OUTBOX_POLL_MS: '200',
   });
   await waitFor(`${apiUrl}/api/health`, api, 'api');

@@ -2,7 +2,7 @@ import { Button as MuiButton } from '@mui/material';
 import { formatMoney, type TeamRecord } from '@platform/contract';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { REASON_MAX, ReasonDialog } from './ReasonDialog';
+import { REASON_MAX, ReasonDialog } from '../common/ReasonDialog';
 import { useTeamWrite } from './useTeamWrite';
 
 /**

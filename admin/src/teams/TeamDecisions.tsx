@@ -2,7 +2,7 @@ import { Button as MuiButton, Stack } from '@mui/material';
 import type { TeamAction, TeamRecord } from '@platform/contract';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { REASON_MAX, ReasonDialog } from './ReasonDialog';
+import { REASON_MAX, ReasonDialog } from '../common/ReasonDialog';
 import { useTeamWrite } from './useTeamWrite';
 
 type Sendback = 'rejected' | 'changes_requested';

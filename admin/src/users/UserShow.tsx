@@ -21,6 +21,7 @@ import { BilingualName, LocalDateField, LtrField, MoneyField } from '../common/f
 import { CountryName } from '../common/people';
 import { DeliveryChip, KindField, StatusChip } from '../messages/fields';
 import { ConsentFields, LanguageField, SubscriptionChip, UserAvatar, UserTypeField, genderChoices } from './fields';
+import { PrivacyRequests } from './PrivacyRequests';
 import { ReleaseIdButton } from './ReleaseIdButton';
 
 /** A value from a fixed set, translated ({prefix}.{value}); the raw value when there is no entry. */
@@ -214,6 +215,9 @@ export function UserShow() {
             <MemberMessagesLink />
           </TabbedShowLayout.Tab>
         )}
+        <TabbedShowLayout.Tab label="app.user_tabs.privacy" path="privacy">
+          <PrivacyRequests />
+        </TabbedShowLayout.Tab>
         {admin && (
           <TabbedShowLayout.Tab label="app.user_tabs.audit" path="audit">
             <ReferenceManyField

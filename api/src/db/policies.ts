@@ -19,7 +19,14 @@ export const STARTING_POLICIES = {
 <h2>Who sees it</h2>
 <p>The platform's staff, to run the competitions; the payment provider, for payments; the services that deliver our messages (WhatsApp and e-mail). Nothing else is shared unless the law requires it.</p>
 <h2>Keeping and deleting</h2>
-<p>We keep your data while your account is open, and invoices as long as the law requires. You may ask us to correct or delete your data.</p>
+<p>We keep your data while your account is open. Some things are removed sooner: a sign-up whose mobile number was never verified after 72 hours, the record of a signed-out session after 30 days, and the text of the messages we sent you after 90 days.</p>
+<h2>Your rights</h2>
+<ul>
+<li><strong>A copy of your data.</strong> In your account settings, under "Your data", ask for a copy of everything we hold about you: your profile, consents, teams, results, certificates, orders and the messages we sent you, with the files you uploaded. It is prepared within minutes and can be downloaded once, for 7 days.</li>
+<li><strong>Correcting it.</strong> Change your details in your account, or ask for a correction of your date of birth or grade there.</li>
+<li><strong>Deleting your account.</strong> In your account settings, under "Delete my account", with your password. Your account is deleted 7 days later, and until then you can cancel. Your profile, pictures, files, skills, certificates and messages are removed and you can no longer sign in. We keep your invoices and credit notes for as long as the tax law requires, and the record of what staff did; your teams keep their results without your details.</li>
+<li><strong>For a child.</strong> A parent or guardian can ask us through the contact page to delete a child's account; we check who they are first.</li>
+</ul>
 <h2>Contact</h2>
 <p>For questions and requests, write to us through the <a href="/contact">contact page</a> and say whether you are the member or the guardian.</p>`,
   privacy: `<p>تدير هذه المنصة مسابقات تعليمية ومسابقات في الروبوت. توضح هذه السياسة البيانات التي نجمعها ولماذا، وما يحق لك أن تطلبه منا. وتُحفظ مع حسابك النسخة التي وافقت عليها عند التسجيل.</p>
@@ -37,7 +44,14 @@ export const STARTING_POLICIES = {
 <h2>من يطّلع عليها</h2>
 <p>فريق المنصة لإدارة المسابقات؛ ومزوّد الدفع لإتمام المدفوعات؛ والخدمات التي توصل رسائلنا (واتساب والبريد الإلكتروني). ولا نشارك شيئًا غير ذلك إلا إذا أوجبه النظام.</p>
 <h2>حفظ البيانات وحذفها</h2>
-<p>نحتفظ ببياناتك ما دام حسابك قائمًا، وبالفواتير المدة التي يوجبها النظام. ويمكنك أن تطلب تصحيح بياناتك أو حذفها.</p>
+<p>نحتفظ ببياناتك ما دام حسابك قائمًا، ونحذف بعضها قبل ذلك: التسجيل الذي لم يُوثَّق رقم جواله بعد 72 ساعة، وسجل الجلسة المنتهية بعد 30 يومًا، ونصوص الرسائل التي أرسلناها إليك بعد 90 يومًا.</p>
+<h2>حقوقك</h2>
+<ul>
+<li><strong>نسخة من بياناتك.</strong> من إعدادات حسابك، في قسم «بياناتك»، اطلب نسخة من كل ما نحفظه عنك: ملفك الشخصي وموافقاتك وفرقك ونتائجك وشهاداتك وطلباتك والرسائل التي أرسلناها إليك، مع الملفات التي رفعتها. تُجهَّز خلال دقائق، ويمكن تنزيلها مرة واحدة خلال 7 أيام.</li>
+<li><strong>تصحيحها.</strong> عدّل بياناتك من حسابك، أو اطلب من هناك تصحيح تاريخ الميلاد أو الصف.</li>
+<li><strong>حذف حسابك.</strong> من إعدادات حسابك، في قسم «حذف حسابي»، بإدخال كلمة المرور. يُحذف حسابك بعد 7 أيام، ويمكنك إلغاء الحذف حتى ذلك الحين. تُحذف بيانات ملفك الشخصي وصورك وملفاتك ومهاراتك وشهاداتك ورسائلك، ولن تتمكن من تسجيل الدخول. ونحتفظ بفواتيرك وإشعاراتك الدائنة المدة التي يوجبها نظام الضريبة، وبسجل ما قام به فريق المنصة، وتحتفظ فرقك بنتائجها دون بياناتك.</li>
+<li><strong>للطفل.</strong> يمكن لأحد الوالدين أو ولي الأمر أن يطلب عبر صفحة التواصل حذف حساب الطفل، ونتحقق من هويته أولًا.</li>
+</ul>
 <h2>التواصل</h2>
 <p>للاستفسارات والطلبات راسلنا عبر <a href="/contact">صفحة التواصل</a>، واذكر هل أنت العضو أم ولي أمره.</p>`,
   termsConditionsEn: `<p>By registering you accept these terms and the privacy policy. The version you accepted is kept with your account.</p>

@@ -232,7 +232,8 @@ export class PrivacyService {
       id: r.id,
       kind: r.kind,
       state: r.state,
-      due_at: r.dueAt?.toISOString() ?? null,
+      // When it is due while it is open (a copy's last day, a deletion's day); nothing once it is over.
+      due_at: ['preparing', 'ready', 'scheduled'].includes(r.state) ? (r.dueAt?.toISOString() ?? null) : null,
       by_staff: r.requestedById !== null,
       reason: r.reason,
       created_at: r.createdAt.toISOString(),

@@ -1,11 +1,12 @@
 import { Form, Link } from '@remix-run/react';
 import { useT } from '~/i18n';
-import { AccountType, LANGUAGES, type MemberAccount } from '@platform/contract';
+import { AccountType, LANGUAGES, type MemberAccount, type PrivacyOverview } from '@platform/contract';
 import { Button } from '~/ui/Button';
 import { Switch } from '~/ui/Checkbox';
 import { PasswordField } from '~/ui/PasswordField';
 import { Select } from '~/ui/Select';
 import { SubmitButton } from '~/ui/SubmitButton';
+import { PrivacySection } from './PrivacySection';
 
 /** "Show my public profile": students and coaches (entities have no public profile). */
 function PublicProfileSetting({ user }: { user: MemberAccount }) {
@@ -92,7 +93,7 @@ function AnnouncementsSetting({ user }: { user: MemberAccount }) {
   );
 }
 
-export function SettingsTab({ user }: { user: MemberAccount }) {
+export function SettingsTab({ user, privacy }: { user: MemberAccount; privacy: PrivacyOverview | null }) {
   return (
     <>
       {user.type !== AccountType.Entity && (
@@ -110,6 +111,11 @@ export function SettingsTab({ user }: { user: MemberAccount }) {
       <div className="mt-4">
         <SignOutEverywhere />
       </div>
+      {privacy && (
+        <div className="mt-4">
+          <PrivacySection privacy={privacy} />
+        </div>
+      )}
     </>
   );
 }

@@ -215,6 +215,29 @@ async function signOutEverywhere({ request, lang, call, failed }: Ctx) {
   return redirect('/auth/join-us/', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
 }
 
+/** Settings tab: asks for a copy of the member's data, prepared by the API in the background. */
+async function askDataExport({ request, lang, call, failed }: Ctx) {
+  const res = await call('/privacy/export', 'POST');
+  if (!res.ok) return failed(res.data.message, 'settings');
+  return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'settings');
+}
+
+/** Settings tab: asks for the account's deletion, confirmed by the password (never trimmed). */
+async function askDeletion({ request, form, lang, call, failed }: Ctx) {
+  const password = form.get('password');
+  if (typeof password !== 'string' || !password) return failed(translate(lang, 'account.old_password'), 'settings');
+  const res = await call('/privacy/deletion', 'POST', { password });
+  if (!res.ok) return failed(res.data.message, 'settings');
+  return flashBack(request, 'info', res.data.message ?? translate(lang, 'account.updated'), 'settings');
+}
+
+/** Settings tab: cancels the waiting deletion. */
+async function cancelDeletion({ request, lang, call, failed }: Ctx) {
+  const res = await call('/privacy/deletion', 'DELETE');
+  if (!res.ok) return failed(res.data.message, 'settings');
+  return flashBack(request, 'success', res.data.message ?? translate(lang, 'account.updated'), 'settings');
+}
+
 /** Each form's `intent` and what it does. */
 const INTENTS: Record<string, (ctx: Ctx) => Promise<Response | ReturnType<typeof failedAnswer>>> = {
   profile: saveProfile,
@@ -233,6 +256,9 @@ const INTENTS: Record<string, (ctx: Ctx) => Promise<Response | ReturnType<typeof
   announcements: saveAnnouncements,
   password: changePassword,
   'signout-all': signOutEverywhere,
+  'data-export': askDataExport,
+  deletion: askDeletion,
+  'deletion-cancel': cancelDeletion,
 };
 
 /** The account page's forms: the posted `intent` picks the action; an unknown one is refused on the profile tab. */

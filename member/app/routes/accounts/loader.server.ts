@@ -12,6 +12,7 @@ import {
   type ResearchView,
   type MemberAccount,
   type Paged,
+  type PrivacyOverview,
   type TeamView,
 } from '@platform/contract';
 
@@ -24,7 +25,7 @@ export async function loadAccount(request: Request) {
   const fullAccess = viewer.user.fullAccess;
   // Students and coaches: their correction request of the date of birth or grade (the profile tab).
   const person = viewer.user.type === AccountType.Student || viewer.user.type === AccountType.Coach;
-  const [account, reference, certs, research, teams, achievements, orders, correction] = await Promise.all([
+  const [account, reference, certs, research, teams, achievements, orders, correction, privacy] = await Promise.all([
     call<{ user: MemberAccount }>('/accounts'),
     signupReference(request, viewer.lang),
     tab === 'certificates' && fullAccess ? call<{ certificates: CertificateView[] }>('/certificates') : null,
@@ -46,6 +47,7 @@ export async function loadAccount(request: Request) {
     person && (tab ?? 'profile') === 'profile'
       ? call<{ correction: CorrectionView | null }>('/accounts/correction')
       : null,
+    tab === 'settings' ? call<PrivacyOverview>('/privacy') : null,
   ]);
   // A failed account load goes home (spec §2).
   if (!account.ok) throw redirect('/');
@@ -54,6 +56,7 @@ export async function loadAccount(request: Request) {
     user: account.data.user,
     phoneChange: phoneChange && phoneChange.until > Date.now() ? phoneChange : null,
     correction: correction?.ok ? correction.data.correction : null,
+    privacy: privacy?.ok ? privacy.data : null,
     askingCorrection: new URL(request.url).searchParams.get('correction') === '1',
     reference,
     certificates: certs?.ok ? certs.data.certificates : [],

@@ -44,6 +44,7 @@ export default function Accounts() {
     page,
     fullAccess,
     teamsAccess,
+    privacy,
   } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useT();
@@ -111,7 +112,7 @@ export default function Accounts() {
             )}
             {tab === 'certificates' && fullAccess && <CertificatesTab certificates={certificates} />}
             {tab === 'research' && <ResearchTab entries={research} />}
-            {tab === 'settings' && <SettingsTab user={user} />}
+            {tab === 'settings' && <SettingsTab user={user} privacy={privacy} />}
             {tab === 'logout' && (
               <Form method="post" action="/logout">
                 <p className="mb-2">{t('account.logout_text')}</p>
