@@ -403,4 +403,29 @@ describe('limits a body field or an address switch does not defeat (issue 31)', 
     const student = await createUser(t, { type: 0 });
     expect((await signin(student.nationalId!, student.password)).status).toBe(200);
   });
+  it('counts every code sent per address, whichever account or e-mail the body names', async () => {
+    // A small limit, so the test is a handful of quick calls (the default is 60 a minute: a classroom).
+    const small = await startTestApp({ RATE_LIMIT_ADDRESS: '5', MEMBER_PROXY_SECRET: SECRET });
+    try {
+      const forgot = (i: number, headers: Headers = {}) =>
+        small.http
+          .post('/api/otp/forget')
+          .set(headers)
+          .send({ email: `victim${i}.${process.pid}@test.example` });
+      const answers: number[] = [];
+      for (let i = 0; i < 6; i++) answers.push((await forgot(i)).status);
+      expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+      // Another address still asks.
+      expect((await forgot(7, fromMember('198.51.100.160'))).status).toBe(200);
+      // Codes to phones through made-up tickets: refused, and counted all the same.
+      const otp = () =>
+        small.http.post('/api/otp').send({ user_id: `ticket-${nobody()}`, phone_number: '+966500000000' });
+      const sends: number[] = [];
+      for (let i = 0; i < 6; i++) sends.push((await otp()).status);
+      expect(sends.slice(0, 5).every((status) => status !== 429)).toBe(true);
+      expect(sends[5]).toBe(429);
+    } finally {
+      await small.close();
+    }
+  });
 });
