@@ -349,6 +349,38 @@ describe('two-factor sign-in', () => {
     expect((await t.http.get('/api/admin-session').set('Cookie', cookie!.split(';')[0])).status).toBe(200);
   });
 
+  it('makes new recovery codes with a code from the app; the old ones stop working', async () => {
+    const sub = await staff(5);
+    const token = await adminToken(t, sub.email!, sub.password);
+    const { secret, codes } = await enrol(token);
+    const renew = (code: string, lang = 'en') =>
+      t.http
+        .post('/api/admin-session/two-factor/recovery-codes')
+        .set('Authorization', token)
+        .set('Accept-Language', lang)
+        .send({ code });
+    expect((await renew('000000')).body.message).toBe('The code is incorrect or has already been used.');
+    // The code that turned it on was used; the next one, typed in Arabic-Indic digits, makes new codes.
+    const code = await totp(secret, 30);
+    const made = await renew(arabic(code), 'ar');
+    expect(made.status).toBe(200);
+    expect(made.body.message).toBe('هذه رموز الاسترداد الجديدة، ولم تعد الرموز السابقة صالحة.');
+    const fresh = made.body.recovery_codes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((c) => codes.includes(c))).toBe(false);
+    // Each app code once.
+    expect((await renew(code)).status).toBe(400);
+    // An old recovery code no longer signs in; a new one does.
+    const first = await login(sub.email!, sub.password);
+    expect((await withCode(first.body.challenge, codes[1])).status).toBe(401);
+    expect((await withCode(first.body.challenge, fresh[0])).status).toBe(200);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, sub.id), eq(auditLog.action, 'recovery_codes')));
+    expect(audit).toHaveLength(1);
+  });
+
   it('is turned off with the password', async () => {
     const sub = await staff(5);
     const token = await adminToken(t, sub.email!, sub.password);

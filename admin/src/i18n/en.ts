@@ -202,6 +202,7 @@ const app = {
     retry: 'Retried',
     data_export: 'Copy of data asked for',
     request_deletion: 'Deletion asked for',
+    recovery_codes: 'New recovery codes',
   },
   security: {
     menu: 'Security',
@@ -231,6 +232,9 @@ const app = {
     recovery_text:
       'Each of these codes signs you in once if you lose your phone. Keep them somewhere safe: they are not shown again.',
     recovery_done: 'I have saved them',
+    new_codes_text:
+      'Used up or lost your recovery codes? Make new ones with a code from your app: the old ones stop working.',
+    new_codes_button: 'Make new recovery codes',
     off_text: 'Enter your password to turn two-factor sign-in off.',
     password: 'Password',
     reset: 'Reset two-factor sign-in',

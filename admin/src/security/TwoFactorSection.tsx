@@ -31,6 +31,7 @@ export function TwoFactorSection({ on, onChange }: { on: boolean; onChange: () =
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const [newCodesCode, setNewCodesCode] = useState('');
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
@@ -58,6 +59,18 @@ export function TwoFactorSection({ on, onChange }: { on: boolean; onChange: () =
       });
       notify(res.message ?? 'ra.notification.updated', { type: 'success' });
       setEnrolment(null);
+      setCodes(res.recovery_codes);
+    });
+  };
+  const renewCodes = (event: FormEvent) => {
+    event.preventDefault();
+    return run(async () => {
+      const res = await post<{ message?: string; recovery_codes: string[] }>(
+        '/admin-session/two-factor/recovery-codes',
+        { code: newCodesCode },
+      );
+      notify(res.message ?? 'ra.notification.updated', { type: 'success' });
+      setNewCodesCode('');
       setCodes(res.recovery_codes);
     });
   };
@@ -166,6 +179,27 @@ export function TwoFactorSection({ on, onChange }: { on: boolean; onChange: () =
       <Typography variant="body2" sx={{ mb: 2 }}>
         {translate('app.security.two_factor_intro')}
       </Typography>
+      {on && (
+        <Box component="form" onSubmit={renewCodes} noValidate sx={{ maxWidth: 420, mb: 3 }}>
+          <Typography variant="body2">{translate('app.security.new_codes_text')}</Typography>
+          <TextField
+            id="recovery-codes-code"
+            name="code"
+            label={translate('app.security.code')}
+            autoComplete="one-time-code"
+            value={newCodesCode}
+            onChange={(e) => setNewCodesCode(e.target.value)}
+            size="small"
+            margin="dense"
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', maxLength: 12 } }}
+          />
+          <Box>
+            <Button type="submit" variant="outlined" disabled={busy}>
+              {translate('app.security.new_codes_button')}
+            </Button>
+          </Box>
+        </Box>
+      )}
       {on ? (
         <Box component="form" onSubmit={turnOff} noValidate sx={{ maxWidth: 420 }}>
           <Typography variant="body2">{translate('app.security.off_text')}</Typography>

@@ -48,6 +48,17 @@ export class StaffSecurityController {
     return { success: true, message: translate(lang, 'two_factor.enabled'), recovery_codes: codes };
   }
 
+  @Post('two-factor/recovery-codes')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'New single-use recovery codes (the old ones stop working), confirmed with a code from the app; answers the 10 codes, this once',
+  })
+  async recoveryCodes(@CurrentAuth() auth: Auth, @Body() body: TwoFactorCodeDto, @Lang() lang: Lang) {
+    const codes = await this.staff.newRecoveryCodes(auth.user, body.code);
+    return { success: true, message: translate(lang, 'two_factor.new_codes'), recovery_codes: codes };
+  }
+
   @Post('two-factor/disable')
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)

@@ -148,6 +148,50 @@ export class StaffSecurityService {
     return codes;
   }
 
+  /**
+   * New recovery codes for a staff member whose two-factor sign-in is on (the old ones used up or
+   * lost): a code from the app confirms it, each app code once; the old codes stop working.
+   */
+  async newRecoveryCodes(user: User, code: unknown): Promise<string[]> {
+    if (!user.twoFactorEnabledAt) throw new AppError(400, 'two_factor.not_on');
+    const codes = await this.countTry(user.id, async () => {
+      const [row] = await this.db.select().from(staffTwoFactor).where(eq(staffTwoFactor.userId, user.id));
+      const secret = row?.confirmedAt ? this.open(row.secret) : null;
+      if (!secret) return null;
+      const step = await this.checkTotp(secret, normaliseCode(code), row.lastStep);
+      if (step === null) return null;
+      const fresh = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+      const done = await this.db.transaction(async (tx) => {
+        // Accepted once: a concurrent request with the same code finds the step already taken.
+        const taken = await tx
+          .update(staffTwoFactor)
+          .set({ lastStep: step })
+          .where(
+            and(
+              eq(staffTwoFactor.userId, user.id),
+              or(isNull(staffTwoFactor.lastStep), lt(staffTwoFactor.lastStep, step)),
+            ),
+          )
+          .returning({ userId: staffTwoFactor.userId });
+        if (taken.length !== 1) return false;
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await tx
+          .insert(recoveryCodes)
+          .values(fresh.map((c) => ({ userId: user.id, codeHash: hashCode(normaliseCode(c)) })));
+        await this.audits.record(tx, {
+          actor: user,
+          action: 'recovery_codes',
+          resource: 'admins',
+          recordId: user.id,
+        });
+        return true;
+      });
+      return done ? fresh : null;
+    });
+    if (!codes) throw new AppError(400, 'auth.two_factor_invalid');
+    return codes;
+  }
+
   /** Turns one's own two-factor sign-in off, with the password; an admin who must have it cannot. */
   async disable(user: User, password: string | undefined) {
     if (!password || !(await verifyPassword(user.passwordHash, password)))

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
+import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { DeletionDto, StaffDeletionDto } from './privacy.dto';
 import { PrivacyService } from './privacy.service';
 
@@ -50,6 +51,8 @@ export class PrivacyController {
 
   @Post('deletion')
   @Roles(...MEMBERS)
+  // The password is checked here: failures count per address, every attempt per account.
+  @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
   @ApiOperation({
     summary:

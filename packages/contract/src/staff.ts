@@ -94,6 +94,8 @@ export const AUDIT_ACTIONS = [
   // Privacy (issue 31): a member asked for a copy of their data; a member or staff asked for an account's deletion.
   'data_export',
   'request_deletion',
+  /** A staff member made new two-factor recovery codes (the old ones stopped working). */
+  'recovery_codes',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -361,6 +361,7 @@ export const ar: Record<MessageKey, string> = {
   'privacy.deletion_asked': 'سيُحذف حسابك في التاريخ الظاهر، ويمكنك إلغاء الحذف من هنا حتى ذلك الحين.',
   'privacy.deletion_asked_staff': 'سيُحذف الحساب في التاريخ الظاهر ما لم يُلغَ الحذف قبل ذلك.',
   'privacy.deletion_cancelled': 'أُلغي الحذف، وسيبقى الحساب.',
+  'two_factor.new_codes': 'هذه رموز الاسترداد الجديدة، ولم تعد الرموز السابقة صالحة.',
   'server.unavailable': 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.',
   'server.error': 'حدث خطأ ما! حاول مرة أخرى لاحقًا أو تواصل مع الإدارة',
 };

@@ -371,6 +371,7 @@ export const en = {
   'privacy.deletion_asked': 'Your account will be deleted on the date shown. Until then you can cancel it here.',
   'privacy.deletion_asked_staff': 'The account will be deleted on the date shown unless the deletion is cancelled first.',
   'privacy.deletion_cancelled': 'The deletion was cancelled: the account stays.',
+  'two_factor.new_codes': 'Here are your new recovery codes. The old ones no longer work.',
   'server.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
   'server.error': 'Something went wrong! Try again later or contact the administrator',
 } as const;
