@@ -153,6 +153,10 @@ describe('users: create, edit, toggle, delete', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.path).toMatch(/^\/uploads\/users\/[0-9a-f-]{36}\.jpg$/);
     expect((await t.http.get(ok.body.path)).headers['content-type']).toBe('image/jpeg');
+    // A staff upload, in the audit log (issue 31, finding 8), named by the file it came from.
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, ok.body.path));
+    expect(entry).toMatchObject({ action: 'upload', resource: 'users', actorName: expect.any(String) });
+    expect(entry.after).toMatchObject({ name: 'a.gif', path: ok.body.path });
     const bad = await t.http
       .post('/api/admin/uploads/picture')
       .set('Authorization', admin)

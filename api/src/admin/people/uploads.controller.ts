@@ -2,7 +2,9 @@ import { LIMITS } from '@platform/contract';
 import { Controller, Get, HttpCode, Param, Post, Req, Res, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
+import type { Auth } from '../../auth/session.service';
 import { sendStored } from '../../media/serve';
 import { Upload, type ReceivedFile } from '../../media/uploads';
 import { PeopleFilesService } from './people-files.service';
@@ -20,8 +22,8 @@ export class PeopleFilesController {
     summary: 'Stores a picture (JPG, PNG or GIF by its bytes, 5 MB) for a user or admin form; answers its path',
   })
   @Upload('file', { fileSize: LIMITS.pictureBytes, files: 1, fields: 5 })
-  async picture(@UploadedFile() file: ReceivedFile | undefined) {
-    return { success: true, path: await this.files.picture(file) };
+  async picture(@CurrentAuth() auth: Auth, @UploadedFile() file: ReceivedFile | undefined) {
+    return { success: true, path: await this.files.picture(auth.user, file) };
   }
 
   @Get('judges/:id/cv/:index')
