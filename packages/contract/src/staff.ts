@@ -91,6 +91,8 @@ export const AUDIT_ACTIONS = [
   'send_test',
   'cancel',
   'retry',
+  'issue',
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -119,6 +121,8 @@ export const AUDIT_SECTIONS = [
   'corrections',
   'messages',
   'broadcasts',
+  'certificates',
+  'certificate-templates',
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 export const isAuditSection = (name: string): name is AuditSection =>

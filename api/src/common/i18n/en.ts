@@ -358,6 +358,23 @@ export const en = {
   'request.bad': 'The request is invalid.',
   'server.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
   'server.error': 'Something went wrong! Try again later or contact the administrator',
+  'certificate.not_found': 'This certificate was not found.',
+  'certificate.unknown_code': 'No certificate has this code. Check the code printed on the certificate.',
+  'certificate.choose_competition': 'Choose the season and the competition.',
+  'certificate.choose_member': 'Choose the member the certificate is for.',
+  'certificate.bad_kind': 'Choose the kind of certificate.',
+  'certificate.award_required': 'Write the name of the award in Arabic and in English.',
+  'certificate.already_issued': 'This member already has this certificate for this competition.',
+  'certificate.issued': 'The certificate was issued.',
+  'certificate.issuing': 'Issuing the certificates of this competition.',
+  'certificate.reason_required': 'Write the reason for revoking it.',
+  'certificate.revoked': 'The certificate was revoked.',
+  'certificate.already_revoked': 'This certificate is already revoked.',
+  'certificate.no_pdf': 'This certificate has no PDF.',
+  'certificate.bad_picture': 'Choose a PNG or JPEG picture from the media library.',
+  'certificate.wording_required': 'Write the wording in Arabic and in English.',
+  'certificate.template_taken': 'This competition already has a template (only one default template too).',
+  'certificate.nothing_to_issue': 'This competition has no approved team in this season.',
 } as const;
 
 export type MessageKey = keyof typeof en;
