@@ -82,7 +82,7 @@ export function CertificateList() {
             <LocalDateField source="issued_on" />
           </DataTable.Col>
           <DataTable.Col source="issued_by_name" disableSort />
-          <DataTable.Col label="ra.action.show" disableSort>
+          <DataTable.Col label="app.certificate.actions" disableSort>
             <CertificateActions />
           </DataTable.Col>
         </DataTable>

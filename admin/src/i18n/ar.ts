@@ -261,6 +261,7 @@ export const ar: Messages = {
         legacy: 'شهادة سابقة',
       },
       state: { valid: 'سارية', revoked: 'ملغاة' },
+    actions: 'إجراءات',
     },
     theme: { label: 'المظهر', light: 'فاتح', dark: 'داكن', auto: 'تلقائي (حسب النظام)' },
     login: {
@@ -753,7 +754,7 @@ export const ar: Messages = {
   },
   resources: {
     certificates: {
-      name: 'شهادة |||| الشهادات',
+      name: 'شهادات |||| شهادة |||| الشهادات |||| الشهادات |||| الشهادات |||| الشهادات',
       empty: 'لا توجد شهادات بعد.',
       fields: {
         q: 'بحث',
@@ -777,7 +778,7 @@ export const ar: Messages = {
       },
     },
     'certificate-templates': {
-      name: 'قالب شهادة |||| قوالب الشهادات',
+      name: 'قوالب شهادات |||| قالب شهادة |||| قوالب الشهادات |||| قوالب الشهادات |||| قوالب الشهادات |||| قوالب الشهادات',
       empty: 'لا توجد قوالب بعد: تستخدم الشهادات النص المدمج.',
       fields: {
         competition_id: 'المسابقة',

@@ -33,6 +33,7 @@ const app = {
       legacy: 'Earlier certificate',
     },
     state: { valid: 'Valid', revoked: 'Revoked' },
+    actions: 'Actions',
   },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', auto: 'Auto (system)' },
   login: {
