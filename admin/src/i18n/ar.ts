@@ -460,6 +460,8 @@ export const ar: Messages = {
       send_test: 'رسالة تجريبية',
       cancel: 'إلغاء',
       retry: 'إعادة محاولة',
+      issue: 'إصدار',
+      revoke: 'إبطال',
     },
     security: {
       menu: 'الأمان',

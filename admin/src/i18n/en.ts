@@ -232,6 +232,8 @@ const app = {
     send_test: 'Test message',
     cancel: 'Cancelled',
     retry: 'Retried',
+    issue: 'Issued',
+    revoke: 'Revoked',
   },
   security: {
     menu: 'Security',
