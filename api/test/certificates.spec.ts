@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { PNG } from 'pngjs';
 import type request from 'supertest';
 import { CertificateIssueService } from '../src/certificates/issue.service';
-import { auditLog, certificates, competitions, outbox, seasons, teamPeople, teams } from '../src/db/schema';
+import { auditLog, certificates, competitions, outbox, rateLimits, seasons, teamPeople, teams } from '../src/db/schema';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 import { pdfText } from './pdf-text';
 import { downloadCsv } from './spreadsheet';
@@ -489,5 +489,16 @@ describe('certificates (issue 33)', () => {
       .parse(binary);
     expect(preview.status).toBe(200);
     expect(await pdfText(preview.body as Buffer)).toContain('نص سارة');
+  });
+
+  it("verification is rate limited per address: 60 a minute, then a 429 in the asker's language", async () => {
+    // The count starts here (the counters of the earlier tests removed), so no clock decides the outcome.
+    await t.database.db.delete(rateLimits);
+    const [c] = await mine(rami.id);
+    for (let i = 0; i < 60; i++) expect((await t.http.get(`/api/certificates/verify/${c.code}`)).status).toBe(200);
+    const refused = await t.http.get(`/api/certificates/verify/${c.code}`).set('Accept-Language', 'ar');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('محاولات كثيرة جدًا. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.');
+    await t.database.db.delete(rateLimits);
   });
 });

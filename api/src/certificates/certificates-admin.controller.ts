@@ -13,7 +13,7 @@ import { CertificateIssueService } from './issue.service';
 /**
  * Staff issue certificates (in bulk for a competition of a season, or one by one), follow a bulk
  * issue, revoke, and preview a template. Lists are the `certificates` and `certificate-templates`
- * resources. Admins issue and revoke; sub-admins read.
+ * resources. Admins only (the holders are mostly minors).
  */
 @ApiTags('admin: certificates')
 @Controller('admin')
@@ -39,7 +39,7 @@ export class CertificatesAdminController {
   }
 
   @Get('certificates/runs/:id')
-  @Roles('admin', 'sub_admin')
+  @Roles('admin')
   @ApiOperation({ summary: "A bulk issue's progress" })
   run(@Param('id') id: string) {
     return this.issuing.run(id);
@@ -73,7 +73,7 @@ export class CertificatesAdminController {
   }
 
   @Post('certificate-templates/preview')
-  @Roles('admin', 'sub_admin')
+  @Roles('admin')
   @HttpCode(200)
   @ApiOperation({ summary: 'A template (unsaved) drawn as a PDF with sample data, in ?lang / body.lang' })
   async preview(@Body() body: CertificatePreviewDto, @Res() res: FastifyReply) {

@@ -3,7 +3,7 @@ import { Throttle } from '@nestjs/throttler';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
-import { FullAccess, MEMBERS, Public, Roles, STAFF } from '../auth/roles';
+import { FullAccess, MEMBERS, Public, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { ipTracker, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { CertificatesService } from './certificates.service';
@@ -66,9 +66,11 @@ export class CertificatesController {
   }
 
   @Get(':id/pdf')
-  @Roles(...MEMBERS, ...STAFF)
-  @FullAccess({ except: STAFF })
-  @ApiOperation({ summary: "A certificate's PDF (?lang=ar|en, else the holder's language): its holder or staff only" })
+  @Roles(...MEMBERS, 'admin')
+  @FullAccess({ except: ['admin'] })
+  @ApiOperation({
+    summary: "A certificate's PDF (?lang=ar|en, else the holder's language): its holder or an admin only",
+  })
   async pdf(
     @CurrentAuth() auth: Auth,
     @Param('id') id: string,

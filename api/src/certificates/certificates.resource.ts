@@ -39,14 +39,14 @@ const KIND_NAMES = { ...CERTIFICATE_KIND_NAMES, legacy: { en: 'Earlier certifica
 
 /**
  * Issued certificates as staff list and export them (filters: season, competition, kind, state,
- * holder). Issuing and revoking are CertificateIssueService's (certificates-admin.controller.ts).
+ * holder; admins only: the holders are mostly minors). Issuing and revoking are CertificateIssueService's (certificates-admin.controller.ts).
  */
 export const certificatesResource = defineResource<Row>({
   name: 'certificates',
   table: certificates,
   id: certificates.id,
   joins: [[users, eq(users.id, certificates.userId)]],
-  roles: { read: ['admin', 'sub_admin'] },
+  roles: { read: ['admin'] },
   search: [users.name, certificates.code, certificates.name, certificates.nameEn],
   sort: {
     issued_on: certificates.issuedOn,
@@ -112,12 +112,12 @@ const readTemplate = async (t: CertificateTemplateDto) =>
     updatedAt: new Date(),
   });
 
-/** Certificate templates: one per competition or the default (admins write, sub-admins read). */
+/** Certificate templates: one per competition or the default (admins). */
 export const certificateTemplatesResource = defineResource<Template, CertificateTemplateDto>({
   name: 'certificate-templates',
   table: certificateTemplates,
   id: certificateTemplates.id,
-  roles: { read: ['admin', 'sub_admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
+  roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
   search: [certificateTemplates.wordingAr, certificateTemplates.wordingEn],
   sort: { updated_at: certificateTemplates.updatedAt },
   defaultSort: ['updated_at', 'DESC'],

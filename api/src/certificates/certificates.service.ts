@@ -1,7 +1,7 @@
 import {
   fillCertificateWording,
   formatDate,
-  isStaff,
+  roleOf,
   normalCertificateCode,
   printedCertificateCode,
   type CertificateSignature,
@@ -18,7 +18,6 @@ import { certificates, certificateTemplates, competitions, seasons, teams, users
 import { UploadStore } from '../media/upload-store';
 import { drawCertificate, type CertificatePage } from './certificate-pdf';
 import { CredentialSigner, OB3_CONTEXT, type OpenBadgeCredential } from './credential';
-
 
 /** The wording used when neither the competition nor the default has a template. */
 export const DEFAULT_WORDING = {
@@ -187,12 +186,13 @@ export class CertificatesService {
   }
 
   /**
-   * A certificate's PDF, for its holder or staff only (anyone else: not found), in `lang` or the
+   * A certificate's PDF, for its holder or an admin only (anyone else: not found), in `lang` or the
    * holder's language. A revoked certificate is still drawn for them, the verification page says revoked.
    */
   async pdf(viewer: User, id: string, lang?: string): Promise<{ pdf: Buffer; filename: string }> {
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.full(eq(certificates.id, id)) : null;
-    if (!row || (row.c.userId !== viewer.id && !isStaff(viewer.type))) throw new AppError(404, 'certificate.not_found');
+    if (!row || (row.c.userId !== viewer.id && roleOf(viewer.type) !== 'admin'))
+      throw new AppError(404, 'certificate.not_found');
     const { c, holder, season, competition, team } = row;
     if (!c.code) throw new AppError(404, 'certificate.no_pdf');
     const l: 'ar' | 'en' = lang === 'ar' || lang === 'en' ? lang : holder.language === 'ar' ? 'ar' : 'en';
