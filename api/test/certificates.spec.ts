@@ -9,7 +9,9 @@ import jsQR from 'jsqr';
 import Papa from 'papaparse';
 import { PNG } from 'pngjs';
 import type request from 'supertest';
+import sharp from 'sharp';
 import { CertificateIssueService } from '../src/certificates/issue.service';
+import { UploadStore } from '../src/media/upload-store';
 import { auditLog, certificates, competitions, outbox, rateLimits, seasons, teamPeople, teams } from '../src/db/schema';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 import { pdfText } from './pdf-text';
@@ -489,6 +491,63 @@ describe('certificates (issue 33)', () => {
       .parse(binary);
     expect(preview.status).toBe(200);
     expect(await pdfText(preview.body as Buffer)).toContain('نص سارة');
+  });
+
+  it("a competition's own template: its background and signature pictures from the library are drawn, the QR still reads", async () => {
+    const uploads = t.app.get(UploadStore);
+    // A pale background with a border, and a signature: pictures as staff put them in the media library.
+    const border =
+      '<svg width="1400" height="990"><rect x="30" y="30" width="1340" height="930" fill="none" stroke="#9a7b2f" stroke-width="24"/></svg>';
+    const background = await sharp({ create: { width: 1400, height: 990, channels: 3, background: '#f3ead2' } })
+      .composite([{ input: Buffer.from(border) }])
+      .png()
+      .toBuffer();
+    const stroke =
+      '<svg width="300" height="120"><path d="M10 90 C 80 10, 120 110, 290 30" stroke="#1b2a6b" stroke-width="6" fill="none"/></svg>';
+    const signature = await sharp({
+      create: { width: 300, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: Buffer.from(stroke) }])
+      .png()
+      .toBuffer();
+    const bg = await uploads.save('imgvgallery', '.png', background);
+    const sig = await uploads.save('imgvgallery', '.png', signature);
+    const made = await t.http
+      .post('/api/admin/certificate-templates')
+      .set('Authorization', admin)
+      .send({
+        competition_id: ids.comp,
+        background: bg,
+        wording_ar: 'تشهد اللجنة بأن {name} من فريق {team} حصل على {award} في {competition}، {season}.',
+        wording_en: 'The committee certifies that {name} of team {team} won {award} in {competition}, {season}.',
+        signatures: [
+          {
+            image: sig,
+            name: 'د. خالد الحربي',
+            name_en: 'Dr Khalid Alharbi',
+            role: 'رئيس الاتحاد',
+            role_en: 'President',
+          },
+          { name: 'م. نورة السبيعي', name_en: 'Eng. Noura Alsubaie', role: 'رئيسة الحكام', role_en: 'Head Judge' },
+        ],
+      });
+    expect(made.status).toBe(201);
+    const [c] = (await mine(sara.id)).filter((x) => x.kind === 'participation');
+    const keep = process.env.CERTIFICATE_PNG_DIR;
+    for (const lang of ['ar', 'en'] as const) {
+      const pdf = await t.http
+        .get(`/api/certificates/${c.id}/pdf?lang=${lang}`)
+        .set('Authorization', admin)
+        .buffer(true)
+        .parse(binary);
+      expect(pdf.status).toBe(200);
+      const text = (await pdfText(pdf.body as Buffer)).replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+      expect(text).toContain(lang === 'ar' ? 'تشهد' : 'The committee certifies that');
+      expect(text).toContain(lang === 'ar' ? 'رئيسة الحكام' : 'Head Judge');
+      expect(await qrOfPdf(pdf.body as Buffer, keep && join(keep, `certificate-template-${lang}.png`))).toBe(
+        `${t.config.memberUrl}/verify/${c.code}`,
+      );
+    }
   });
 
   it("verification is rate limited per address: 60 a minute, then a 429 in the asker's language", async () => {
