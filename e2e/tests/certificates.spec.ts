@@ -152,6 +152,12 @@ test.describe.serial('certificates anyone can verify', () => {
     await expect(row.getByText('ملغاة')).toBeVisible();
     await noViolations(page, 'certificates list (Arabic)');
     await shot(page, 'certificates-list-ar-1440');
+    // The templates' form, right to left, with its placeholders and signatures.
+    await page.goto(`${adminUrl}#/certificate-templates/create`);
+    await expect(page.getByRole('textbox', { name: 'النص (بالعربية)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'معاينة (بالعربية)' })).toBeVisible();
+    await noViolations(page, 'certificate template form (Arabic)');
+    await shot(page, 'certificates-template-ar-1440');
 
     const visitor = await browser.newContext({ baseURL: memberUrl });
     await visitor.addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);

@@ -1,4 +1,5 @@
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
+import { CERTIFICATE_PLACEHOLDERS } from '@platform/contract';
 import { Alert, Stack } from '@mui/material';
 import {
   ArrayInput,
@@ -63,8 +64,9 @@ function TemplateForm() {
         limit={1}
         label="resources.certificate-templates.fields.background"
       />
-      <Alert severity="info" sx={{ mb: 2 }} dir="ltr">
-        {translate('app.certificate.placeholders')}
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {translate('app.certificate.placeholders')}{' '}
+        <bdi dir="ltr">{CERTIFICATE_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}</bdi>
       </Alert>
       <TextInput source="wording_ar" multiline minRows={3} fullWidth validate={required()} />
       <TextInput source="wording_en" multiline minRows={3} fullWidth validate={required()} />

@@ -247,7 +247,7 @@ export const ar: Messages = {
       pdf: 'PDF',
       preview_ar: 'معاينة (بالعربية)',
       preview_en: 'معاينة (بالإنجليزية)',
-      placeholders: 'المتغيرات: {name} {team} {competition} {season} {award} {date}',
+      placeholders: 'المتغيرات في النص:',
       default_template: 'الافتراضي (لكل مسابقة ليس لها قالب)',
       kind: {
         participation: 'مشاركة',
@@ -261,7 +261,7 @@ export const ar: Messages = {
         legacy: 'شهادة سابقة',
       },
       state: { valid: 'سارية', revoked: 'ملغاة' },
-    actions: 'إجراءات',
+      actions: 'إجراءات',
     },
     theme: { label: 'المظهر', light: 'فاتح', dark: 'داكن', auto: 'تلقائي (حسب النظام)' },
     login: {

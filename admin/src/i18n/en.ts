@@ -19,7 +19,7 @@ const app = {
     pdf: 'PDF',
     preview_ar: 'Preview (Arabic)',
     preview_en: 'Preview (English)',
-    placeholders: 'Placeholders: {name} {team} {competition} {season} {award} {date}',
+    placeholders: 'Placeholders in the wording:',
     default_template: 'Default (all competitions without their own)',
     kind: {
       participation: 'Participation',
