@@ -58,12 +58,7 @@ function TemplateForm() {
       <ReferenceInput source="competition_id" reference="competitions" sort={{ field: 'created_at', order: 'DESC' }}>
         <SelectInput optionText={<BilingualName />} emptyText="app.certificate.default_template" />
       </ReferenceInput>
-      <MediaInput
-        source="background"
-        mode="image"
-        limit={1}
-        label="resources.certificate-templates.fields.background"
-      />
+      <MediaInput source="background" mode="image" limit={1} label="app.certificate.background" />
       <Alert severity="info" sx={{ mb: 2 }}>
         {translate('app.certificate.placeholders')}{' '}
         <bdi dir="ltr">{CERTIFICATE_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}</bdi>
@@ -72,7 +67,7 @@ function TemplateForm() {
       <TextInput source="wording_en" multiline minRows={3} fullWidth validate={required()} />
       <ArrayInput source="signatures">
         <SimpleFormIterator inline disableReordering>
-          <MediaInput source="image" mode="image" limit={1} label="resources.certificate-templates.fields.image" />
+          <MediaInput source="image" mode="image" limit={1} label="app.certificate.signature_image" />
           <TextInput source="name" />
           <TextInput source="name_en" />
           <TextInput source="role" />

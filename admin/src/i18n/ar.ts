@@ -248,6 +248,8 @@ export const ar: Messages = {
       preview_ar: 'معاينة (بالعربية)',
       preview_en: 'معاينة (بالإنجليزية)',
       placeholders: 'المتغيرات في النص:',
+      background: 'صورة الخلفية',
+      signature_image: 'صورة التوقيع',
       default_template: 'الافتراضي (لكل مسابقة ليس لها قالب)',
       kind: {
         participation: 'مشاركة',

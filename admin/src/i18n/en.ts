@@ -20,6 +20,8 @@ const app = {
     preview_ar: 'Preview (Arabic)',
     preview_en: 'Preview (English)',
     placeholders: 'Placeholders in the wording:',
+    background: 'Background picture',
+    signature_image: 'Signature picture',
     default_template: 'Default (all competitions without their own)',
     kind: {
       participation: 'Participation',
