@@ -396,6 +396,15 @@ describe('certificates (issue 33)', () => {
       name_en: 'Certificate of Appreciation: Judge — RoboMission',
       state: 'valid',
     });
+    // Without a team, the built-in wording does not name one.
+    const judgePdf = await t.http
+      .get(`/api/certificates/${first.body.id}/pdf?lang=en`)
+      .set('Authorization', admin)
+      .buffer(true)
+      .parse(binary);
+    expect((await pdfText(judgePdf.body as Buffer)).replace(/\s+/g, ' ')).toContain(
+      'In recognition of contributing to RoboMission in Season 2026: Certificate of Appreciation: Judge.',
+    );
     const twice = await t.http.post('/api/admin/certificates/single').set('Authorization', admin).send(body);
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('This member already has this certificate for this competition.');

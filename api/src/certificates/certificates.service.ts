@@ -21,8 +21,11 @@ import { CredentialSigner, OB3_CONTEXT, type OpenBadgeCredential } from './crede
 
 /** The wording used when neither the competition nor the default has a template. */
 export const DEFAULT_WORDING = {
-  ar: 'تقديرًا لمشاركته في {competition} ضمن فريق {team} في {season}، {award}.',
+  ar: 'تقديرًا للمشاركة في {competition} ضمن فريق {team} في {season}: {award}.',
   en: 'In recognition of taking part in {competition} with the team {team} in {season}: {award}.',
+  /** For a certificate without a team (a judge, a volunteer, a guest). */
+  arNoTeam: 'تقديرًا للإسهام في {competition} في {season}: {award}.',
+  enNoTeam: 'In recognition of contributing to {competition} in {season}: {award}.',
 };
 
 /** Names of the picture files a template may use: the media library's. */
@@ -119,14 +122,14 @@ export class CertificatesService {
       : undefined;
     const fallback =
       own ?? (await this.db.select().from(certificateTemplates).where(isNull(certificateTemplates.competitionId)))[0];
-    return (
-      fallback ?? {
-        background: null,
-        signatures: [] as CertificateSignature[],
-        wordingAr: DEFAULT_WORDING.ar,
-        wordingEn: DEFAULT_WORDING.en,
-      }
-    );
+    if (fallback) return { ...fallback, builtIn: false };
+    return {
+      background: null,
+      signatures: [] as CertificateSignature[],
+      wordingAr: DEFAULT_WORDING.ar,
+      wordingEn: DEFAULT_WORDING.en,
+      builtIn: true,
+    };
   }
 
   private async picture(path: string | null): Promise<Buffer | null> {
@@ -197,7 +200,12 @@ export class CertificatesService {
     if (!c.code) throw new AppError(404, 'certificate.no_pdf');
     const l: 'ar' | 'en' = lang === 'ar' || lang === 'en' ? lang : holder.language === 'ar' ? 'ar' : 'en';
     const ar = l === 'ar';
-    const template = await this.templateFor(c.competitionId);
+    const found = await this.templateFor(c.competitionId);
+    // The built-in wording names the team only when there is one.
+    const template =
+      !found.builtIn || team
+        ? found
+        : { ...found, wordingAr: DEFAULT_WORDING.arNoTeam, wordingEn: DEFAULT_WORDING.enNoTeam };
     const titleOnly = (full: string) => full.split(' — ')[0];
     const pdf = await this.draw(l, template, {
       holder: holder.name,
