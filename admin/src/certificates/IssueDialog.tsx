@@ -95,7 +95,7 @@ export function IssueButton() {
                   />
                   <span data-testid="issue-progress">
                     {run.state === 'done'
-                      ? translate('app.certificate.finished', { issued: run.issued })
+                      ? translate('app.certificate.finished', { smart_count: run.issued })
                       : translate('app.certificate.progress', { done: run.done, total: run.total, issued: run.issued })}
                   </span>
                 </Stack>

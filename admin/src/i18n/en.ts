@@ -10,7 +10,7 @@ const app = {
       'Participation for every member and coach of its approved teams, and 1st, 2nd and 3rd place from the results. Issuing again adds only what is missing.',
     issue_start: 'Issue',
     progress: '%{done} of %{total} done, %{issued} new',
-    finished: 'Done: %{issued} new certificates.',
+    finished: 'Done: %{smart_count} new certificate. |||| Done: %{smart_count} new certificates.',
     single: 'Issue one',
     single_title: 'Issue one certificate',
     revoke: 'Revoke',
