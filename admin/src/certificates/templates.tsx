@@ -1,6 +1,6 @@
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
-import { CERTIFICATE_PLACEHOLDERS } from '@platform/contract';
-import { Alert, Stack } from '@mui/material';
+import { CERTIFICATE_PLACEHOLDERS, type CertificateTemplateRecord } from '@platform/contract';
+import { Alert, Stack, useMediaQuery, type Theme } from '@mui/material';
 import {
   ArrayInput,
   Button,
@@ -13,6 +13,7 @@ import {
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
+  SimpleList,
   TextInput,
   required,
   useNotify,
@@ -80,19 +81,42 @@ function TemplateForm() {
 }
 
 export function TemplateList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
   return (
     <List sort={{ field: 'updated_at', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false} rowClick="edit">
-        <DataTable.Col source="competition_id">
-          <ReferenceField source="competition_id" reference="competitions" link={false} emptyText="—">
-            <BilingualName />
-          </ReferenceField>
-        </DataTable.Col>
-        <DataTable.Col source="wording_ar" disableSort />
-        <DataTable.Col source="updated_at">
-          <LocalDateField source="updated_at" showTime />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <SimpleList<CertificateTemplateRecord>
+          primaryText={(r) =>
+            r.competition_id ? (
+              <ReferenceField record={r} source="competition_id" reference="competitions" link={false}>
+                <BilingualName />
+              </ReferenceField>
+            ) : (
+              translate('app.certificate.default_template')
+            )
+          }
+          secondaryText={(r) => r.wording_ar}
+          linkType="edit"
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick="edit">
+          <DataTable.Col source="competition_id">
+            <ReferenceField
+              source="competition_id"
+              reference="competitions"
+              link={false}
+              emptyText={translate('app.certificate.default_template')}
+            >
+              <BilingualName />
+            </ReferenceField>
+          </DataTable.Col>
+          <DataTable.Col source="wording_ar" disableSort />
+          <DataTable.Col source="updated_at">
+            <LocalDateField source="updated_at" showTime />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }
