@@ -1,3 +1,4 @@
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { CertificateRunRecord } from '@platform/contract';
 import {
   Alert,
@@ -61,7 +62,9 @@ export function IssueButton() {
   const percent = run && run.total ? Math.round((Math.min(run.done, run.total) / run.total) * 100) : 0;
   return (
     <>
-      <Button label="app.certificate.issue" onClick={() => setOpen(true)} />
+      <Button label="app.certificate.issue" onClick={() => setOpen(true)}>
+        <WorkspacePremiumIcon />
+      </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="issue-title">
         <Form onSubmit={submit}>
           <DialogTitle id="issue-title">{translate('app.certificate.issue_title')}</DialogTitle>

@@ -1,3 +1,5 @@
+import BlockIcon from '@mui/icons-material/Block';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import type { CertificateRecord } from '@platform/contract';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
@@ -49,9 +51,13 @@ export function CertificateActions(_: { label?: string }) {
   };
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
-      <Button label="app.certificate.pdf" onClick={pdf} />
+      <Button label="app.certificate.pdf" onClick={pdf}>
+        <PictureAsPdfIcon />
+      </Button>
       {permissions === 'admin' && r.state === 'valid' && (
-        <Button label="app.certificate.revoke" color="error" onClick={() => setOpen(true)} />
+        <Button label="app.certificate.revoke" color="error" onClick={() => setOpen(true)}>
+          <BlockIcon />
+        </Button>
       )}
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" aria-labelledby="revoke-title">
         <Form onSubmit={revoke}>

@@ -1,3 +1,4 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import {
@@ -39,7 +40,9 @@ export function SingleIssueButton() {
   };
   return (
     <>
-      <Button label="app.certificate.single" onClick={() => setOpen(true)} />
+      <Button label="app.certificate.single" onClick={() => setOpen(true)}>
+        <PersonAddIcon />
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="single-title">
         <Form onSubmit={submit}>
           <DialogTitle id="single-title">{translate('app.certificate.single_title')}</DialogTitle>
