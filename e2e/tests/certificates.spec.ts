@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
 import { guardianConfirms, signInStudent } from './helpers';
@@ -120,7 +121,6 @@ test.describe.serial('certificates anyone can verify', () => {
     await item.getByRole('link', { name: 'تنزيل', exact: true }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`certificate-${code}-ar.pdf`);
-    const { readFile } = await import('node:fs/promises');
     expect((await readFile((await file.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     const verifyHref = await item.getByRole('link', { name: 'صفحة التحقق' }).getAttribute('href');
     expect(verifyHref).toBe(`/verify/${code}`);
@@ -135,6 +135,17 @@ test.describe.serial('certificates anyone can verify', () => {
     await expect(anon.getByText(REEM.nationalId)).toHaveCount(0);
     await noViolations(anon, 'verification page (English)');
     await shot(anon, 'certificates-verify-en-1280');
+    // The same certificate as an Open Badges credential, for a wallet.
+    const credentialDownload = anon.waitForEvent('download');
+    await anon.getByRole('link', { name: 'Open Badges credential (JSON)' }).click();
+    const credentialFile = await credentialDownload;
+    const credential = JSON.parse(await readFile((await credentialFile.path())!, 'utf8')) as {
+      credential: { type: string[]; name: string };
+      jwt: string;
+    };
+    expect(credential.credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+    expect(credential.credential.name).toBe('First Place — Certificates Challenge');
+    expect(credential.jwt.split('.')).toHaveLength(3);
     await visitor.close();
   });
 

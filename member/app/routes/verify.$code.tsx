@@ -80,6 +80,11 @@ export default function VerifyCertificate() {
                 <dt>{t('certificate.code')}</dt>
                 <dd dir="ltr">{`${c.code.slice(0, 5)}-${c.code.slice(5)}`}</dd>
               </dl>
+              <p className="t-body2">
+                <a href={`/verify/${c.code}/credential`} download>
+                  {t('certificate.credential')}
+                </a>
+              </p>
             </div>
           )}
         </CardBody>
