@@ -430,6 +430,19 @@ describe('certificates (issue 33)', () => {
       name_en: 'Best Design — RoboMission',
       team_id: ids.teamB,
     });
+    // A competition certificates name cannot be deleted: a clear 409, not a database error.
+    const [judged] = await t.database.db
+      .insert(competitions)
+      .values({ name: 'تحكيم', nameEn: 'Judging only' })
+      .returning();
+    await t.http
+      .post('/api/admin/certificates/single')
+      .set('Authorization', admin)
+      .send({ ...body, competition_id: judged.id })
+      .expect(201);
+    const removed = await t.http.delete(`/api/admin/competitions/${judged.id}`).set('Authorization', admin);
+    expect(removed.status).toBe(409);
+    expect(removed.body.message).toBe('Certificates were issued for it: it cannot be deleted.');
     const badKind = await t.http
       .post('/api/admin/certificates/single')
       .set('Authorization', admin)

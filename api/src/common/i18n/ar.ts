@@ -364,5 +364,6 @@ export const ar: Record<MessageKey, string> = {
   'certificate.bad_picture': 'اختر صورة PNG أو JPEG من مكتبة الوسائط.',
   'certificate.wording_required': 'اكتب نص الشهادة بالعربية والإنجليزية.',
   'certificate.template_taken': 'لهذه المسابقة قالب من قبل (ولا يكون إلا قالب افتراضي واحد).',
+  'certificate.in_use': 'صدرت له شهادات: لا يمكن حذفه.',
   'certificate.nothing_to_issue': 'لا يوجد فريق معتمد في هذه المسابقة لهذا الموسم.',
 };

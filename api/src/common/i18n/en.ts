@@ -374,6 +374,7 @@ export const en = {
   'certificate.bad_picture': 'Choose a PNG or JPEG picture from the media library.',
   'certificate.wording_required': 'Write the wording in Arabic and in English.',
   'certificate.template_taken': 'This competition already has a template (only one default template too).',
+  'certificate.in_use': 'Certificates were issued for it: it cannot be deleted.',
   'certificate.nothing_to_issue': 'This competition has no approved team in this season.',
 } as const;
 
