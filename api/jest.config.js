@@ -17,9 +17,10 @@ module.exports = {
     ],
     // ESM-only dependencies (otplib's plugins use @scure/base and @noble/hashes): compiled to CommonJS for jest,
     // which cannot require an ES module on Node before 24.9 (Node itself can).
-    '^.+/node_modules/@(scure|noble)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+    // jose (the certificates' signed credentials) is ESM-only too.
+    '^.+/node_modules/(@(scure|noble)|jose)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@otplib/[^/]+/node_modules/)?@(scure|noble)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@otplib/[^/]+/node_modules/)?(@(scure|noble)|jose)/)'],
   // A guard against a hang, not a measure of speed: a test file's set-up (an app booted, a database
   // migrated) on a loaded 2-core machine took more than 30 s, and a test must not fail by timing.
   testTimeout: 180000,

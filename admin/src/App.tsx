@@ -10,6 +10,7 @@ import announcements from './announcements';
 import audit from './audit';
 import blogs from './blogs';
 import broadcasts from './broadcasts';
+import certificates, { templates as certificateTemplates } from './certificates';
 import categories from './categories';
 import contact from './contact';
 import corrections from './corrections';
@@ -72,6 +73,8 @@ export function App() {
               <Resource name="partners" {...partners} />
               <Resource name="broadcasts" {...broadcasts} />
               <Resource name="broadcast-recipients" />
+              <Resource name="certificates" {...certificates} />
+              <Resource name="certificate-templates" {...certificateTemplates} />
               <Resource name="audit" {...audit} />
               <Resource name="settings" />
               <CustomRoutes>

@@ -13,6 +13,8 @@ const SUB_ADMIN_ALLOWED = new Set([
   'GET /api/admin/users/export',
   'GET /api/admin/users/{id}',
   'PUT /api/admin/users/{id}',
+  // A member's privacy requests are shown on their page; asking for a deletion is an admin's.
+  'GET /api/admin/users/{id}/privacy',
   'POST /api/admin/uploads/picture',
   // Correcting a member's date of birth or grade is editing an ordinary member.
   'GET /api/admin/corrections',

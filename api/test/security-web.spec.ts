@@ -275,7 +275,13 @@ describe('answers with personal data are never stored by a browser or a proxy (i
   afterAll(() => t.close());
 
   /** Reference lists, the same for everyone and for a long time: the only answers a cache may keep. */
-  const PUBLIC = new Set(['/api/regions', '/api/countries', '/api/cities']);
+  const PUBLIC = new Set([
+    '/api/regions',
+    '/api/countries',
+    '/api/cities',
+    // The key that signs certificates' credentials (issue 33): the same for everyone, fetched by verifiers.
+    '/api/certificates/jwks.json',
+  ]);
 
   it('every API answer says no-store, for members, staff and anonymous callers, unless it is public reference data', async () => {
     const doc = (await t.http.get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };

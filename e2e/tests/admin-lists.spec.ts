@@ -37,6 +37,8 @@ const PHONE_LISTS = [
   'transections',
   'contactus',
   'partners',
+  'certificates',
+  'certificate-templates',
   'audit',
   'messages',
   'media',

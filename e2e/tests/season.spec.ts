@@ -21,7 +21,9 @@ import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './
  * student and a public school sign up; the coach registers a team, the parent answers for both
  * children, the school sees the students and confirms, the fee is paid, staff send the team back for
  * changes, the coach adds a student, staff approve; a second team is withdrawn and refunded after the
- * page asks; a hostile coach's look-ups, floods and a child's new birth date all fail.
+ * page asks; a hostile coach's look-ups, floods and a child's new birth date all fail. Certificates:
+ * staff issue the competition's from its results, the child finds hers and its verification page, the
+ * hostile coach cannot fetch it.
  */
 
 const adminUrl = `${apiUrl}/admin/`;
@@ -357,5 +359,54 @@ test.describe('a season', () => {
     const older = await api(page, 'POST', '/accounts', lamaToken, { dob: '1990-01-01' });
     expect(older.status).toBe(400);
     expect((await api(page, 'POST', '/getuser', lamaToken)).body.user.dob).toBe('2014-03-01');
+
+    // Certificates (issue 33): staff issue the competition's; Lama's first place reaches her, in Arabic,
+    // on her phone; the hostile coach can neither fetch her PDF nor read more than the public facts.
+    const login = await page.request.post(`${apiUrl}/api/admin-login`, {
+      data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
+    });
+    const staff = login.headers()['authorization'];
+    const run = await api(page, 'POST', '/admin/certificates/issue', staff, {
+      season_id: season.id,
+      competition_id: competition.id,
+    });
+    expect(run.status).toBe(202);
+    await expect
+      .poll(async () => (await api(page, 'GET', `/admin/certificates/runs/${run.body.id}`, staff)).body.state)
+      .toBe('done');
+    const lamaCertificates = (await api(page, 'GET', '/certificates', lamaToken)).body.certificates as {
+      _id: string;
+      name: string;
+      code: string;
+    }[];
+    const first = lamaCertificates.find((c) => c.name.startsWith('المركز الأول'))!;
+    expect(first, 'a first-place certificate for Lama').toBeDefined();
+    expect(lamaCertificates.map((c) => c.name.split(' — ')[0]).sort()).toEqual(['المركز الأول', 'شهادة مشاركة']);
+    expect(
+      (await page.request.get(`${apiUrl}/api/certificates/${first._id}/pdf`, { headers: hostileAuth })).status(),
+    ).toBe(404);
+    const facts = (await api(page, 'GET', `/certificates/verify/${first.code}`)).body;
+    expect(Object.keys(facts).sort()).toEqual([
+      'code',
+      'competition',
+      'holder',
+      'issued_on',
+      'issuer',
+      'revoked',
+      'revoked_reason',
+      'season',
+      'title',
+      'title_en',
+      'valid',
+    ]);
+    expect(JSON.stringify(facts)).not.toContain(lama.id);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signOut(page);
+    await signInStudent(page, lama.id, lama.password);
+    await page.goto('/accounts?tab=certificates');
+    await expect(page.getByText(first.name)).toBeVisible();
+    await page.goto(`/verify/${first.code}`);
+    await expect(page.getByTestId('certificate-state')).toHaveText(/شهادة سارية/);
+    await shot(page, 'season-certificate-verify-ar-390');
   });
 });

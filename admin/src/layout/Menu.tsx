@@ -35,6 +35,8 @@ export function Menu() {
       <RaMenu.ResourceItem name="contactus" />
       <RaMenu.ResourceItem name="messages" />
       <RaMenu.ResourceItem name="broadcasts" />
+      <RaMenu.ResourceItem name="certificates" />
+      <RaMenu.ResourceItem name="certificate-templates" />
       <RaMenu.ResourceItem name="partners" />
       <RaMenu.ResourceItem name="audit" />
     </RaMenu>

@@ -103,6 +103,12 @@ export interface AppConfig {
     /** The seller named on invoices. */
     seller: { name: string; nameEn: string; vatNumber: string };
   };
+  /**
+   * Certificates (issue 33): the federation named as their issuer, and the Ed25519 key (its 32-byte
+   * seed) that signs their Open Badges credentials, from CERTIFICATE_SIGNING_KEY (base64url of 32
+   * bytes) or derived from JWT_SECRET.
+   */
+  certificates: { issuer: { name: string; nameEn: string }; signingSeed: Buffer };
   /** What one member may upload: requests per minute, bytes kept, and how large a picture may be. */
   uploads: { perMinute: number; quotaBytes: number; maxPixels: number };
   /** Where uploaded files live: an S3-compatible bucket when `s3` is set, DATA_DIR otherwise. */
@@ -342,6 +348,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
         vatNumber: vatNumber(env, production),
       },
     },
+    certificates: {
+      issuer: {
+        name: env.CERTIFICATE_ISSUER || env.SELLER_NAME || 'منصة المسابقات',
+        nameEn: env.CERTIFICATE_ISSUER_EN || env.SELLER_NAME_EN || 'WRO Platform',
+      },
+      signingSeed: signingSeed(env, jwtSecret),
+    },
     retention: {
       unverifiedHours: int(env, 'UNVERIFIED_HOURS', 72, 1, 720),
       signupsPerIdPerDay: int(env, 'RATE_LIMIT_SIGNUP_ID', 3, 1, 100),
@@ -362,6 +375,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
  * else derived from JWT_SECRET (HKDF), so nothing more is required. Changing it (or JWT_SECRET without
  * it) makes the stored secrets unreadable: staff then sign in with a recovery code or have an admin reset it.
  */
+/**
+ * The certificates' Ed25519 seed: CERTIFICATE_SIGNING_KEY (base64url, 32 bytes), else derived from
+ * JWT_SECRET (HKDF) as the two-factor key is. Give it in production: changing JWT_SECRET would
+ * otherwise change the key, and credentials signed before would no longer check.
+ */
+function signingSeed(env: Env, jwtSecret: string): Buffer {
+  const given = env.CERTIFICATE_SIGNING_KEY;
+  if (given) {
+    const seed = Buffer.from(given, 'base64url');
+    if (seed.length !== 32)
+      throw new ConfigError('CERTIFICATE_SIGNING_KEY', 'must be 32 bytes in base64url (43 characters)');
+    return seed;
+  }
+  return Buffer.from(hkdfSync('sha256', jwtSecret, '', 'certificate-signing-key', 32));
+}
+
 function twoFactorKey(env: Env, jwtSecret: string): Buffer {
   const given = env.TWO_FACTOR_KEY;
   if (given !== undefined && given !== '' && given.length < 32)

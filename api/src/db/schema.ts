@@ -5,6 +5,9 @@ import type {
   BroadcastState,
   DataExportState,
   DeletionState,
+  CertificateKind,
+  CertificateSignature,
+  CertificateState,
   CorrectionState,
   DurationType,
   Education,
@@ -478,7 +481,11 @@ export const judgeApplications = pgTable(
   (t) => [index('judge_applications_user_idx').on(t.userId), index('judge_applications_created_idx').on(t.createdAt)],
 );
 
-/** A certificate awarded to a member (a competition, a course); the PDF is public under /uploads/certificates/. */
+/**
+ * A certificate awarded to a member. Issued ones (issue 33) carry their kind, competition, season and
+ * team, a short public `code` (the verification page's) and their state; their PDF is drawn on demand
+ * for the holder or staff. `legacy` rows (seeded, from before issuing) keep a public `file`.
+ */
 export const certificates = pgTable(
   'certificates',
   {
@@ -490,10 +497,83 @@ export const certificates = pgTable(
     nameEn: text('name_en').notNull(),
     issuedOn: date('issued_on').notNull(),
     file: text('file'),
+    kind: text('kind').$type<CertificateKind>().notNull().default('legacy'),
+    /** A special award's name (kind award), else empty; part of what makes a certificate one of a kind. */
+    award: text('award').notNull().default(''),
+    awardEn: text('award_en').notNull().default(''),
+    seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'restrict' }),
+    competitionId: uuid('competition_id').references(() => competitions.id, { onDelete: 'restrict' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** Ten characters of Crockford's base 32, printed and in the QR's link; null for legacy rows. */
+    code: text('code').unique(),
+    state: text('state').$type<CertificateState>().notNull().default('valid'),
+    revokedReason: text('revoked_reason'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByName: text('revoked_by_name'),
+    /** The federation that issued it, as named then in both languages. */
+    issuerName: text('issuer_name'),
+    issuerNameEn: text('issuer_name_en'),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    issuedByName: text('issued_by_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('certificates_user_idx').on(t.userId, t.issuedOn)],
+  (t) => [
+    index('certificates_user_idx').on(t.userId, t.issuedOn),
+    index('certificates_competition_idx').on(t.competitionId, t.seasonId, t.kind),
+    // Issuing the same kind (and award) to the same person for the same competition of a season once.
+    uniqueIndex('certificates_once_idx')
+      .on(t.userId, t.kind, t.seasonId, t.competitionId, t.award)
+      .where(sql`${t.kind} <> 'legacy'`),
+  ],
 );
+
+/**
+ * The look and wording of certificates: one per competition, or the default (competition null,
+ * one at most). Pictures are media-library paths; the wording has {placeholders}.
+ */
+export const certificateTemplates = pgTable(
+  'certificate_templates',
+  {
+    id: id(),
+    competitionId: uuid('competition_id').references(() => competitions.id, { onDelete: 'cascade' }),
+    background: text('background'),
+    signatures: jsonb('signatures').$type<CertificateSignature[]>().notNull().default([]),
+    wordingAr: text('wording_ar').notNull(),
+    wordingEn: text('wording_en').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('certificate_templates_competition_idx').on(t.competitionId),
+    uniqueIndex('certificate_templates_default_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.competitionId} is null`),
+  ],
+);
+
+/**
+ * A bulk issue for a competition of a season: the job walks the competition's approved teams'
+ * people (ordered by team_people.id, `cursor` the last done) in batches and issues what is missing.
+ */
+export const certificateRuns = pgTable('certificate_runs', {
+  id: id(),
+  seasonId: uuid('season_id')
+    .notNull()
+    .references(() => seasons.id, { onDelete: 'cascade' }),
+  competitionId: uuid('competition_id')
+    .notNull()
+    .references(() => competitions.id, { onDelete: 'cascade' }),
+  state: text('state').$type<'running' | 'done'>().notNull().default('running'),
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  issued: integer('issued').notNull().default(0),
+  cursor: uuid('cursor'),
+  issuedOn: date('issued_on').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByName: text('created_by_name').notNull(),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
 
 /** A member's research: title, description and one document, kept outside the public uploads. */
 export const research = pgTable(

@@ -21,3 +21,4 @@ export * from './http.js';
 export * from './outbox.js';
 export * from './broadcasts.js';
 export * from './privacy.js';
+export * from './certificates.js';

@@ -164,6 +164,10 @@ export interface CertificateView {
   name_en: string;
   date: string;
   file: string | null;
+  /** An issued certificate (issue 33): its public code, its state, and that its PDF is downloaded through the API (either language). */
+  code?: string | null;
+  state?: 'valid' | 'revoked';
+  download?: boolean;
 }
 
 /** One of the member's research entries (`GET /api/research`); the file is downloaded through the API. */

@@ -96,6 +96,8 @@ export const AUDIT_ACTIONS = [
   'request_deletion',
   /** A staff member made new two-factor recovery codes (the old ones stopped working). */
   'recovery_codes',
+  'issue',
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -124,6 +126,8 @@ export const AUDIT_SECTIONS = [
   'corrections',
   'messages',
   'broadcasts',
+  'certificates',
+  'certificate-templates',
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 export const isAuditSection = (name: string): name is AuditSection =>

@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import type { Db } from '../../core/database';
-import { competitions, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
+import { certificates, competitions, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
 import { registrationRules } from '../../teams/registration.view';
 import { AuditService } from '../../audit/audit.service';
 import * as lifecycle from '../../teams/lifecycle/team-state';
@@ -55,6 +55,14 @@ function namedResource(name: 'seasons' | 'competitions', table: typeof seasons |
         .where(eq(regColumn, row.id))
         .limit(1);
       if (opened) throw new AppError(409, 'content.in_use_by_teams');
+      // Issued certificates name it for good (issue 33).
+      const certColumn = name === 'seasons' ? certificates.seasonId : certificates.competitionId;
+      const [named] = await ctx.tx
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(eq(certColumn, row.id))
+        .limit(1);
+      if (named) throw new AppError(409, 'certificate.in_use');
       return 'deleted';
     },
     toRecord: (r) => ({

@@ -1,0 +1,28 @@
+import { CERTIFICATE_KINDS, type CertificateRecord } from '@platform/contract';
+import { Chip } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+
+export const kindChoices = [...CERTIFICATE_KINDS, 'legacy'].map((id) => ({ id, name: `app.certificate.kind.${id}` }));
+export const singleKindChoices = CERTIFICATE_KINDS.map((id) => ({ id, name: `app.certificate.kind.${id}` }));
+export const stateChoices = ['valid', 'revoked'].map((id) => ({ id, name: `app.certificate.state.${id}` }));
+
+export function KindField(_: { label?: string }) {
+  const r = useRecordContext<CertificateRecord>();
+  const translate = useTranslate();
+  return r ? <span>{translate(`app.certificate.kind.${r.kind}`)}</span> : null;
+}
+
+/** Valid (default colour) or revoked (red, with the reason as its title). */
+export function CertificateStateChip(_: { label?: string }) {
+  const r = useRecordContext<CertificateRecord>();
+  const translate = useTranslate();
+  if (!r) return null;
+  return (
+    <Chip
+      size="small"
+      color={r.state === 'revoked' ? 'error' : 'default'}
+      label={translate(`app.certificate.state.${r.state}`)}
+      title={r.revoked_reason ?? undefined}
+    />
+  );
+}
