@@ -428,6 +428,9 @@ export const ar: Messages = {
       send_test: 'رسالة تجريبية',
       cancel: 'إلغاء',
       retry: 'إعادة محاولة',
+      check_in: 'تسجيل حضور',
+      lock: 'إقفال',
+      publish: 'كتابة النتائج',
     },
     security: {
       menu: 'الأمان',

@@ -200,6 +200,9 @@ const app = {
     send_test: 'Test message',
     cancel: 'Cancelled',
     retry: 'Retried',
+    check_in: 'Checked in',
+    lock: 'Locked',
+    publish: 'Results written',
   },
   security: {
     menu: 'Security',

@@ -20,3 +20,4 @@ export * from './corrections.js';
 export * from './http.js';
 export * from './outbox.js';
 export * from './broadcasts.js';
+export * from './event-day.js';

@@ -91,6 +91,10 @@ export const AUDIT_ACTIONS = [
   'send_test',
   'cancel',
   'retry',
+  // The competition day (issue 32): a team checked in, a round locked, results written to the teams.
+  'check_in',
+  'lock',
+  'publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -119,6 +123,7 @@ export const AUDIT_SECTIONS = [
   'corrections',
   'messages',
   'broadcasts',
+  'event-days',
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 export const isAuditSection = (name: string): name is AuditSection =>
