@@ -16,6 +16,7 @@ import {
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AuditService } from '../audit/audit.service';
 import { AppError } from '../common/app-error';
+import { uniqueViolation } from '../common/unique-violation';
 import { DB } from '../core/core.module';
 import type { Db } from '../core/database';
 import {
@@ -389,6 +390,17 @@ export class EventDayService {
    * the stored entry (a phone resending after the network came back): nothing is stored twice.
    */
   async score(user: User, eventId: string, dto: ScoreDto) {
+    try {
+      return await this.scoreOnce(user, eventId, dto);
+    } catch (err) {
+      // The same entry arriving twice at once (a phone's retry racing its first send): the second
+      // insert meets the first's unique client id or current-entry index; read again, and it is seen.
+      if (!uniqueViolation(err)) throw err;
+      return this.scoreOnce(user, eventId, dto);
+    }
+  }
+
+  private scoreOnce(user: User, eventId: string, dto: ScoreDto) {
     return this.tx(async (tx) => {
       const [seen] = await tx.select().from(eventScores).where(eq(eventScores.clientId, dto.client_id!));
       if (seen) return this.resent(tx, seen, user, eventId, dto);
@@ -401,6 +413,10 @@ export class EventDayService {
         .where(and(eq(eventRounds.eventId, eventId), eq(eventRounds.number, dto.round!)))
         .for('update');
       if (!round) throw new AppError(404, 'event.round_not_found', {}, 'round');
+      // Scores of a round are written one at a time (the round's row lock): a resend that waited here
+      // for its first send now sees it.
+      const [waited] = await tx.select().from(eventScores).where(eq(eventScores.clientId, dto.client_id!));
+      if (waited) return this.resent(tx, waited, user, eventId, dto);
       if (round.lockedAt) throw new AppError(409, 'event.round_locked', {}, 'round');
       const { team, checkedInAt } = await this.teamOf(tx, eventId, dto.team!);
       if (!checkedInAt) throw new AppError(409, 'event.team_not_checked_in', {}, 'team');
