@@ -603,8 +603,14 @@ export class EventDayService {
       .from(eventAwards)
       .where(eq(eventAwards.eventId, eventId))
       .orderBy(asc(eventAwards.place), asc(eventAwards.createdAt));
+    const rounds = await this.db
+      .select()
+      .from(eventRounds)
+      .where(eq(eventRounds.eventId, eventId))
+      .orderBy(asc(eventRounds.number));
     return {
       ...dayView(day, competition),
+      rounds: rounds.map((r) => ({ number: r.number, max: Number(r.max), locked: r.lockedAt !== null })),
       standings: standings.map((s) => ({
         ...s,
         team_no: byId.get(s.team_id)!.teamNo,
