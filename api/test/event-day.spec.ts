@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { get, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { auditLog, competitions, eventAwards, eventScores, judgeApplications, seasons, teams } from '../src/db/schema';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
@@ -407,5 +409,87 @@ describe('the ranking goes to the teams', () => {
       .from(eventScores)
       .where(and(eq(eventScores.eventId, event), isNull(eventScores.replacedAt)));
     expect(current).toHaveLength(3);
+  });
+});
+
+type Board = { standings: { team_no: string; rank: number | null; score: number | null }[]; awards: unknown[] };
+
+/** Opens a server-sent events stream of the API and hands out its `standings` events as they come. */
+async function openStream(path: string) {
+  const server = t.app.getHttpServer() as Server;
+  if (!server.listening) await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  const res = await new Promise<IncomingMessage>((done) => get(`http://127.0.0.1:${port}${path}`, done));
+  const seen: Board[] = [];
+  let buffer = '';
+  let wake: (() => void) | null = null;
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = /^event: standings\ndata: (.*)$/s.exec(block)?.[1];
+      if (data) seen.push(JSON.parse(data) as Board);
+    }
+    wake?.();
+  });
+  return {
+    res,
+    /** The first event (already received or to come) that satisfies `test`: waits for what the viewer would see. */
+    async until(test: (b: Board) => boolean): Promise<Board> {
+      for (;;) {
+        const found = seen.find(test);
+        if (found) return found;
+        await new Promise<void>((done) => (wake = done));
+      }
+    },
+    close: () => res.destroy(),
+  };
+}
+
+describe('public results', () => {
+  it("streams an event's leaderboard as scores arrive, and anyone reads a competition's results without people's data", async () => {
+    const { comp, teams: list } = await competitionWithTeams(2);
+    await as(admin).put(`/api/admin/competitions/${comp}/ranking`, { kind: 'best_of', rounds: 1, round_max: 100 });
+    const event = await eventDay(comp);
+    const j = await judge();
+    await assign(event, j.user.id, 'referee');
+    const [a, b] = list;
+    for (const team of list) await as(j.token).post(`/api/judging/events/${event}/check-in`, { team: team.teamNo });
+    await score(j.token, event, { round: 1, team: a.teamNo, score: '50', time: '60' });
+
+    expect((await t.http.get(`/api/public/events/${randomUUID()}/stream`)).status).toBe(404);
+    const stream = await openStream(`/api/public/events/${event}/stream`);
+    expect(stream.res.statusCode).toBe(200);
+    expect(stream.res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const first = await stream.until((x) => x.standings.some((s) => s.rank === 1));
+    expect(first.standings[0]).toMatchObject({ team_no: a.teamNo, rank: 1, score: 50 });
+    await score(j.token, event, { round: 1, team: b.teamNo, score: '٧٠', time: '60' });
+    const next = await stream.until((x) => x.standings[0].team_no === b.teamNo);
+    expect(next.standings.map((s) => [s.team_no, s.rank])).toEqual([
+      [b.teamNo, 1],
+      [a.teamNo, 2],
+    ]);
+    stream.close();
+
+    await as(admin).post(`/api/admin/event-days/${event}/publish`);
+    const list1 = await t.http.get('/api/public/competitions');
+    expect(list1.status).toBe(200);
+    const mine = list1.body.competitions.find((c: { id: string }) => c.id === comp);
+    expect(mine).toMatchObject({
+      rules: { kind: 'best_of', rounds: 1 },
+      event_days: [{ id: event, venue_name: 'King Fahd Hall' }],
+    });
+    const results = await t.http.get(`/api/public/competitions/${comp}`).set('Accept-Language', 'ar');
+    expect(results.status).toBe(200);
+    expect(results.body.event_days[0].awards).toEqual([
+      expect.objectContaining({ kind: 'place', place: 1, name: 'المركز الأول', team_no: b.teamNo }),
+      expect.objectContaining({ kind: 'place', place: 2, name_en: '2nd place', team_no: a.teamNo }),
+    ]);
+    expect(JSON.stringify(results.body)).not.toMatch(/national|phone|dob|birth|judge_id/i);
+    expect((await t.http.get(`/api/public/competitions/${randomUUID()}`)).status).toBe(404);
+    expect((await t.http.get('/api/public/events/not-an-id')).status).toBe(404);
   });
 });

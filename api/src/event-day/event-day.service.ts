@@ -13,7 +13,7 @@ import {
   type ScoreEntry,
   type Standing,
 } from '@platform/contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { AuditService } from '../audit/audit.service';
 import { AppError } from '../common/app-error';
 import { uniqueViolation } from '../common/unique-violation';
@@ -28,6 +28,7 @@ import {
   eventStaff,
   eventTeams,
   judgeApplications,
+  seasons,
   teams,
   users,
   type User,
@@ -582,6 +583,46 @@ export class EventDayService {
     );
   }
 
+  /** The active competitions of active seasons' event days, with their rules and days, soonest first. */
+  async publicCompetitions(): Promise<PublicCompetition[]> {
+    const comps = await this.db
+      .select()
+      .from(competitions)
+      .where(eq(competitions.status, true))
+      .orderBy(asc(competitions.nameEn));
+    const days = await this.db
+      .select({ day: eventDays })
+      .from(eventDays)
+      .innerJoin(seasons, eq(seasons.id, eventDays.seasonId))
+      .where(eq(seasons.status, true))
+      .orderBy(asc(eventDays.eventDate));
+    return comps.map((c) => ({
+      id: c.id,
+      name: c.name,
+      name_en: c.nameEn,
+      rules: rulesOf(c),
+      event_days: days.filter((d) => d.day.competitionId === c.id).map((d) => dayView(d.day, c)),
+    }));
+  }
+
+  /** A competition's results: each of its event days' leaderboard, latest day first. */
+  async competitionResults(competitionId: string) {
+    const [c] = await this.db
+      .select()
+      .from(competitions)
+      .where(and(eq(competitions.id, competitionId), eq(competitions.status, true)));
+    if (!c) throw new AppError(404, 'request.not_found');
+    const days = await this.db
+      .select({ id: eventDays.id })
+      .from(eventDays)
+      .innerJoin(seasons, eq(seasons.id, eventDays.seasonId))
+      .where(and(eq(eventDays.competitionId, c.id), eq(seasons.status, true)))
+      .orderBy(desc(eventDays.eventDate));
+    const boards = [];
+    for (const d of days) boards.push(await this.leaderboard(d.id));
+    return { competition: { id: c.id, name: c.name, name_en: c.nameEn, rules: rulesOf(c) }, event_days: boards };
+  }
+
   /**
    * The public leaderboard of an event: the teams (number, name) in their ranking with each round's
    * score, and the awards. Nothing about a team's people.
@@ -626,6 +667,15 @@ export class EventDayService {
       })),
     };
   }
+}
+
+/** The public side of the competition day, kept beside the service that computes it. */
+export interface PublicCompetition {
+  id: string;
+  name: string;
+  name_en: string;
+  rules: RankingRules;
+  event_days: ReturnType<typeof dayView>[];
 }
 
 function scoreAudit(s: typeof eventScores.$inferSelect, teamNo: string, round: number) {
