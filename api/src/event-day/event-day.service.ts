@@ -8,7 +8,11 @@ import {
   RANKING_PRESETS,
   rulesProblem,
   teamNoFrom,
+  type EventDayView,
   type EventRole,
+  type JudgeEventView,
+  type LeaderboardView,
+  type PublicCompetitionView,
   type RankingRules,
   type ScoreEntry,
   type Standing,
@@ -513,7 +517,7 @@ export class EventDayService {
   }
 
   /** One event for someone assigned: its rounds, its teams (checked in or not) and their own current scores. */
-  async judgeEvent(user: User, eventId: string) {
+  async judgeEvent(user: User, eventId: string): Promise<JudgeEventView> {
     return this.tx(async (tx) => {
       const day = await this.day(tx, eventId);
       const role = await this.requireRole(tx, eventId, user);
@@ -627,7 +631,7 @@ export class EventDayService {
    * The public leaderboard of an event: the teams (number, name) in their ranking with each round's
    * score, and the awards. Nothing about a team's people.
    */
-  async leaderboard(eventId: string) {
+  async leaderboard(eventId: string): Promise<LeaderboardView> {
     const day = await this.day(this.db, eventId);
     const [competition] = await this.db.select().from(competitions).where(eq(competitions.id, day.competitionId));
     const standings = await this.standingsIn(this.db, day);
@@ -670,13 +674,7 @@ export class EventDayService {
 }
 
 /** The public side of the competition day, kept beside the service that computes it. */
-export interface PublicCompetition {
-  id: string;
-  name: string;
-  name_en: string;
-  rules: RankingRules;
-  event_days: ReturnType<typeof dayView>[];
-}
+export type PublicCompetition = PublicCompetitionView;
 
 function scoreAudit(s: typeof eventScores.$inferSelect, teamNo: string, round: number) {
   return { id: s.id, team_no: teamNo, round, value: s.value, points: s.points, time: s.time, reason: s.reason };
@@ -697,7 +695,7 @@ function scoreView(s: typeof eventScores.$inferSelect, teamNo: string, round: nu
 }
 
 /** An event day as pages show it: when, where, which competition, and its rules. */
-export function dayView(day: EventDay, competition: typeof competitions.$inferSelect) {
+export function dayView(day: EventDay, competition: typeof competitions.$inferSelect): EventDayView {
   return {
     id: day.id,
     event_date: day.eventDate,

@@ -225,3 +225,60 @@ export function readDecimal(input: unknown): number | null {
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) return null;
   return Number(text);
 }
+
+/** An event day as pages show it (GET /api/public/…, /api/judging/…). Dates are YYYY-MM-DD on the platform's clock. */
+export type EventDayView = {
+  id: string;
+  event_date: string;
+  venue_name: string;
+  venue_city: string;
+  map_url: string | null;
+  season_id: string;
+  competition_id: string;
+  competition: string;
+  competition_en: string;
+  rules: RankingRules;
+  /** Whether staff wrote its results to the teams. */
+  published: boolean;
+};
+
+/** An award of an event day, named in both languages, with its team's number and name. */
+export type AwardView = {
+  kind: 'place' | 'special' | 'advance';
+  place: number | null;
+  name: string;
+  name_en: string;
+  team_no: string | null;
+  team_name: string | null;
+};
+
+/** The public leaderboard of an event day (GET /api/public/events/:id and its stream). Teams by number and name only. */
+export type LeaderboardView = EventDayView & {
+  rounds: { number: number; max: number; locked: boolean }[];
+  standings: (Standing & { team_no: string; name: string | null })[];
+  awards: AwardView[];
+};
+
+/** One competition as /competitions lists it (GET /api/public/competitions). */
+export type PublicCompetitionView = {
+  id: string;
+  name: string;
+  name_en: string;
+  rules: RankingRules;
+  event_days: EventDayView[];
+};
+
+/** An event day as a judge assigned to it reads it (GET /api/judging/events/:id). */
+export type JudgeEventView = EventDayView & {
+  role: EventRole;
+  /** Whether this role enters scores under the event's rules. */
+  scores: boolean;
+  rounds: { number: number; max: number; locked: boolean }[];
+  teams: {
+    team_id: string;
+    team_no: string;
+    name: string | null;
+    checked_in: boolean;
+    my_scores: { round: number; value: number; time: number | null }[];
+  }[];
+};
