@@ -11,7 +11,8 @@ export function StandingsTable({ board, caption }: { board: LeaderboardView; cap
   const perRound = board.rules.kind === 'best_of' && board.rounds.length > 1;
   if (!board.standings.length) return <p className="muted">{t('results.no_results')}</p>;
   return (
-    <div className="table-scroll">
+    // Focusable, so a keyboard can scroll a wide table on a phone.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="table leaderboard">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

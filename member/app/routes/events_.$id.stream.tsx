@@ -20,7 +20,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response('Unavailable', { status: 503 });
   }
   if (!upstream.ok || !upstream.body) throw new Response(null, { status: upstream.status === 404 ? 404 : 503 });
-  return new Response(upstream.body, {
+  // The viewer leaving aborts the upstream call: the stream then just ends (nothing to report).
+  const reader = upstream.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch {
+        controller.close();
+      }
+    },
+    cancel() {
+      reader.cancel().catch(() => undefined);
+    },
+  });
+  return new Response(body, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
