@@ -178,3 +178,55 @@ test('a referee scores on a phone in Arabic, offline too; the leaderboard follow
   await shot(visitor, 'event-leaderboard-tv-ar');
   await screen.close();
 });
+
+test('staff set up an event day in the back-office, in English and Arabic', async ({ page }) => {
+  const admin = await staff(page);
+  const post = async (path: string, data: object) => {
+    const res = await page.request.post(`${apiUrl}/api${path}`, { headers: admin, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  const base = Number(String(Date.now()).slice(-6));
+  const season = await post('/admin/seasons', { name: `موسم ${base}`, name_en: `Season ${base}` });
+  const competition = await post('/admin/competitions', {
+    name: `المبتكرون ${base}`,
+    name_en: `Future Innovators ${base}`,
+  });
+  await post('/admin/teams', { team_no: `T-${base}`, season: season.id, competition: competition.id });
+  const day = await post('/admin/event-days', {
+    season_id: season.id,
+    competition_id: competition.id,
+    event_date: '2026-12-11',
+    venue_name: 'Jeddah Hall',
+    venue_city: 'Jeddah',
+  });
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${apiUrl}/admin/`);
+  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
+  await page.locator('input[type=password]').fill(E2E.admin.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/#\/$/);
+  for (const lang of ['en', 'ar'] as const) {
+    await page.evaluate((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+    await page.goto(`${apiUrl}/admin/#/event-days/${day.id}`);
+    await page.reload();
+    const rubric = lang === 'en' ? 'Rubric scored by several judges (averaged)' : 'معايير يقيّمها عدة محكّمين (بالمتوسط)';
+    const preset = page.getByRole('combobox', { name: lang === 'en' ? 'Preset' : 'القالب' });
+    await expect(preset).toBeVisible();
+    if (lang === 'en') {
+      // The rubric preset chosen and saved for the competition.
+      await preset.click();
+      await page.getByRole('option', { name: rubric }).click();
+      await page.getByRole('button', { name: 'Save the rules' }).click();
+      await expect(page.getByText('Rules saved.')).toBeVisible();
+    }
+    await expect(preset).toHaveText(rubric);
+    await noViolations(page, `event day edit (${lang})`);
+    await shot(page, `event-admin-${lang}-desktop`);
+  }
+  const saved = await (
+    await page.request.get(`${apiUrl}/api/admin/competitions/${competition.id}`, { headers: admin })
+  ).json();
+  expect(saved.ranking.kind).toBe('rubric');
+});

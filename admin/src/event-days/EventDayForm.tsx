@@ -5,8 +5,10 @@ import {
   Edit,
   ReferenceArrayInput,
   ReferenceInput,
+  SaveButton,
   SelectInput,
   SimpleForm,
+  Toolbar,
   TextInput,
   required,
   useRecordContext,
@@ -87,7 +89,15 @@ function Panels() {
 export function EventDayEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm sx={{ maxWidth: 720 }}>
+      {/* No delete: an event day keeps its scores and results. */}
+      <SimpleForm
+        sx={{ maxWidth: 720 }}
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <PlaceFields />
       </SimpleForm>
       <Panels />

@@ -38,7 +38,7 @@ export function StandingsTable({ board, caption }: { board: LeaderboardView; cap
             >
               <td className="t-tabular t-strong">{s.rank ?? '—'}</td>
               <th scope="row">
-                <bdi className="t-tabular">{s.team_no}</bdi> <bdi>{s.name ?? ''}</bdi>
+                <bdi className="t-tabular nowrap">{s.team_no}</bdi> <bdi>{s.name ?? ''}</bdi>
               </th>
               <td className="t-tabular">{s.score ?? <span className="muted">{t('results.not_ranked')}</span>}</td>
               {perRound &&
