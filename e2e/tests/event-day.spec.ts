@@ -97,7 +97,10 @@ test('a referee scores on a phone in Arabic, offline too; the leaderboard follow
   await page.setViewportSize(PHONE);
   await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
   await signInStudent(page, referee.id, referee.password, 'coach');
-  await page.goto('/judging');
+  // An accepted referee finds their event days in the phone's menu.
+  await page.getByRole('button', { name: 'القائمة' }).click();
+  await page.getByTestId('phone-menu').getByRole('link', { name: 'أيام فعالياتي' }).click();
+  await expect(page).toHaveURL(/\/judging$/);
   await page.getByRole('link', { name: 'فتح' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
