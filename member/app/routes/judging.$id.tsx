@@ -13,6 +13,7 @@ import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { readForm } from '~/utils/form.server';
 import { formatDay, localized } from '~/utils/posts';
+import { scoreBody } from '~/utils/scores';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,26 +44,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: `${name} · ${translate(lang, 'judging.title')} · ${translate(lang, 'brand')}` }];
 };
 
-/** The score form's fields as the API reads them: the rubric's points as `points.<criterion>`. */
-function scoreBody(form: FormData): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  const points: Record<string, string> = {};
-  for (const [name, value] of form.entries()) {
-    if (typeof value !== 'string' || name === 'intent') continue;
-    if (name.startsWith('points.')) points[name.slice(7)] = value;
-    else if (value.trim() !== '') body[name] = name === 'round' ? Number(value) : value.trim();
-  }
-  if (Object.keys(points).length) body.points = points;
-  return body;
-}
-
 /** Without JavaScript: check-in and a score go through here; with it, scores go through the phone's queue. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { token, lang } = await requireUser(request);
   const form = await readForm(request);
+  const { token, lang } = await requireUser(request);
   const intent = form.get('intent');
   const path = intent === 'check_in' ? `/judging/events/${params.id}/check-in` : `/judging/events/${params.id}/scores`;
-  const body = intent === 'check_in' ? { team: String(form.get('team') ?? '') } : scoreBody(form);
+  const body = intent === 'check_in' ? { team: String(form.get('team') ?? '') } : scoreBody(form.entries());
   const res = await api(request, path, { token, lang, body });
   return data(
     { intent: String(intent), ok: res.ok, message: res.data.message ?? translate(lang, 'judging.failed') },
@@ -70,7 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-type Pending = Record<string, unknown> & { client_id: string };
+/** A score waiting on the phone: its client id and the form's fields as typed. */
+type Pending = { client_id: string; fields: [string, string][] };
 const queueKey = (eventId: string) => `judging-queue:${eventId}`;
 const readQueue = (eventId: string): Pending[] => {
   try {
@@ -105,8 +94,8 @@ function useScoreQueue(eventId: string) {
         try {
           res = await fetch(`/judging/${eventId}/scores`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(next),
+            headers: { Accept: 'application/json' },
+            body: new URLSearchParams([...next.fields, ['client_id', next.client_id]]),
           });
         } catch {
           setNote({ severity: 'info', text: t('judging.queued') });
@@ -156,8 +145,10 @@ function ScoreForm({ event, clientId }: { event: JudgeEventView; clientId: strin
   const arrived = event.teams.filter((x) => x.checked_in);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const body = scoreBody(new FormData(e.currentTarget));
-    queue.add({ ...body, client_id: idRef.current });
+    const fields = [...new FormData(e.currentTarget).entries()].filter(
+      (f): f is [string, string] => typeof f[1] === 'string' && f[0] !== 'client_id',
+    );
+    queue.add({ client_id: idRef.current, fields });
     // The next score is a new entry: a new id, an emptied form.
     idRef.current = newClientId();
     setFormKey((k) => k + 1);
