@@ -180,6 +180,19 @@ test('a referee scores on a phone in Arabic, offline too; the leaderboard follow
   await visitor.goto(`${memberUrl}/events/${day.id}?tv=1`);
   await shot(visitor, 'event-leaderboard-tv-ar');
   await screen.close();
+
+  // The same pages in English on a desktop.
+  await page.context().addCookies([{ name: 'lang', value: 'en', url: memberUrl }]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/judging/${day.id}`);
+  await expect(page.getByRole('heading', { name: 'Enter a score' })).toBeVisible();
+  await noViolations(page, 'judge page (en, desktop)');
+  await shot(page, 'event-judge-en-desktop');
+  await page.goto(`/competitions/${competition.id}`);
+  await expect(page.getByText('Best robot design')).toBeVisible();
+  await expect(page.getByText('Best of 2 rounds (up to 200 each)', { exact: false })).toBeVisible();
+  await noViolations(page, 'competition results (en, desktop)');
+  await shot(page, 'event-results-en-desktop');
 });
 
 test('staff set up an event day in the back-office, in English and Arabic', async ({ page }) => {
