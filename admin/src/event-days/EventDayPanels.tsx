@@ -18,31 +18,17 @@ import {
   Typography,
 } from '@mui/material';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { EVENT_ROLES, RANKING_PRESETS, type RankingRules, type RubricCriterion } from '@platform/contract';
+import {
+  EVENT_ROLES,
+  RANKING_PRESETS,
+  type LeaderboardView,
+  type RankingRules,
+  type RubricCriterion,
+} from '@platform/contract';
 import { apiFetch } from '../common/api';
 
-type Board = {
-  rules: RankingRules;
-  rounds: { number: number; max: number; locked: boolean }[];
-  standings: {
-    team_id: string;
-    team_no: string;
-    name: string | null;
-    rank: number | null;
-    score: number | null;
-    rounds: (number | null)[];
-    time: number | null;
-  }[];
-  awards: {
-    kind: string;
-    place: number | null;
-    name: string;
-    name_en: string;
-    team_no: string | null;
-    team_name: string | null;
-  }[];
-  published: boolean;
-};
+/** The event's ranking, rounds and awards as the API computes them. */
+type Board = Pick<LeaderboardView, 'rules' | 'rounds' | 'standings' | 'awards' | 'published'>;
 
 const json = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -377,14 +363,25 @@ export function AwardsPanel({ eventId }: { eventId: string }) {
     <Section title="resources.event-days.awards">
       <Table size="small">
         <TableBody>
-          {board.awards.map((a, i) => (
-            <TableRow key={i}>
+          {board.awards.map((a) => (
+            <TableRow key={a.id}>
               <TableCell>{translate(`resources.event-days.award_kinds.${a.kind}`)}</TableCell>
               <TableCell>
                 <bdi>{locale === 'ar' ? a.name : a.name_en}</bdi>
               </TableCell>
               <TableCell>
                 <bdi>{a.team_no}</bdi> <bdi>{a.team_name ?? ''}</bdi>
+              </TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() =>
+                    act(() => apiFetch(`/admin/event-days/${eventId}/awards/${a.id}`, { method: 'DELETE' }))
+                  }
+                >
+                  {translate('ra.action.delete')}
+                </Button>
               </TableCell>
             </TableRow>
           ))}

@@ -662,6 +662,7 @@ export class EventDayService {
         name: byId.get(s.team_id)!.name,
       })),
       awards: awards.map((a) => ({
+        id: a.id,
         kind: a.kind,
         place: a.place,
         name: a.name,

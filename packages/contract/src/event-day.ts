@@ -244,6 +244,7 @@ export type EventDayView = {
 
 /** An award of an event day, named in both languages, with its team's number and name. */
 export type AwardView = {
+  id: string;
   kind: 'place' | 'special' | 'advance';
   place: number | null;
   name: string;
