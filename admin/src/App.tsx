@@ -15,6 +15,7 @@ import categories from './categories';
 import contact from './contact';
 import corrections from './corrections';
 import events from './events';
+import eventDays from './event-days';
 import { i18nProvider } from './i18n';
 import { DirectionProvider, useDirection } from './layout/DirectionProvider';
 import { Layout } from './layout/Layout';
@@ -67,6 +68,7 @@ export function App() {
               <Resource name="competitions" {...competitions} />
               <Resource name="registrations" {...registrations} />
               <Resource name="teams" {...teams} />
+              <Resource name="event-days" {...eventDays} />
               <Resource name="transections" {...transactions} />
               <Resource name="contactus" {...contact} />
               <Resource name="messages" {...messages} />

@@ -16,6 +16,7 @@ import { REDACTED_HEADERS, redactRequestLog } from './common/log-redaction';
 import type { AppConfig } from './core/config';
 import type { Database } from './core/database';
 import { CoreModule } from './core/core.module';
+import { EventDayModule } from './event-day/event-day.module';
 import { HealthModule } from './health/health.module';
 import { JudgesModule } from './judges/judges.module';
 import { LearningModule } from './learning/learning.module';
@@ -94,6 +95,7 @@ export class AppModule {
         MediaModule,
         ContentModule,
         TeamsModule,
+        EventDayModule,
         HomeModule,
         ContactModule,
         LearningModule,

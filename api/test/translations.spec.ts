@@ -203,7 +203,8 @@ const TEXT_PROPS = new Set([
 ]);
 /** Text that is the same in every language: the brand and the CSV column names an admin types. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['WRO', 'team_no', 'score', 'ranked']);
-const isKey = (text: string) => /^[a-z_]+(\.[a-zA-Z0-9_]+)+$/.test(text);
+// Resource names may have a dash (resources.event-days.…).
+const isKey = (text: string) => /^[a-z_]+(\.[a-zA-Z0-9_-]+)+$/.test(text);
 const hasWords = (text: string) => /\p{L}{2,}/u.test(text) && !SAME_IN_EVERY_LANGUAGE.has(text.trim());
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

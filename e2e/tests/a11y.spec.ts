@@ -129,6 +129,7 @@ for (const lang of ['en', 'ar'] as const) {
         'competitions',
         'registrations',
         'teams',
+        'event-days',
         'transections',
         'contactus',
         'partners',
@@ -160,6 +161,7 @@ for (const lang of ['en', 'ar'] as const) {
         'blogs',
         'partners',
         'registrations',
+        'event-days',
       ]) {
         await page.goto(`${adminUrl}#/${name}/create`);
         await expect(page.locator('form').first()).toBeVisible();

@@ -31,6 +31,8 @@ export interface NavUser {
   name: string;
   picture: string | null;
   type: number;
+  /** An accepted judge or referee: the menu links their event days. */
+  judge: boolean;
 }
 
 /**
@@ -55,7 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const toast = session.get('toast') ?? null;
   const user: NavUser | null = viewer
-    ? { name: viewer.user.name, picture: viewer.user.picture, type: viewer.user.type }
+    ? {
+        name: viewer.user.name,
+        picture: viewer.user.picture,
+        type: viewer.user.type,
+        judge: !!viewer.user.refree_judge,
+      }
     : null;
   return data(
     { lang, user, toast, adminUrl: env.adminUrl },

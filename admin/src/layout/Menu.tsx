@@ -28,6 +28,7 @@ export function Menu() {
       <RaMenu.ResourceItem name="competitions" />
       <RaMenu.ResourceItem name="registrations" />
       <RaMenu.ResourceItem name="teams" />
+      <RaMenu.ResourceItem name="event-days" />
       <RaMenu.ResourceItem name="transections" />
       {permissions === 'admin' && (
         <RaMenu.Item to="/settings" primaryText="resources.settings.name" leftIcon={<SettingsIcon />} />

@@ -31,6 +31,7 @@ import {
   settingsResource,
 } from './resources/content.resources';
 import { eventsResource } from './resources/events.resource';
+import { eventDaysResource } from './resources/event-days.resource';
 import { judgesResource } from './resources/judges.resource';
 import { MessagesAdminController } from './messages/messages-admin.controller';
 import { MessagesAdminService } from './messages/messages-admin.service';
@@ -55,6 +56,7 @@ export const ADMIN_RESOURCES = [
   transactionsResource,
   auditResource,
   eventsResource,
+  eventDaysResource,
   announcementsResource,
   categoriesResource,
   plansResource,

@@ -12,6 +12,7 @@ import type {
   DurationType,
   Education,
   EntityKind,
+  EventRole,
   InvitationState,
   JudgeStatus,
   Language,
@@ -19,6 +20,7 @@ import type {
   PlanSnapshot,
   PlanType,
   PostType,
+  RankingRules,
   Supervisor,
   TeamRole,
   TeamState,
@@ -871,6 +873,8 @@ export const competitions = pgTable('competitions', {
   name: text('name').notNull(),
   nameEn: text('name_en').notNull(),
   status: boolean('status').notNull().default(true),
+  /** How its teams are ranked on an event day (a preset with staff's numbers); null: the best-of preset. */
+  ranking: jsonb('ranking').$type<RankingRules>(),
   createdAt: createdAt(),
 });
 
@@ -1111,4 +1115,148 @@ export const privacyRequests = pgTable(
       .on(t.userId, t.kind)
       .where(sql`${t.state} in ('preparing', 'scheduled')`),
   ],
+);
+
+/**
+ * An event day of a competition in a season (issue 32): where and when, the ranking rules it was
+ * set up with (the competition's, copied so a later edit does not re-rank a finished day), and when
+ * its results were written to the teams (`published_at`).
+ */
+export const eventDays = pgTable(
+  'event_days',
+  {
+    id: id(),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'restrict' }),
+    competitionId: uuid('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'restrict' }),
+    eventDate: date('event_date').notNull(),
+    venueName: text('venue_name').notNull(),
+    venueCity: text('venue_city').notNull(),
+    mapUrl: text('map_url'),
+    rules: jsonb('rules').$type<RankingRules>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_days_competition_idx').on(t.competitionId, t.eventDate)],
+);
+
+/** The teams taking part in an event day, and when (and by whom) each was checked in. */
+export const eventTeams = pgTable(
+  'event_teams',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => eventDays.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.teamId] }), index('event_teams_team_idx').on(t.teamId)],
+);
+
+/** A round of an event day: its number, the highest score of one entry, and whether it is locked. */
+export const eventRounds = pgTable(
+  'event_rounds',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => eventDays.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    max: numeric('max', { precision: 10, scale: 2 }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: uuid('locked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('event_rounds_number_unique').on(t.eventId, t.number)],
+);
+
+/**
+ * Who scores at an event day: an accepted judge or referee (or staff) with a role; revoking keeps
+ * the row (their scores keep their author) and ends what they may do.
+ */
+export const eventStaff = pgTable(
+  'event_staff',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => eventDays.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<EventRole>().notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('event_staff_live_unique')
+      .on(t.eventId, t.userId)
+      .where(sql`${t.revokedAt} IS NULL`),
+    index('event_staff_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A score entered by a judge for a team and round: its total, the rubric's points, the round's
+ * time. A later entry by the same judge for the same team and round replaces it (with a reason):
+ * the old row stays with `replaced_at` set, so the history is kept. `client_id` is the phone's own
+ * id for the entry: sent twice (a phone that was offline), it is stored once.
+ */
+export const eventScores = pgTable(
+  'event_scores',
+  {
+    id: id(),
+    clientId: uuid('client_id').notNull().unique(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => eventDays.id, { onDelete: 'cascade' }),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => eventRounds.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Null once the judge's account is deleted: the score stays, so the results do not change. */
+    judgeId: uuid('judge_id').references(() => users.id, { onDelete: 'set null' }),
+    value: numeric('value', { precision: 10, scale: 2 }).notNull(),
+    points: jsonb('points').$type<Record<string, number>>(),
+    time: numeric('time', { precision: 10, scale: 2 }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('event_scores_current_unique')
+      .on(t.roundId, t.teamId, t.judgeId)
+      .where(sql`${t.replacedAt} IS NULL`),
+    index('event_scores_event_idx').on(t.eventId),
+  ],
+);
+
+/**
+ * An award of an event day: a place (1st/2nd/3rd, from the ranking), a named special award, or a
+ * team advancing (to the national final or international), each named in both languages.
+ */
+export const eventAwards = pgTable(
+  'event_awards',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => eventDays.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'place' | 'special' | 'advance'>().notNull(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    place: smallint('place'),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_awards_event_idx').on(t.eventId)],
 );

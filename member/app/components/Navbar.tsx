@@ -77,6 +77,7 @@ function PhoneMenu({ user, adminUrl, here }: { user: NavUser | null; adminUrl: s
         <ButtonLink to="/">{t('nav.home')}</ButtonLink>
         <ButtonLink to="/blogs">{t('ui.articles')}</ButtonLink>
         <ButtonLink to="/competitions">{t('ui.competitions')}</ButtonLink>
+        {user?.judge && <ButtonLink to="/judging">{t('judging.title')}</ButtonLink>}
         {user ? (
           <ButtonLink to="/accounts">{t('nav.account')}</ButtonLink>
         ) : (
@@ -138,6 +139,7 @@ export function Navbar({ user, adminUrl }: { user: NavUser | null; adminUrl: str
               <ButtonLink to="/">{t('nav.dashboard')}</ButtonLink>
               {(user.type === 4 || user.type === 5) && <ButtonLink href={adminUrl}>{t('nav.admin')}</ButtonLink>}
               <ButtonLink to="/accounts">{t('nav.profile')}</ButtonLink>
+              {user.judge && <ButtonLink to="/judging">{t('judging.title')}</ButtonLink>}
               <Form method="post" action="/logout">
                 <Button type="submit">{t('nav.logout')}</Button>
               </Form>

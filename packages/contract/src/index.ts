@@ -22,3 +22,4 @@ export * from './outbox.js';
 export * from './broadcasts.js';
 export * from './privacy.js';
 export * from './certificates.js';
+export * from './event-day.js';

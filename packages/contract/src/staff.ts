@@ -98,6 +98,10 @@ export const AUDIT_ACTIONS = [
   'recovery_codes',
   'issue',
   'revoke',
+  // The competition day (issue 32): a team checked in, a round locked, results written to the teams.
+  'check_in',
+  'lock',
+  'publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -128,6 +132,7 @@ export const AUDIT_SECTIONS = [
   'broadcasts',
   'certificates',
   'certificate-templates',
+  'event-days',
 ] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 export const isAuditSection = (name: string): name is AuditSection =>

@@ -1,5 +1,6 @@
 import {
   TEAM_STATES,
+  type RankingRules,
   type RegistrationRecord,
   type TeamDetail,
   type TeamRecord,
@@ -8,7 +9,8 @@ import {
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import type { Db } from '../../core/database';
-import { certificates, competitions, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
+import { certificates, competitions, eventDays, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
+import { rulesOf } from '../../event-day/event-day.service';
 import { registrationRules } from '../../teams/registration.view';
 import { AuditService } from '../../audit/audit.service';
 import * as lifecycle from '../../teams/lifecycle/team-state';
@@ -63,6 +65,9 @@ function namedResource(name: 'seasons' | 'competitions', table: typeof seasons |
         .where(eq(certColumn, row.id))
         .limit(1);
       if (named) throw new AppError(409, 'certificate.in_use');
+      const dayColumn = name === 'seasons' ? eventDays.seasonId : eventDays.competitionId;
+      const [day] = await ctx.tx.select({ id: eventDays.id }).from(eventDays).where(eq(dayColumn, row.id)).limit(1);
+      if (day) throw new AppError(409, 'content.in_use_by_teams');
       return 'deleted';
     },
     toRecord: (r) => ({
@@ -72,6 +77,8 @@ function namedResource(name: 'seasons' | 'competitions', table: typeof seasons |
       name_en: r.nameEn,
       status: r.status,
       created_at: r.createdAt,
+      // A competition's ranking rules (issue 32): its preset with staff's numbers.
+      ...('ranking' in r ? { ranking: rulesOf(r as { ranking: RankingRules | null }) } : {}),
     }),
   });
 }

@@ -1,0 +1,100 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import { Roles } from '../auth/roles';
+import type { Auth } from '../auth/session.service';
+import { Lang, translate } from '../common/i18n';
+import { AssignDto, AwardDto, RankingDto } from './event-day.dto';
+import { IdPipe } from './id.pipe';
+import { EventDayService } from './event-day.service';
+import { roundNumber } from './judging.controller';
+
+/** Staff's event-day actions beside the event-days resource: rules, assignments, locks, results, awards. */
+@ApiTags('admin: event-days')
+@Controller('admin')
+export class EventAdminController {
+  constructor(private readonly events: EventDayService) {}
+
+  @Put('competitions/:id/ranking')
+  @Roles('admin')
+  @ApiOperation({ summary: "A competition's ranking preset (best_of or rubric) and its numbers" })
+  async ranking(@CurrentAuth() auth: Auth, @Param('id', IdPipe) id: string, @Body() body: RankingDto) {
+    return { success: true, ranking: await this.events.setRanking(auth.user, id, body) };
+  }
+
+  @Get('event-days/:id/staff')
+  @Roles('admin')
+  @ApiOperation({ summary: "An event day's judges and referees, revoked ones too" })
+  async staff(@Param('id', IdPipe) id: string) {
+    return { success: true, staff: await this.events.assignments(id) };
+  }
+
+  @Get('event-judges')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Members with an accepted judge or referee application (who may be assigned)' })
+  async candidates() {
+    return { success: true, judges: await this.events.candidates() };
+  }
+
+  @Post('event-days/:id/staff')
+  @Roles('admin')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Assigns an accepted judge or referee (or staff) with a role: referee, judge, head_referee',
+  })
+  async assign(@CurrentAuth() auth: Auth, @Param('id', IdPipe) id: string, @Body() body: AssignDto) {
+    return { success: true, assignment: await this.events.assign(auth.user, id, body) };
+  }
+
+  @Delete('event-days/:id/staff/:assignment')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Revokes an assignment' })
+  async revoke(
+    @CurrentAuth() auth: Auth,
+    @Param('id', IdPipe) id: string,
+    @Param('assignment', IdPipe) assignment: string,
+  ) {
+    await this.events.revoke(auth.user, id, assignment);
+    return { success: true };
+  }
+
+  @Post('event-days/:id/rounds/:number/lock')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Locks a round: it takes no more scores' })
+  async lock(@CurrentAuth() auth: Auth, @Param('id', IdPipe) id: string, @Param('number') number: string) {
+    return { success: true, round: await this.events.lock(auth.user, id, roundNumber(number)) };
+  }
+
+  @Get('event-days/:id/standings')
+  @Roles('admin')
+  @ApiOperation({ summary: 'The ranking computed from the stored scores, with the awards' })
+  async standings(@Param('id', IdPipe) id: string) {
+    return { success: true, ...(await this.events.leaderboard(id)) };
+  }
+
+  @Post('event-days/:id/publish')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Writes the ranking to the teams' results (score, ranked) and gives the 1st to 3rd places" })
+  async publish(@CurrentAuth() auth: Auth, @Param('id', IdPipe) id: string, @Lang() lang: Lang) {
+    const count = await this.events.publish(auth.user, id);
+    return { success: true, message: translate(lang, 'event.published', { count }) };
+  }
+
+  @Post('event-days/:id/awards')
+  @Roles('admin')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'A named special award or a team advancing, in both languages' })
+  async award(@CurrentAuth() auth: Auth, @Param('id', IdPipe) id: string, @Body() body: AwardDto) {
+    return { success: true, award: await this.events.award(auth.user, id, body) };
+  }
+
+  @Delete('event-days/:id/awards/:award')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Removes an award' })
+  async removeAward(@CurrentAuth() auth: Auth, @Param('id', IdPipe) id: string, @Param('award', IdPipe) award: string) {
+    await this.events.removeAward(auth.user, id, award);
+    return { success: true };
+  }
+}

@@ -1,0 +1,37 @@
+import type { LeaderboardView, RankingRules } from '@platform/contract';
+import { plural, translate, type Lang } from '~/i18n';
+import { formatDay, localized } from './posts';
+
+/** A competition's ranking rules in a sentence, in the page's language. */
+export function rulesText(rules: RankingRules, lang: Lang): string {
+  if (rules.kind === 'rubric')
+    return translate(lang, 'results.rules_rubric', {
+      criteria: rules.criteria
+        .map((c) => `${localized(lang, c.name, c.name_en)} (${c.max})`)
+        .join(lang === 'ar' ? '، ' : ', '),
+    });
+  return translate(lang, rules.timed ? 'results.rules_best_of' : 'results.rules_best_of_untimed', {
+    rounds: plural(lang, 'results.rounds', rules.rounds),
+    max: rules.round_max,
+  });
+}
+
+/** An event day's title: its competition, venue and day. */
+export function boardTitle(board: LeaderboardView, lang: Lang): string {
+  return `${localized(lang, board.competition, board.competition_en)} · ${board.venue_name} · ${formatDay(board.event_date, lang)}`;
+}
+
+/** The link and meta tags of a public results page, shared in chats and read by search engines. */
+export function shareMeta(share: { title: string; description: string; url: string; lang: Lang }) {
+  return [
+    { title: share.title },
+    { name: 'description', content: share.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: share.title },
+    { property: 'og:description', content: share.description },
+    { property: 'og:url', content: share.url },
+    { property: 'og:locale', content: share.lang === 'ar' ? 'ar_SA' : 'en_US' },
+    { name: 'twitter:card', content: 'summary' },
+    { tagName: 'link', rel: 'canonical', href: share.url },
+  ];
+}
