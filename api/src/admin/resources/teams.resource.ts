@@ -9,7 +9,16 @@ import {
 import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import type { Db } from '../../core/database';
-import { certificates, competitions, eventDays, registrations, seasons, teamPeople, teams, users } from '../../db/schema';
+import {
+  certificates,
+  competitions,
+  eventDays,
+  registrations,
+  seasons,
+  teamPeople,
+  teams,
+  users,
+} from '../../db/schema';
 import { rulesOf } from '../../event-day/event-day.service';
 import { registrationRules } from '../../teams/registration.view';
 import { AuditService } from '../../audit/audit.service';

@@ -385,7 +385,8 @@ export const en = {
   'request.bad': 'The request is invalid.',
   'privacy.export_limit': 'You have asked for copies of your data several times today. Please try again tomorrow.',
   'privacy.export_preparing': 'A copy of your data is already being prepared.',
-  'privacy.export_gone': 'This copy of your data is no longer available: it was downloaded or has expired. You can ask for a new one.',
+  'privacy.export_gone':
+    'This copy of your data is no longer available: it was downloaded or has expired. You can ask for a new one.',
   'privacy.password_needed': 'Please enter your password to confirm.',
   'privacy.reason_needed': 'Please write why the account is to be deleted (who asked, and how).',
   'privacy.reason_long': 'The reason may be at most {max} characters long.',
@@ -395,7 +396,8 @@ export const en = {
   'privacy.no_deletion': 'No deletion of this account is waiting.',
   'privacy.export_asked': 'We are preparing a copy of your data. It will be ready on this page in a few minutes.',
   'privacy.deletion_asked': 'Your account will be deleted on the date shown. Until then you can cancel it here.',
-  'privacy.deletion_asked_staff': 'The account will be deleted on the date shown unless the deletion is cancelled first.',
+  'privacy.deletion_asked_staff':
+    'The account will be deleted on the date shown unless the deletion is cancelled first.',
   'privacy.deletion_cancelled': 'The deletion was cancelled: the account stays.',
   'two_factor.new_codes': 'Here are your new recovery codes. The old ones no longer work.',
   'server.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
