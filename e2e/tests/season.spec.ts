@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
 import {
+  arabicDigits,
   createMember,
   DEFAULT_GUARDIAN_PHONE,
   guardianConfirms,
@@ -21,14 +23,15 @@ import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './
  * student and a public school sign up; the coach registers a team, the parent answers for both
  * children, the school sees the students and confirms, the fee is paid, staff send the team back for
  * changes, the coach adds a student, staff approve; a second team is withdrawn and refunded after the
- * page asks; a hostile coach's look-ups, floods and a child's new birth date all fail. Certificates:
- * staff issue the competition's from its results, the child finds hers and its verification page, the
- * hostile coach cannot fetch it.
+ * page asks; a hostile coach's look-ups, floods and a child's new birth date all fail. The competition
+ * day: staff set it up, a referee checks the team in and scores it, staff publish, anyone reads the
+ * results (no child's details in them). Certificates: staff issue the competition's from its results,
+ * the child finds hers and its verification page, the hostile coach cannot fetch it.
  */
 
 const adminUrl = `${apiUrl}/admin/`;
 
-async function api(page: Page, method: 'GET' | 'POST', path: string, token?: string, data?: unknown) {
+async function api(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, token?: string, data?: unknown) {
   const res = await page.request.fetch(`${apiUrl}/api${path}`, {
     method,
     headers: token ? { Authorization: token } : {},
@@ -360,12 +363,77 @@ test.describe('a season', () => {
     expect(older.status).toBe(400);
     expect((await api(page, 'POST', '/getuser', lamaToken)).body.user.dob).toBe('2014-03-01');
 
-    // Certificates (issue 33): staff issue the competition's; Lama's first place reaches her, in Arabic,
-    // on her phone; the hostile coach can neither fetch her PDF nor read more than the public facts.
+    // The competition day (issue 32): staff set up the day with the approved team; a referee whose
+    // application staff accepted checks the team in by its number typed in Arabic-Indic digits and
+    // scores both rounds; staff publish; anyone reads the results, and Lama's card shows the day's score.
     const login = await page.request.post(`${apiUrl}/api/admin-login`, {
       data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
     });
     const staff = login.headers()['authorization'];
+    const ranking = { kind: 'best_of', rounds: 2, round_max: 200, timed: false };
+    expect((await api(page, 'PUT', `/admin/competitions/${competition.id}/ranking`, staff, ranking)).status).toBe(200);
+    const day = await api(page, 'POST', '/admin/event-days', staff, {
+      season_id: season.id,
+      competition_id: competition.id,
+      event_date: '2026-12-10',
+      venue_name: 'قاعة الملك فهد',
+      venue_city: 'الرياض',
+      team_ids: [teamId],
+    });
+    expect(day.status, JSON.stringify(day.body)).toBe(201);
+    const referee = await createMember(page, 1, { name: 'حكم الموسم' });
+    const refereeToken = await tokenOf(page, referee.id, referee.password, 1);
+    const applied = await page.request.post(`${apiUrl}/api/invest/registration`, {
+      headers: { Authorization: refereeToken },
+      multipart: {
+        organization_name: 'نادي الروبوت',
+        city: 'الرياض',
+        apply_as: 'Refree',
+        pexperince: 'yes',
+        total_files: '1',
+        file_0: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      },
+    });
+    expect(applied.ok(), await applied.text()).toBe(true);
+    const filter = encodeURIComponent(JSON.stringify({ user: referee.userId }));
+    const [application] = (await api(page, 'GET', `/admin/judges?filter=${filter}`, staff)).body as { id: string }[];
+    expect((await api(page, 'PUT', `/admin/judges/${application.id}`, staff, { status: 'accepted' })).status).toBe(200);
+    const assigned = await api(page, 'POST', `/admin/event-days/${day.body.id}/staff`, staff, {
+      user_id: referee.userId,
+      role: 'referee',
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBeLessThan(300);
+    // The hostile coach is no referee of this day.
+    const intruder = await api(page, 'POST', `/judging/events/${day.body.id}/check-in`, hostile, { team: teamNo });
+    expect(intruder.status).toBe(403);
+    const checkedIn = await api(page, 'POST', `/judging/events/${day.body.id}/check-in`, refereeToken, {
+      team: arabicDigits(teamNo),
+    });
+    expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
+    for (const [round, score] of [
+      [1, '١٥٠'],
+      [2, '١٧٥٫٥'],
+    ] as const) {
+      const entry = { client_id: randomUUID(), round, team: teamNo, score };
+      const saved = await api(page, 'POST', `/judging/events/${day.body.id}/scores`, refereeToken, entry);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    expect((await api(page, 'POST', `/admin/event-days/${day.body.id}/publish`, staff)).status).toBe(200);
+    // Anyone reads the competition's results on a phone, in Arabic; Lama's card shows the day's score.
+    await signOut(page);
+    await page.goto(`/competitions/${competition.id}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByText('نجوم الرياض').first()).toBeVisible();
+    await noViolations(page, 'a competition’s public results (Arabic, phone)');
+    await shot(page, 'season-results-public-ar-390');
+    const published = (await api(page, 'GET', `/public/competitions/${competition.id}`)).body;
+    expect(JSON.stringify(published)).not.toMatch(new RegExp(`${lama.id}|${parentPhone.slice(1)}|2014-03-01`));
+    await signInStudent(page, lama.id, lama.password);
+    await expect(page.locator(`[data-team="${teamNo}"]`)).toContainText('175.5');
+    await signOut(page);
+
+    // Certificates (issue 33): staff issue the competition's; Lama's first place reaches her, in Arabic,
+    // on her phone; the hostile coach can neither fetch her PDF nor read more than the public facts.
     const run = await api(page, 'POST', '/admin/certificates/issue', staff, {
       season_id: season.id,
       competition_id: competition.id,
