@@ -10,6 +10,7 @@ import { installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { log, release } from './log.mjs';
 
 process.env.NODE_ENV ??= 'production';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -60,6 +61,11 @@ app.set('query parser', false);
 // 0: the socket's address; n: the entry n hops from the right of X-Forwarded-For (Express's req.ip).
 app.set('trust proxy', trustProxyHops);
 app.use(compression());
+// The release that answered (a rolling upgrade runs two side by side).
+app.use((_req, res, next) => {
+  res.setHeader('X-App-Version', release.version);
+  next();
+});
 
 /** A file this server does not serve: a plain 404, no page and nothing in the log. */
 const notFound = (_req, res) =>
@@ -158,7 +164,7 @@ app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const host = process.env.HOST;
 const server = host ? app.listen(port, host) : app.listen(port);
-server.on('listening', () => console.log(`[member] http://${host || 'localhost'}:${port}`));
+server.on('listening', () => log.info(`listening on http://${host || 'localhost'}:${port}`));
 // Once, whichever comes first: SIGINT from the terminal and SIGTERM from the cluster's primary.
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT']) {

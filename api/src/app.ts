@@ -63,9 +63,12 @@ export const DOCS_CSP = ADMIN_CSP;
 const API_PATH = /^\/api(\/|\?|$)/i;
 const DOCS_PATH = /^\/api\/docs(\/|\?|-json|$)/i;
 
-/** Opens the database (PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR/db otherwise) and applies migrations. */
-export function openConfiguredDatabase(config: AppConfig): Promise<Database> {
-  return openDatabase(config.databaseUrl ?? join(config.dataDir, 'db'));
+/**
+ * Opens the database (PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR/db otherwise); applies
+ * the pending migrations unless `migrate` is false (the operator command's dry run).
+ */
+export function openConfiguredDatabase(config: AppConfig, migrate = true): Promise<Database> {
+  return openDatabase(config.databaseUrl ?? join(config.dataDir, 'db'), { migrate });
 }
 
 /** Builds the whole API on an open database; used by main.ts and by the tests. */
@@ -102,6 +105,8 @@ export async function createApp(
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // The release that answered (a rolling upgrade runs two side by side).
+    reply.header('X-App-Version', config.build.version);
     // An API answer is someone's own (a profile, a team, an order) unless its route says otherwise
     // (public reference data sets its own Cache-Control): never kept by a browser or a proxy.
     if (API_PATH.test(req.url)) reply.header('Cache-Control', 'no-store');

@@ -3,8 +3,12 @@ import { Logger } from '@nestjs/common';
 import { createApp, openConfiguredDatabase } from './app';
 import { runWorkers } from './cluster';
 import { ConfigError, loadConfig, type AppConfig } from './core/config';
+import { applyMigrations } from './core/migrations';
+import { logRelease, processLogger } from './core/process-log';
 
 async function main() {
+  const log = processLogger(cluster.isPrimary ? 'api' : 'api-worker');
+  logRelease(log, cluster.isPrimary ? 'Platform API' : 'Platform API worker');
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -19,7 +23,8 @@ async function main() {
     runWorkers(config.webConcurrency, (message) => new Logger('Cluster').log(message));
     return;
   }
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, false);
+  await applyMigrations(database, (message) => log.info(message));
   const app = await createApp(config, database);
   app.enableShutdownHooks();
   let closing = false;
