@@ -35,6 +35,7 @@ export default tseslint.config(
       '**/build/**',
       'data/**',
       'e2e/.data/**',
+      'release/**',
       '**/test-results/**',
       'api/src/db/migrations/**',
     ],

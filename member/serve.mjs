@@ -116,8 +116,27 @@ const publicFiles = new Set(
 const publicStatic = files(assets, true, false);
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
-// The load balancer's health check: this process answers (the API has its own, /api/health).
-app.get('/healthz', (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
+// Liveness: this process answers (/healthz as before, /livez). Readiness (/readyz, the load balancer's
+// check): the API answers and the process is not draining (SIGTERM); 503 otherwise.
+let draining = false;
+const apiHealth = `${(process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || '4000'}/api`).replace(/\/$/, '')}/health`;
+const live = (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+app.get('/healthz', live);
+app.get('/livez', live);
+app.get('/readyz', async (_req, res) => {
+  let api = 'down';
+  try {
+    api = (await fetch(apiHealth, { signal: AbortSignal.timeout(2000) })).ok ? 'up' : 'down';
+  } catch {
+    /* down */
+  }
+  const up = !draining && api === 'up';
+  if (!up) log.warn({ api, draining }, 'not ready');
+  res
+    .status(up ? 200 : 503)
+    .set('Cache-Control', 'no-store')
+    .json({ status: up ? 'ok' : draining ? 'draining' : 'unavailable', api, version: release.version });
+});
 
 // Each request's own scope, where the app keeps what it asked the API once for all its loaders
 // (app/utils/request-scope.server.ts).
@@ -166,11 +185,28 @@ const host = process.env.HOST;
 const server = host ? app.listen(port, host) : app.listen(port);
 server.on('listening', () => log.info(`listening on http://${host || 'localhost'}:${port}`));
 // Once, whichever comes first: SIGINT from the terminal and SIGTERM from the cluster's primary.
+// SIGTERM: readiness fails at once, then after SHUTDOWN_DRAIN_MS (3000 in production) the server stops
+// accepting, answers what it holds (idle keep-alive connections closed, busy ones after their answer,
+// all within 20 s), and the process exits, logging each step.
+const drainMs = whole('SHUTDOWN_DRAIN_MS', process.env.NODE_ENV === 'production' ? 3000 : 0, 0, 120000);
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    server.close(() => process.exit(0));
+    draining = true;
+    log.info({ signal, drainMs }, `${signal}: draining (readiness fails)`);
+    setTimeout(() => {
+      log.info('closing: no new connections, finishing the requests in flight');
+      server.close(() => {
+        log.info('stopped');
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      setTimeout(() => {
+        log.warn('requests still open after 20 s: closing them');
+        server.closeAllConnections();
+      }, 20000).unref();
+    }, drainMs);
   });
 }

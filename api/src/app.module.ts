@@ -56,7 +56,8 @@ export class AppModule {
         logDestination || config.production || config.logLevel === 'silent'
           ? undefined
           : { target: 'pino-pretty', options: { singleLine: true } },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Health checks (the load balancer's, every second) stay out of the info log.
+      autoLogging: { ignore: (req) => /^\/api\/health(\/(live|ready))?$/.test(req.url ?? '') },
     };
     return {
       module: AppModule,

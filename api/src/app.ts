@@ -126,7 +126,8 @@ export async function createApp(
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
-  app.enableShutdownHooks();
+  // No signal listeners of Nest's own (enableShutdownHooks): main.ts drains on SIGTERM, then app.close()
+  // runs the same shutdown hooks (the jobs stop).
 
   // The OpenAPI description and its page: always in development, in production only with API_DOCS=1.
   if (config.apiDocs) {

@@ -76,6 +76,12 @@ export interface AppConfig {
   };
   outboxPollMs: number;
   /**
+   * On SIGTERM, how long the process keeps serving with its readiness failing before it stops
+   * accepting (SHUTDOWN_DRAIN_MS; 3000 in production, 0 otherwise): the load balancer's checks see
+   * it draining and send new requests elsewhere first.
+   */
+  shutdownDrainMs: number;
+  /**
    * Messages per second the outbox sends on each channel, counted across every process
    * (OUTBOX_WHATSAPP_PER_SECOND, OUTBOX_EMAIL_PER_SECOND); 0: no limit. In production 20 and 10 unless
    * set: under the WhatsApp Cloud API's default 80 a second and a common mail relay's 14.
@@ -377,6 +383,7 @@ function readConfig(env: Env): AppConfig {
           }
         : undefined,
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', production ? 3000 : 0, 0, 120_000),
     outboxRate: {
       whatsapp: int(env, 'OUTBOX_WHATSAPP_PER_SECOND', production ? 20 : 0, 0, 10_000),
       email: int(env, 'OUTBOX_EMAIL_PER_SECOND', production ? 10 : 0, 0, 10_000),

@@ -3,6 +3,17 @@ import type { AppConfig } from '../core/config';
 import type { Database } from '../core/database';
 import { CONFIG, DATABASE } from '../core/core.module';
 import { migrationState } from '../core/migrations';
+import { FileStore } from '../media/file-store';
+
+/** Set on SIGTERM (main.ts): readiness then fails, so the load balancer stops sending requests here. */
+let draining = false;
+export const startDraining = () => {
+  draining = true;
+};
+export const isDraining = () => draining;
+
+/** A key no one stores: asking for its size reaches the store (the bucket) without reading anything. */
+const PROBE_KEY = 'uploads/.readiness-probe';
 
 /** Whether the database answers, which kind it is, and which release answers. */
 @Injectable()
@@ -10,7 +21,37 @@ export class HealthService {
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly files: FileStore,
   ) {}
+
+  /**
+   * Readiness: whether this process should get requests. The database and the store answer, and the
+   * process is not draining (SIGTERM). Each check names its state; any down makes the whole 503.
+   */
+  async ready() {
+    const probe = async (check: () => Promise<unknown>) => {
+      try {
+        await check();
+        return 'up';
+      } catch {
+        return 'down';
+      }
+    };
+    const [database, store] = await Promise.all([
+      probe(() => this.database.query('SELECT 1')),
+      probe(() => this.files.size(PROBE_KEY)),
+    ]);
+    const up = !draining && database === 'up' && store === 'up';
+    return {
+      up,
+      answer: {
+        status: up ? 'ok' : draining ? 'draining' : 'unavailable',
+        database,
+        store,
+        version: this.config.build.version,
+      },
+    };
+  }
 
   async check() {
     const { version, commit } = this.config.build;
