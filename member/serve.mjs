@@ -10,6 +10,8 @@ import { installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { randomUUID } from 'node:crypto';
+import { redactUrl } from '@platform/contract';
 import { log, release } from './log.mjs';
 
 process.env.NODE_ENV ??= 'production';
@@ -60,6 +62,34 @@ app.disable('x-powered-by');
 app.set('query parser', false);
 // 0: the socket's address; n: the entry n hops from the right of X-Forwarded-For (Express's req.ip).
 app.set('trust proxy', trustProxyHops);
+/**
+ * Every request: its id (X-Request-Id from the load balancer when sensible, else a UUID), returned to
+ * the browser and passed on to the API with each call (app/utils/api.server.ts), and one JSON access
+ * line when it is answered (tokens in paths and queries redacted; health checks at debug level).
+ */
+const GIVEN_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+const QUIET_PATHS = new Set(['/healthz', '/livez', '/readyz']);
+app.use((req, res, next) => {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
+  req.headers['x-request-id'] = id;
+  res.setHeader('X-Request-Id', id);
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const status = res.statusCode;
+    const level = status >= 500 ? 'error' : QUIET_PATHS.has(req.path) ? 'debug' : 'info';
+    log[level](
+      {
+        reqId: id,
+        req: { method: req.method, url: redactUrl(req.originalUrl) },
+        res: { statusCode: status },
+        responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6),
+      },
+      'request completed',
+    );
+  });
+  next();
+});
 app.use(compression());
 // The release that answered (a rolling upgrade runs two side by side).
 app.use((_req, res, next) => {

@@ -41,6 +41,7 @@ import { RegionsModule } from './regions/regions.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { HomeModule } from './home/home.module';
 import { RetentionModule } from './retention/retention.module';
+import { requestId } from './common/request-id';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,8 @@ export class AppModule {
       // No secret in the access log: tokens in paths (a guardian's link), in queries (GET /api/loginseason?token=…), headers.
       redact: REDACTED_HEADERS,
       serializers: { req: redactRequestLog },
+      // X-Request-Id honoured or a UUID, returned to the client (common/request-id.ts).
+      genReqId: (req, res) => requestId(req, res),
       transport:
         logDestination || config.production || config.logLevel === 'silent'
           ? undefined

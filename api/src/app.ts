@@ -12,7 +12,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSIONS_POLICY } from '@platform/contract';
 import { Logger } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
+import { redactUrl } from '@platform/contract';
+import { requestId } from './common/request-id';
 import { AppModule } from './app.module';
 import { passwordWork } from './auth/password';
 import { AppError } from './common/app-error';
@@ -100,6 +102,32 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // The member server's forwarded address only with the shared secret (never the leftmost value).
   fastify.addHook('onRequest', clientAddressHook(config.memberProxySecret));
+  // Every request has its id from the start (X-Request-Id honoured or a UUID), returned to the client;
+  // the paths outside /api (the back-office's files, /uploads, /) get their access line here, the API's
+  // own from pino-http (health checks out of the info log there too).
+  const accessLog =
+    logDestination || config.production || config.logLevel === 'silent'
+      ? pino({ level: config.logLevel, base: { pid: process.pid } }, logDestination ?? pino.destination(1))
+      : pino({ level: config.logLevel, transport: { target: 'pino-pretty', options: { singleLine: true } } });
+  fastify.addHook('onRequest', (req, reply, done) => {
+    requestId(req.raw, reply.raw);
+    done();
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    if (!API_PATH.test(req.url)) {
+      const status = reply.statusCode;
+      accessLog[status >= 500 ? 'error' : 'info'](
+        {
+          reqId: requestId(req.raw),
+          req: { method: req.method, url: redactUrl(req.url) },
+          res: { statusCode: status },
+          responseTime: Math.round(reply.elapsedTime),
+        },
+        'request completed',
+      );
+    }
+    done();
+  });
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');

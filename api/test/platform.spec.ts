@@ -5,6 +5,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { PUBLIC_KEY, ROLES_KEY } from '../src/auth/roles';
 import { loadConfig } from '../src/core/config';
+import { startDraining } from '../src/health/health.service';
 import { plans } from '../src/db/schema';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 
@@ -73,6 +74,24 @@ describe('platform', () => {
     expect(res.headers['x-app-version']).toBe(version);
     for (const path of ['/api/posts', '/api/nowhere', '/admin/', '/uploads/users/none.jpg'])
       expect((await t.http.get(path)).headers['x-app-version']).toBe(version);
+  });
+
+  it('answers liveness always and readiness while the database and the store answer and it is not draining', async () => {
+    expect((await t.http.get('/api/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await t.http.get('/api/health/ready');
+    expect([ready.status, ready.body]).toEqual([
+      200,
+      { status: 'ok', database: 'up', store: 'up', version: t.config.build.version },
+    ]);
+    startDraining();
+    try {
+      const draining = await t.http.get('/api/health/ready');
+      expect([draining.status, draining.body.status]).toEqual([503, 'draining']);
+      // Still serving what comes meanwhile.
+      expect((await t.http.get('/api/regions')).status).toBe(200);
+    } finally {
+      startDraining(false);
+    }
   });
 
   it('tells staff, and only staff, about the running release (/api/about)', async () => {

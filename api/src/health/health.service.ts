@@ -7,8 +7,8 @@ import { FileStore } from '../media/file-store';
 
 /** Set on SIGTERM (main.ts): readiness then fails, so the load balancer stops sending requests here. */
 let draining = false;
-export const startDraining = () => {
-  draining = true;
+export const startDraining = (on = true) => {
+  draining = on;
 };
 export const isDraining = () => draining;
 
