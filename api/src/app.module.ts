@@ -60,7 +60,13 @@ export class AppModule {
           ? undefined
           : { target: 'pino-pretty', options: { singleLine: true } },
       // Health checks (the load balancer's, every second) stay out of the info log.
-      autoLogging: { ignore: (req) => /^\/api\/health(\/(live|ready))?$/.test(req.url ?? '') },
+      // (The middleware may see the path without its /api prefix: both forms match.)
+      autoLogging: {
+        ignore: (req) =>
+          [req.url, (req as { originalUrl?: string }).originalUrl].some((url) =>
+            /^(\/api)?\/health(\/(live|ready))?\/?(\?|$)/i.test(url ?? ''),
+          ),
+      },
     };
     return {
       module: AppModule,

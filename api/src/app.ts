@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import { parse as parseForm } from 'node:querystring';
 import fastifyCompress from '@fastify/compress';
@@ -86,8 +87,10 @@ export async function createApp(
     bodyLimit: BODY_LIMIT,
     // The old contract's paths work with or without their trailing slash (`/adduser-steb/`), in any case.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
-    // Request ids come from pino-http (nestjs-pino); Fastify's own logger stays off.
+    // Fastify's logger stays off (pino-http logs through nestjs-pino); the request id is ours, given to
+    // Fastify (its request.id, which pino-http's line takes) and to pino-http alike: common/request-id.ts.
     logger: false,
+    genReqId: (req: IncomingMessage) => requestId(req),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, database, logDestination),
