@@ -58,6 +58,7 @@ export default tseslint.config(
         __dirname: 'readonly',
         module: 'writable',
         fetch: 'readonly',
+        AbortSignal: 'readonly',
         setTimeout: 'readonly',
         setInterval: 'readonly',
         clearInterval: 'readonly',

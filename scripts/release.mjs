@@ -5,7 +5,7 @@
 // `--no-tar` leaves the folder only (the container build); `--smoke` then starts the release's API and
 // member server from the folder on an embedded database and checks both answer with their version.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './apps.mjs';
