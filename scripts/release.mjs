@@ -94,11 +94,21 @@ async function smoke() {
   const data = mkdtempSync(join(tmpdir(), 'release-smoke-'));
   const apiPort = process.env.SMOKE_API_PORT || '4690';
   const port = process.env.SMOKE_PORT || '3690';
-  const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: data, API_PORT: apiPort, PORT: port, DEMO: '0', LOG_LEVEL: 'info' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: data,
+    API_PORT: apiPort,
+    PORT: port,
+    DEMO: '0',
+    LOG_LEVEL: 'info',
+  };
   const children = [
     spawn(process.execPath, ['api/dist/main.js'], { cwd: out, env, stdio: ['ignore', 'pipe', 'inherit'] }),
   ];
-  const firstLine = new Promise((resolve) => children[0].stdout.once('data', (b) => resolve(b.toString().split('\n')[0])));
+  const firstLine = new Promise((resolve) =>
+    children[0].stdout.once('data', (b) => resolve(b.toString().split('\n')[0])),
+  );
   const wait = async (url) => {
     for (let i = 0; i < 240; i++) {
       try {
@@ -113,7 +123,8 @@ async function smoke() {
   };
   try {
     const health = await (await wait(`http://127.0.0.1:${apiPort}/api/health`)).json();
-    if (health.version !== pkg.version || health.commit !== commit) throw new Error(`health says ${JSON.stringify(health)}`);
+    if (health.version !== pkg.version || health.commit !== commit)
+      throw new Error(`health says ${JSON.stringify(health)}`);
     const line = JSON.parse(await firstLine);
     if (line.version !== pkg.version) throw new Error(`the API's first log line: ${JSON.stringify(line)}`);
     children.push(
@@ -131,7 +142,8 @@ async function smoke() {
   } finally {
     await Promise.all(
       children.map((child) =>
-        child.exitCode !== null ? null : new Promise((r) => (child.once('exit', r), child.kill('SIGTERM')))),
+        child.exitCode !== null ? null : new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+      ),
     );
     rmSync(data, { recursive: true, force: true });
   }

@@ -34,7 +34,8 @@ function load() {
 function secret(name: string, production: boolean): string {
   const given = process.env[name];
   // In production also not weak (one piece repeated, or too little entropy), as the API checks its own.
-  const weakness = given && (production ? weakSecret(given) : given.length < 32 ? 'must be at least 32 characters long' : '');
+  const weakness =
+    given && (production ? weakSecret(given) : given.length < 32 ? 'must be at least 32 characters long' : '');
   if (weakness) throw new Error(`Configuration error: ${name} ${weakness}`);
   if (given) return given;
   if (production) throw new Error(`Configuration error: ${name} is required when NODE_ENV=production`);
