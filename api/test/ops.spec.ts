@@ -215,7 +215,11 @@ describe('ops backup and restore', () => {
       const manifest = await backup(config, folder, (l) => lines.push(l));
       expect(manifest.objects.map((o) => o.key).sort()).toEqual(Object.keys(files).sort());
       for (const o of manifest.objects)
-        expect(o.sha256).toBe(createHash('sha256').update(files[o.key as keyof typeof files]).digest('hex'));
+        expect(o.sha256).toBe(
+          createHash('sha256')
+            .update(files[o.key as keyof typeof files])
+            .digest('hex'),
+        );
       expect(manifest.database.migration).toBe(migrationsIn().at(-1)!.tag);
       expect(readFileSync(join(folder, 'SHA256SUMS'), 'utf8')).toContain(`${manifest.database.sha256}  database.`);
 
@@ -238,7 +242,12 @@ describe('ops backup and restore', () => {
       expect(copyConfig.runJobs).toBe(false);
       app = await createApp(copyConfig, copy, quiet);
       await app.init();
-      const copyApp = { app, http: request(app.getHttpServer()), database: copy, config: copyConfig } as unknown as TestApp;
+      const copyApp = {
+        app,
+        http: request(app.getHttpServer()),
+        database: copy,
+        config: copyConfig,
+      } as unknown as TestApp;
       expect((await copyApp.http.get('/api/health')).status).toBe(200);
       expect(await signIn(copyApp, member)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       await app.close();

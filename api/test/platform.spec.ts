@@ -70,7 +70,11 @@ describe('platform', () => {
     expect(version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?$/);
     const res = await t.http.get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', version, commit: expect.stringMatching(/^[0-9a-f]{7,40}$|^unknown$/) });
+    expect(res.body).toMatchObject({
+      status: 'ok',
+      version,
+      commit: expect.stringMatching(/^[0-9a-f]{7,40}$|^unknown$/),
+    });
     expect(res.headers['x-app-version']).toBe(version);
     for (const path of ['/api/posts', '/api/nowhere', '/admin/', '/uploads/users/none.jpg'])
       expect((await t.http.get(path)).headers['x-app-version']).toBe(version);

@@ -73,7 +73,9 @@ describe('production', () => {
   it('does not serve the OpenAPI description without API_DOCS=1', async () => {
     expect((await t.http.get('/api/docs')).status).toBe(404);
     expect((await t.http.get('/api/docs-json')).status).toBe(404);
-    expect(loadConfig({ ...PRODUCTION, JWT_SECRET: 'Jq7vX2pL9mN4rT8wY3zB6cF1hK5sD0gA', API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, JWT_SECRET: 'Jq7vX2pL9mN4rT8wY3zB6cF1hK5sD0gA', API_DOCS: '1' }).apiDocs).toBe(
+      true,
+    );
   });
 
   it('sets the back-office cookie httpOnly, SameSite=Strict, Secure, on /api, without the token in a header', async () => {

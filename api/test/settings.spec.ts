@@ -12,7 +12,9 @@ const names = new Set(SETTINGS.map((s) => s.name));
 /** The setting names a source file reads: env.X, env['X'], helper(env, 'X'), process.env.X, and quoted lists of names. */
 function namesRead(source: string): string[] {
   const found = new Set<string>();
-  for (const m of source.matchAll(/(?:process\.)?env\.([A-Z][A-Z0-9_]+)|\(env, '([A-Z][A-Z0-9_]+)'|'([A-Z][A-Z0-9_]{3,})'/g))
+  for (const m of source.matchAll(
+    /(?:process\.)?env\.([A-Z][A-Z0-9_]+)|\(env, '([A-Z][A-Z0-9_]+)'|'([A-Z][A-Z0-9_]{3,})'/g,
+  ))
     found.add(m[1] ?? m[2] ?? m[3]);
   return [...found];
 }
@@ -47,7 +49,11 @@ describe('the configuration reference', () => {
       'member/log.mjs',
       'packages/contract/src/node/build-info.ts',
     ];
-    const missing = sources.flatMap((file) => namesRead(read(file)).filter((n) => !names.has(n)).map((n) => `${file}: ${n}`));
+    const missing = sources.flatMap((file) =>
+      namesRead(read(file))
+        .filter((n) => !names.has(n))
+        .map((n) => `${file}: ${n}`),
+    );
     // Words in quotes that are not settings.
     const notSettings = /: (NODE_ENV=production|GET|HEAD|OPTIONS|SIG[A-Z]+)$/;
     expect(missing.filter((m) => !notSettings.test(m))).toEqual([]);

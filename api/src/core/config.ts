@@ -232,7 +232,11 @@ function url(env: Env, name: string, fallback?: string): string | undefined {
 function secret(env: Env, name: string, dataDir: string, production: boolean): string {
   const given = env[name];
   if (given) {
-    const weakness = production ? weakSecret(given) : given.length < 32 ? 'must be at least 32 characters long' : undefined;
+    const weakness = production
+      ? weakSecret(given)
+      : given.length < 32
+        ? 'must be at least 32 characters long'
+        : undefined;
     if (weakness) fail(name, weakness);
     return given;
   }
@@ -436,8 +440,7 @@ function vatNumber(env: Env, production: boolean): string {
     if (production) fail('SELLER_VAT_NUMBER', 'is required when NODE_ENV=production');
     return '';
   }
-  if (!/^3\d{13}3$/.test(value))
-    fail('SELLER_VAT_NUMBER', 'must be 15 digits starting and ending with 3');
+  if (!/^3\d{13}3$/.test(value)) fail('SELLER_VAT_NUMBER', 'must be 15 digits starting and ending with 3');
   return value;
 }
 
@@ -454,10 +457,7 @@ function s3Config(env: Env): S3Settings | undefined {
   }
   const bucket = env.S3_BUCKET!;
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
-    fail(
-      'S3_BUCKET',
-      `must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`,
-    );
+    fail('S3_BUCKET', `must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
   }
   return {
     endpoint: url(env, 'S3_ENDPOINT')!,
@@ -474,10 +474,7 @@ function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'
   const storeId = env.TELR_STORE_ID || undefined;
   const authKey = env.TELR_AUTH_KEY || undefined;
   if (!!storeId !== !!authKey) {
-    fail(
-      storeId ? 'TELR_AUTH_KEY' : 'TELR_STORE_ID',
-      'is required when the other Telr setting is given',
-    );
+    fail(storeId ? 'TELR_AUTH_KEY' : 'TELR_STORE_ID', 'is required when the other Telr setting is given');
   }
   if (!storeId || !authKey) {
     if (production) fail('TELR_STORE_ID', 'is required when NODE_ENV=production');

@@ -54,6 +54,10 @@ export async function applyMigrations(
   const after = await migrationState(database, folder);
   const done = pending.filter((m) => after.applied.some((a) => a.tag === m.tag));
   const last = after.applied.at(-1)?.tag ?? 'none';
-  log(done.length ? `Applied ${done.length} migration(s); the database is at ${last}` : `No pending migration (at ${last})`);
+  log(
+    done.length
+      ? `Applied ${done.length} migration(s); the database is at ${last}`
+      : `No pending migration (at ${last})`,
+  );
   return done;
 }

@@ -8,11 +8,17 @@ import { repoRoot } from './config';
  */
 export function processLogger(name: string, env: Record<string, string | undefined> = process.env) {
   const level = env.LOG_LEVEL && env.LOG_LEVEL !== 'silent' ? env.LOG_LEVEL : 'info';
-  return pino({ level: ['fatal', 'error', 'warn', 'info', 'debug', 'trace'].includes(level) ? level : 'info', base: { pid: process.pid, process: name } });
+  return pino({
+    level: ['fatal', 'error', 'warn', 'info', 'debug', 'trace'].includes(level) ? level : 'info',
+    base: { pid: process.pid, process: name },
+  });
 }
 
 /** The first line of a process: its release, runtime and role. */
 export function logRelease(log: pino.Logger, what: string): void {
   const { version, commit } = buildInfo(repoRoot());
-  log.info({ version, commit, node: process.versions.node }, `${what} ${version} (${commit}) on Node.js ${process.versions.node}`);
+  log.info(
+    { version, commit, node: process.versions.node },
+    `${what} ${version} (${commit}) on Node.js ${process.versions.node}`,
+  );
 }

@@ -23,7 +23,12 @@ export function renderConfigurationDoc(): string {
     '',
   ];
   for (const group of groups) {
-    lines.push(`## ${group}`, '', '| setting | read by | production | default | what it does |', '| --- | --- | --- | --- | --- |');
+    lines.push(
+      `## ${group}`,
+      '',
+      '| setting | read by | production | default | what it does |',
+      '| --- | --- | --- | --- | --- |',
+    );
     for (const s of SETTINGS.filter((x) => x.group === group)) {
       lines.push(
         `| \`${s.name}\` | ${s.apps.map((a) => APPS[a]).join(', ')} | ${s.production ?? ''} | ${cell(s.default)} | ${cell(s.about)} |`,
@@ -36,7 +41,7 @@ export function renderConfigurationDoc(): string {
 
 export function renderEnvExample(): string {
   const lines = [
-    '# The platform\'s environment for production (one file for the API, the member server and `npm run ops`).',
+    "# The platform's environment for production (one file for the API, the member server and `npm run ops`).",
     '# Generated from api/src/core/settings.ts by `npm run docs:config`; docs/configuration.md explains each.',
     '# Required settings are uncommented; fill in the empty secrets (openssl rand -base64 48) and check with',
     '#   npm run ops -- check-config',

@@ -1,6 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -64,7 +72,9 @@ function run(program: string, args: string[], databaseUrl: string): Promise<void
     });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', (err) => reject(new OpsError(`${program} could not run (${err.message}): install postgresql-client`)));
+    child.on('error', (err) =>
+      reject(new OpsError(`${program} could not run (${err.message}): install postgresql-client`)),
+    );
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new OpsError(`${program} failed (exit ${code}): ${errors.trim()}`)),
     );
@@ -86,7 +96,11 @@ export async function backup(config: AppConfig, folder: string, log: (line: stri
     await database.close();
     file = PG_DUMP_FILE;
     log('Dumping the database (pg_dump, custom format)…');
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', join(folder, file)], config.databaseUrl);
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-privileges', '--file', join(folder, file)],
+      config.databaseUrl,
+    );
   } else {
     file = PGLITE_FILE;
     log('Dumping the embedded database (PGlite data folder)…');

@@ -48,7 +48,11 @@ export function checkMemberConfig(env: Env): string[] {
       if (production) say(name, 'is required when NODE_ENV=production');
       continue;
     }
-    const weakness = production ? weakSecret(value) : value.length < 32 ? 'must be at least 32 characters long' : undefined;
+    const weakness = production
+      ? weakSecret(value)
+      : value.length < 32
+        ? 'must be at least 32 characters long'
+        : undefined;
     if (weakness) say(name, weakness);
   }
   for (const [name, min, max] of [

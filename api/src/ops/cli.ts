@@ -46,7 +46,11 @@ export async function main(argv: string[]): Promise<number> {
       if (!['api', 'member', 'all'].includes(app)) return usage();
       const problems = checkConfig(process.env, app);
       for (const p of problems) say(p);
-      say(problems.length ? `${problems.length} problem(s) found` : `Configuration OK (${app}, NODE_ENV=${process.env.NODE_ENV || 'development'})`);
+      say(
+        problems.length
+          ? `${problems.length} problem(s) found`
+          : `Configuration OK (${app}, NODE_ENV=${process.env.NODE_ENV || 'development'})`,
+      );
       return problems.length ? 1 : 0;
     }
     case 'migrate':
@@ -68,7 +72,15 @@ export async function main(argv: string[]): Promise<number> {
     case 'version': {
       const { version, commit } = buildInfo(repoRoot());
       const migrations = migrationsIn();
-      say(JSON.stringify({ version, commit, node: process.versions.node, migrations: migrations.length, last_migration: migrations.at(-1)?.tag }));
+      say(
+        JSON.stringify({
+          version,
+          commit,
+          node: process.versions.node,
+          migrations: migrations.length,
+          last_migration: migrations.at(-1)?.tag,
+        }),
+      );
       return 0;
     }
     default:
@@ -85,7 +97,9 @@ if (require.main === module) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      process.stderr.write(`${err instanceof OpsError || err instanceof ConfigError ? err.message : String((err as Error)?.stack ?? err)}\n`);
+      process.stderr.write(
+        `${err instanceof OpsError || err instanceof ConfigError ? err.message : String((err as Error)?.stack ?? err)}\n`,
+      );
       process.exit(1);
     },
   );
