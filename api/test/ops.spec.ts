@@ -207,7 +207,18 @@ describe('ops backup and restore', () => {
         'private/cv/cv.pdf': Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(5_000)]),
       };
       for (const [key, bytes] of Object.entries(files)) await store.put(key, bytes);
+      await expect(
+        createAdmin(config, { email: 'second.admin@test.example', password: 'Other-pass-2026' }, () => undefined),
+      ).rejects.toThrow('an account with second.admin@test.example already exists');
       database = await openDatabase(source.location);
+      const [made] = await database.query(
+        `SELECT type, password_must_change FROM users WHERE email = 'second.admin@test.example'`,
+      );
+      expect(made).toEqual({ type: 4, password_must_change: true });
+      const [audited] = await database.query(
+        `SELECT actor_name, action, resource FROM audit_log WHERE after->>'email' = 'second.admin@test.example'`,
+      );
+      expect(audited).toEqual({ actor_name: 'ops create-admin', action: 'create', resource: 'admins' });
       const before = await tableDigests(database);
       await database.close();
 
