@@ -10,6 +10,9 @@ import { installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { randomUUID } from 'node:crypto';
+import { redactUrl } from '@platform/contract';
+import { log, release } from './log.mjs';
 
 process.env.NODE_ENV ??= 'production';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -59,7 +62,40 @@ app.disable('x-powered-by');
 app.set('query parser', false);
 // 0: the socket's address; n: the entry n hops from the right of X-Forwarded-For (Express's req.ip).
 app.set('trust proxy', trustProxyHops);
+/**
+ * Every request: its id (X-Request-Id from the load balancer when sensible, else a UUID), returned to
+ * the browser and passed on to the API with each call (app/utils/api.server.ts), and one JSON access
+ * line when it is answered (tokens in paths and queries redacted; health checks at debug level).
+ */
+const GIVEN_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+const QUIET_PATHS = new Set(['/healthz', '/livez', '/readyz']);
+app.use((req, res, next) => {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
+  req.headers['x-request-id'] = id;
+  res.setHeader('X-Request-Id', id);
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const status = res.statusCode;
+    const level = status >= 500 ? 'error' : QUIET_PATHS.has(req.path) ? 'debug' : 'info';
+    log[level](
+      {
+        reqId: id,
+        req: { method: req.method, url: redactUrl(req.originalUrl) },
+        res: { statusCode: status },
+        responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6),
+      },
+      'request completed',
+    );
+  });
+  next();
+});
 app.use(compression());
+// The release that answered (a rolling upgrade runs two side by side).
+app.use((_req, res, next) => {
+  res.setHeader('X-App-Version', release.version);
+  next();
+});
 
 /** A file this server does not serve: a plain 404, no page and nothing in the log. */
 const notFound = (_req, res) =>
@@ -110,8 +146,27 @@ const publicFiles = new Set(
 const publicStatic = files(assets, true, false);
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
-// The load balancer's health check: this process answers (the API has its own, /api/health).
-app.get('/healthz', (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
+// Liveness: this process answers (/healthz as before, /livez). Readiness (/readyz, the load balancer's
+// check): the API answers and the process is not draining (SIGTERM); 503 otherwise.
+let draining = false;
+const apiHealth = `${(process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || '4000'}/api`).replace(/\/$/, '')}/health`;
+const live = (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+app.get('/healthz', live);
+app.get('/livez', live);
+app.get('/readyz', async (_req, res) => {
+  let api = 'down';
+  try {
+    api = (await fetch(apiHealth, { signal: AbortSignal.timeout(2000) })).ok ? 'up' : 'down';
+  } catch {
+    /* down */
+  }
+  const up = !draining && api === 'up';
+  if (!up) log.warn({ api, draining }, 'not ready');
+  res
+    .status(up ? 200 : 503)
+    .set('Cache-Control', 'no-store')
+    .json({ status: up ? 'ok' : draining ? 'draining' : 'unavailable', api, version: release.version });
+});
 
 // Each request's own scope, where the app keeps what it asked the API once for all its loaders
 // (app/utils/request-scope.server.ts).
@@ -158,13 +213,30 @@ app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const host = process.env.HOST;
 const server = host ? app.listen(port, host) : app.listen(port);
-server.on('listening', () => console.log(`[member] http://${host || 'localhost'}:${port}`));
+server.on('listening', () => log.info(`listening on http://${host || 'localhost'}:${port}`));
 // Once, whichever comes first: SIGINT from the terminal and SIGTERM from the cluster's primary.
+// SIGTERM: readiness fails at once, then after SHUTDOWN_DRAIN_MS (3000 in production) the server stops
+// accepting, answers what it holds (idle keep-alive connections closed, busy ones after their answer,
+// all within 20 s), and the process exits, logging each step.
+const drainMs = whole('SHUTDOWN_DRAIN_MS', process.env.NODE_ENV === 'production' ? 3000 : 0, 0, 120000);
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    server.close(() => process.exit(0));
+    draining = true;
+    log.info({ signal, drainMs }, `${signal}: draining (readiness fails)`);
+    setTimeout(() => {
+      log.info('closing: no new connections, finishing the requests in flight');
+      server.close(() => {
+        log.info('stopped');
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      setTimeout(() => {
+        log.warn('requests still open after 20 s: closing them');
+        server.closeAllConnections();
+      }, 20000).unref();
+    }, drainMs);
   });
 }

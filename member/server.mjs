@@ -5,6 +5,9 @@
 // restart forever). SIGTERM and SIGINT stop the processes, then this one.
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { log, logRelease } from './log.mjs';
+
+logRelease(cluster.isPrimary ? 'Platform member site' : 'Platform member site process');
 
 const raw = process.env.WEB_CONCURRENCY;
 const processes =
@@ -25,12 +28,12 @@ if (!cluster.isPrimary || processes === 1) {
   cluster.on('exit', (worker, code, signal) => {
     running.delete(worker);
     if (!stopping && !listened.has(worker)) {
-      console.error(`[member] a process stopped before serving (${signal ?? code}); stopping`);
+      log.error(`a process stopped before serving (${signal ?? code}); stopping`);
       stopping = true;
       process.exitCode = code || 1;
       for (const other of running) other.kill('SIGTERM');
     } else if (!stopping) {
-      console.error(`[member] process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+      log.warn(`process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
       fork();
     }
     if (stopping && running.size === 0) process.exit();
@@ -38,7 +41,7 @@ if (!cluster.isPrimary || processes === 1) {
   // The first alone (it may write the generated secrets of a development machine), then the others.
   cluster.once('listening', () => {
     for (let i = 1; i < processes; i++) fork();
-    console.log(`[member] ${processes} processes`);
+    log.info(`${processes} processes`);
   });
   fork();
   for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -16,6 +16,9 @@ function step(title, cmd, args, env = process.env) {
 const UPLOAD_TESTS = '(profile|research|judges|security-uploads|admin-content|admin-people)\\.spec';
 
 const { TEST_DATABASE_URL, ...withoutServer } = process.env;
+// The deployment files (systemd units, HAProxy's production configuration, the compose file), with
+// Debian's tools where they are installed.
+step('deployment files', 'bash', ['deploy/verify.sh']);
 step('type check', 'npm', ['run', 'typecheck']);
 step('build', process.execPath, ['scripts/build.mjs']);
 step('API tests on PGlite', 'npm', ['test', '-w', 'api'], withoutServer);
@@ -36,5 +39,7 @@ if (TEST_DATABASE_URL && haproxy) {
 } else {
   console.log(`\n[test] scale test skipped: needs TEST_DATABASE_URL and HAProxy`);
 }
+// The release as an operator installs it: built, production dependencies only, started from its folder.
+step('release (npm run release -- --smoke)', process.execPath, ['scripts/release.mjs', '--no-tar', '--smoke']);
 step(`journeys (Playwright, ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npm', ['test', '-w', 'e2e']);
 console.log('\n[test] all passed');

@@ -43,6 +43,7 @@ import { RemindersModule } from './reminders/reminders.module';
 import { HomeModule } from './home/home.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { RetentionModule } from './retention/retention.module';
+import { requestId } from './common/request-id';
 
 @Module({})
 export class AppModule {
@@ -54,11 +55,20 @@ export class AppModule {
       // No secret in the access log: tokens in paths (a guardian's link), in queries (GET /api/loginseason?token=…), headers.
       redact: REDACTED_HEADERS,
       serializers: { req: redactRequestLog },
+      // X-Request-Id honoured or a UUID, returned to the client (common/request-id.ts).
+      genReqId: (req, res) => requestId(req, res),
       transport:
         logDestination || config.production || config.logLevel === 'silent'
           ? undefined
           : { target: 'pino-pretty', options: { singleLine: true } },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Health checks (the load balancer's, every second) stay out of the info log.
+      // (The middleware may see the path without its /api prefix: both forms match.)
+      autoLogging: {
+        ignore: (req) =>
+          [req.url, (req as { originalUrl?: string }).originalUrl].some((url) =>
+            /^(\/api)?\/health(\/(live|ready))?\/?(\?|$)/i.test(url ?? ''),
+          ),
+      },
     };
     return {
       module: AppModule,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import { parse as parseForm } from 'node:querystring';
 import fastifyCompress from '@fastify/compress';
@@ -12,7 +13,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSIONS_POLICY } from '@platform/contract';
 import { Logger } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
+import { redactUrl } from '@platform/contract';
+import { requestId } from './common/request-id';
 import { AppModule } from './app.module';
 import { passwordWork } from './auth/password';
 import { AppError } from './common/app-error';
@@ -63,9 +66,12 @@ export const DOCS_CSP = ADMIN_CSP;
 const API_PATH = /^\/api(\/|\?|$)/i;
 const DOCS_PATH = /^\/api\/docs(\/|\?|-json|$)/i;
 
-/** Opens the database (PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR/db otherwise) and applies migrations. */
-export function openConfiguredDatabase(config: AppConfig): Promise<Database> {
-  return openDatabase(config.databaseUrl ?? join(config.dataDir, 'db'));
+/**
+ * Opens the database (PostgreSQL when DATABASE_URL is set, PGlite in DATA_DIR/db otherwise); applies
+ * the pending migrations unless `migrate` is false (the operator command's dry run).
+ */
+export function openConfiguredDatabase(config: AppConfig, migrate = true): Promise<Database> {
+  return openDatabase(config.databaseUrl ?? join(config.dataDir, 'db'), { migrate });
 }
 
 /** Builds the whole API on an open database; used by main.ts and by the tests. */
@@ -81,8 +87,10 @@ export async function createApp(
     bodyLimit: BODY_LIMIT,
     // The old contract's paths work with or without their trailing slash (`/adduser-steb/`), in any case.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
-    // Request ids come from pino-http (nestjs-pino); Fastify's own logger stays off.
+    // Fastify's logger stays off (pino-http logs through nestjs-pino); the request id is ours, given to
+    // Fastify (its request.id, which pino-http's line takes) and to pino-http alike: common/request-id.ts.
     logger: false,
+    genReqId: (req: IncomingMessage) => requestId(req),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, database, logDestination),
@@ -97,11 +105,39 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // The member server's forwarded address only with the shared secret (never the leftmost value).
   fastify.addHook('onRequest', clientAddressHook(config.memberProxySecret));
+  // Every request has its id from the start (X-Request-Id honoured or a UUID), returned to the client;
+  // the paths outside /api (the back-office's files, /uploads, /) get their access line here, the API's
+  // own from pino-http (health checks out of the info log there too).
+  const accessLog =
+    logDestination || config.production || config.logLevel === 'silent'
+      ? pino({ level: config.logLevel, base: { pid: process.pid } }, logDestination ?? pino.destination(1))
+      : pino({ level: config.logLevel, transport: { target: 'pino-pretty', options: { singleLine: true } } });
+  fastify.addHook('onRequest', (req, reply, done) => {
+    requestId(req.raw, reply.raw);
+    done();
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    if (!API_PATH.test(req.url)) {
+      const status = reply.statusCode;
+      accessLog[status >= 500 ? 'error' : 'info'](
+        {
+          reqId: requestId(req.raw),
+          req: { method: req.method, url: redactUrl(req.url) },
+          res: { statusCode: status },
+          responseTime: Math.round(reply.elapsedTime),
+        },
+        'request completed',
+      );
+    }
+    done();
+  });
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // The release that answered (a rolling upgrade runs two side by side).
+    reply.header('X-App-Version', config.build.version);
     // An API answer is someone's own (a profile, a team, an order) unless its route says otherwise
     // (public reference data sets its own Cache-Control): never kept by a browser or a proxy.
     if (API_PATH.test(req.url)) reply.header('Cache-Control', 'no-store');
@@ -121,7 +157,8 @@ export async function createApp(
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(validationPipe());
-  app.enableShutdownHooks();
+  // No signal listeners of Nest's own (enableShutdownHooks): main.ts drains on SIGTERM, then app.close()
+  // runs the same shutdown hooks (the jobs stop).
 
   // The OpenAPI description and its page: always in development, in production only with API_DOCS=1.
   if (config.apiDocs) {

@@ -39,7 +39,8 @@ export async function startTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Strong enough for production's check (weakSecret), as are the other secrets tests give.
+    JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     DEMO: '0',
@@ -47,6 +48,10 @@ export async function startTestApp(
     // Errors only, to standard error: an unexpected 500 in a test run shows its stack in the CI log.
     LOG_LEVEL: 'error',
     ...s3?.env,
+    // Production requires the public addresses (links in messages point there).
+    ...(env.NODE_ENV === 'production'
+      ? { MEMBER_URL: 'https://member.test.example', PUBLIC_API_URL: 'https://api.test.example' }
+      : {}),
     ...env,
   });
   const server = process.env.TEST_DATABASE_URL;

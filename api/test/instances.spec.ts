@@ -43,7 +43,7 @@ onPostgres('three instances starting at once on an empty database', () => {
       const config = loadConfig({
         NODE_ENV: 'test',
         DATA_DIR: `/tmp/instances-${name}`,
-        JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+        JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123',
         DEMO: '0',
         LOG_LEVEL: 'error',
       });

@@ -5,8 +5,9 @@ import { ModulesContainer } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { PUBLIC_KEY, ROLES_KEY } from '../src/auth/roles';
 import { loadConfig } from '../src/core/config';
+import { startDraining } from '../src/health/health.service';
 import { plans } from '../src/db/schema';
-import { createUser, signIn, startTestApp, type TestApp } from './harness';
+import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 
 /** The back-office's entry script as its built index.html names it (`assets/index-<hash>.js`). */
 function adminScript(dist: string): string {
@@ -62,10 +63,55 @@ describe('platform', () => {
     expect((await t.http.get(`/admin/${script}.map`)).status).toBe(200);
   });
 
-  it('health checks the database', async () => {
+  it('health checks the database and names the release, which every answer carries', async () => {
+    const { version } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?$/);
     const res = await t.http.get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body.status).toBe('ok');
+    expect(res.body).toMatchObject({
+      status: 'ok',
+      version,
+      commit: expect.stringMatching(/^[0-9a-f]{7,40}$|^unknown$/),
+    });
+    expect(res.headers['x-app-version']).toBe(version);
+    for (const path of ['/api/posts', '/api/nowhere', '/admin/', '/uploads/users/none.jpg'])
+      expect((await t.http.get(path)).headers['x-app-version']).toBe(version);
+  });
+
+  it('answers liveness always and readiness while the database and the store answer and it is not draining', async () => {
+    expect((await t.http.get('/api/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await t.http.get('/api/health/ready');
+    expect([ready.status, ready.body]).toEqual([
+      200,
+      { status: 'ok', database: 'up', store: 'up', version: t.config.build.version },
+    ]);
+    startDraining();
+    try {
+      const draining = await t.http.get('/api/health/ready');
+      expect([draining.status, draining.body.status]).toEqual([503, 'draining']);
+      // Still serving what comes meanwhile.
+      expect((await t.http.get('/api/regions')).status).toBe(200);
+    } finally {
+      startDraining(false);
+    }
+  });
+
+  it('tells staff, and only staff, about the running release (/api/about)', async () => {
+    expect((await t.http.get('/api/about')).status).toBe(401);
+    const member = await signIn(t, await createUser(t, { type: 0 }));
+    expect((await t.http.get('/api/about').set('Authorization', member)).status).toBe(403);
+    const res = await t.http.get('/api/about').set('Authorization', await adminToken(t));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      version: t.config.build.version,
+      commit: t.config.build.commit,
+      node: process.versions.node,
+      database: t.database.kind,
+      migrations: { pending: [] },
+    });
+    expect(res.body.migrations.applied).toBeGreaterThan(30);
   });
 
   it('serves the 13 Saudi regions in English and Arabic', async () => {
@@ -159,7 +205,7 @@ describe('platform', () => {
 });
 
 describe('configuration', () => {
-  const base = { DATA_DIR: '/tmp/config-test', JWT_SECRET: 'x'.repeat(40) };
+  const base = { DATA_DIR: '/tmp/config-test', JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123' };
   it.each([
     [{ API_PORT: 'abc' }, 'API_PORT'],
     [{ API_PORT: '70000' }, 'API_PORT'],
@@ -244,7 +290,9 @@ describe('configuration', () => {
       WHATSAPP_PHONE_NUMBER_ID: '1',
       WHATSAPP_APP_SECRET: 'whatsapp-app-secret-0123',
       WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify-token-0123',
-      MEMBER_PROXY_SECRET: 'm'.repeat(40),
+      MEMBER_PROXY_SECRET: 'member-proxy-secret-member-proxy-secret-0123',
+      MEMBER_URL: 'https://member.example.sa',
+      PUBLIC_API_URL: 'https://api.example.sa',
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'key',
       SELLER_VAT_NUMBER: '300000000000003',

@@ -96,6 +96,8 @@ describe('the client address', () => {
   it('is required from the environment in production (MEMBER_PROXY_SECRET)', () => {
     const production = {
       NODE_ENV: 'production',
+      MEMBER_URL: 'https://member.example.sa',
+      PUBLIC_API_URL: 'https://api.example.sa',
       DATA_DIR: '/tmp/config-test',
       DATABASE_URL: 'postgres://x@localhost/db',
       SMTP_URL: 'smtp://localhost:25',
@@ -106,7 +108,7 @@ describe('the client address', () => {
       TELR_STORE_ID: '1',
       TELR_AUTH_KEY: 'k',
       SELLER_VAT_NUMBER: '300000000000003',
-      JWT_SECRET: 'x'.repeat(40),
+      JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123',
     };
     expect(() => loadConfig(production)).toThrow(/Configuration error: MEMBER_PROXY_SECRET /);
     expect(() => loadConfig({ ...production, MEMBER_PROXY_SECRET: 'short' })).toThrow(/MEMBER_PROXY_SECRET/);
@@ -129,6 +131,8 @@ describe('the member server', () => {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        MEMBER_URL: 'https://member.example.sa',
+        PUBLIC_API_URL: 'https://api.example.sa',
         PORT: String(port),
         HOST: '127.0.0.1',
         API_URL: api,

@@ -16,6 +16,8 @@ import { adminToken, createUser, startTestApp, type TestApp } from './harness';
 const SECRET = 'member-proxy-secret-member-proxy-secret-0123';
 const PRODUCTION = {
   NODE_ENV: 'production',
+  MEMBER_URL: 'https://member.example.sa',
+  PUBLIC_API_URL: 'https://api.example.sa',
   DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   WHATSAPP_TOKEN: 'token',
@@ -61,6 +63,8 @@ async function startMember(api: string): Promise<{ site: string; output: () => s
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      MEMBER_URL: 'https://member.example.sa',
+      PUBLIC_API_URL: 'https://api.example.sa',
       PORT: String(port),
       HOST: '127.0.0.1',
       API_URL: api,

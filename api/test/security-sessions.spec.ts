@@ -74,7 +74,7 @@ describe('idle member sessions', () => {
   });
 
   it('is a setting: MEMBER_IDLE_DAYS, 7 by default, at most the session lifetime', () => {
-    const base = { DATA_DIR: '/tmp/config-test', JWT_SECRET: 'x'.repeat(40) };
+    const base = { DATA_DIR: '/tmp/config-test', JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123' };
     expect(loadConfig(base).memberIdleDays).toBe(7);
     expect(loadConfig({ ...base, MEMBER_IDLE_DAYS: '14' }).memberIdleDays).toBe(14);
     expect(() => loadConfig({ ...base, MEMBER_IDLE_DAYS: '0' })).toThrow(/Configuration error: MEMBER_IDLE_DAYS /);

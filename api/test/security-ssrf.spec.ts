@@ -88,10 +88,12 @@ describe('private addresses', () => {
   it('the test-only escape is refused in production', () => {
     const production = {
       NODE_ENV: 'production',
+      MEMBER_URL: 'https://member.example.sa',
+      PUBLIC_API_URL: 'https://api.example.sa',
       DATABASE_URL: 'postgres://u@db/x',
-      JWT_SECRET: 'x'.repeat(40),
-      SESSION_SECRET: 'y'.repeat(40),
-      MEMBER_PROXY_SECRET: 'z'.repeat(40),
+      JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123',
+      SESSION_SECRET: 'session-secret-Hb5nW8kQ2cV7xM4tR9pL',
+      MEMBER_PROXY_SECRET: 'proxy-secret-Zf3gT6yU1iO8aS5dK2jE9',
       SMTP_URL: 'smtp://mail.example:587',
       WHATSAPP_TOKEN: 't',
       WHATSAPP_PHONE_NUMBER_ID: '1',

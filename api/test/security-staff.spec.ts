@@ -61,8 +61,10 @@ async function enrol(token: string): Promise<{ secret: string; codes: string[] }
 describe('the first admin', () => {
   const PRODUCTION = {
     NODE_ENV: 'production',
+    MEMBER_URL: 'https://member.example.sa',
+    PUBLIC_API_URL: 'https://api.example.sa',
     DATA_DIR: '/tmp/first-admin-test',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123',
     DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
     SMTP_URL: 'smtp://127.0.0.1:2525',
     WHATSAPP_TOKEN: 'token',

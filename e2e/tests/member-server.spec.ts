@@ -201,3 +201,66 @@ test('a signed-in page asks the API for the member once; the home page makes one
     proxy.close();
   }
 });
+
+test('request ids go from the browser through the member server to the API; readiness follows the API and the drain (issue 35)', async () => {
+  // A recording hop between the member server and the API: which request id each API call carried.
+  const seen: string[] = [];
+  const target = new URL(apiUrl);
+  const hop = http.createServer((req, res) => {
+    seen.push(String(req.headers['x-request-id'] ?? ''));
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((ok) => hop.listen(0, '127.0.0.1', ok));
+  const hopPort = (hop.address() as AddressInfo).port;
+  const port = E2E.memberPort + 16;
+  const { child, stop } = await startMember('production', port, {
+    SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+    MEMBER_PROXY_SECRET: 'e2e-member-proxy-secret-e2e-member-proxy-0123',
+    COOKIE_SECURE: '0',
+    API_URL: `http://127.0.0.1:${hopPort}/api`,
+    SHUTDOWN_DRAIN_MS: '60000',
+  });
+  const site = `http://127.0.0.1:${port}`;
+  try {
+    const given = 'e2e-trace-0001-abcdef';
+    seen.length = 0;
+    const page = await fetch(`${site}/competitions`, { headers: { 'X-Request-Id': given } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-request-id')).toBe(given);
+    expect(page.headers.get('x-app-version')).toMatch(/^\d+\.\d+\.\d+/);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([given]));
+    const fresh = await fetch(`${site}/`);
+    expect(fresh.headers.get('x-request-id')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+
+    expect((await fetch(`${site}/livez`)).status).toBe(200);
+    const ready = await fetch(`${site}/readyz`);
+    expect([ready.status, (await ready.json()).api]).toEqual([200, 'up']);
+    // The API gone: not ready (the process itself still lives).
+    await new Promise<void>((ok) => hop.close(() => ok()));
+    hop.closeAllConnections();
+    const down = await fetch(`${site}/readyz`);
+    expect([down.status, (await down.json()).status]).toEqual([503, 'unavailable']);
+    expect((await fetch(`${site}/livez`)).status).toBe(200);
+    // SIGTERM: readiness says draining while pages are still served.
+    child.kill('SIGTERM');
+    await expect
+      .poll(async () => (await (await fetch(`${site}/readyz`)).json()).status, { timeout: 10_000 })
+      .toBe('draining');
+    expect((await fetch(`${site}/livez`)).status).toBe(200);
+  } finally {
+    child.kill('SIGKILL');
+    stop();
+    hop.close();
+  }
+});

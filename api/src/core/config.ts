@@ -1,5 +1,5 @@
 import { LIMITS, toAsciiDigits } from '@platform/contract';
-import { developmentSecret } from '@platform/contract/node';
+import { buildInfo, developmentSecret, weakSecret, type BuildInfo } from '@platform/contract/node';
 import { hkdfSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
@@ -7,6 +7,8 @@ import { dirname, join, resolve } from 'node:path';
 
 /** The one validated configuration of the API, read from the environment at start. */
 export interface AppConfig {
+  /** The release this process runs: semantic version and git commit (APP_COMMIT, build-info.json or git). */
+  build: BuildInfo;
   production: boolean;
   nodeEnv: string;
   host: string;
@@ -73,6 +75,12 @@ export interface AppConfig {
     verifyToken?: string;
   };
   outboxPollMs: number;
+  /**
+   * On SIGTERM, how long the process keeps serving with its readiness failing before it stops
+   * accepting (SHUTDOWN_DRAIN_MS; 3000 in production, 0 otherwise): the load balancer's checks see
+   * it draining and send new requests elsewhere first.
+   */
+  shutdownDrainMs: number;
   /**
    * Messages per second the outbox sends on each channel, counted across every process
    * (OUTBOX_WHATSAPP_PER_SECOND, OUTBOX_EMAIL_PER_SECOND); 0: no limit. In production 20 and 10 unless
@@ -150,10 +158,32 @@ export interface S3Settings {
 }
 
 export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
     super(`Configuration error: ${variable} ${problem}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Every problem of one environment, found in one pass (its message: one line per problem). */
+export class ConfigErrors extends ConfigError {
+  constructor(readonly errors: ConfigError[]) {
+    super(errors[0].variable, errors[0].problem);
+    this.message = errors.map((e) => e.message).join('\n');
+    this.name = 'ConfigErrors';
+  }
+}
+
+/** The problems found so far while loadConfig runs (it reports them all at its end), else null. */
+let found: ConfigError[] | null = null;
+
+/** Records a problem of the setting (thrown at once outside loadConfig); the caller goes on with a stand-in. */
+function fail(variable: string, problem: string): void {
+  const error = new ConfigError(variable, problem);
+  if (!found) throw error;
+  if (!found.some((e) => e.message === error.message)) found.push(error);
 }
 
 /** The repository root: the folder whose package.json declares the workspaces. */
@@ -173,9 +203,15 @@ type Env = Record<string, string | undefined>;
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  if (!/^\d+$/.test(raw)) {
+    fail(name, `must be a whole number, got "${raw}"`);
+    return fallback;
+  }
   const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  if (n < min || n > max) {
+    fail(name, `must be between ${min} and ${max}, got ${n}`);
+    return fallback;
+  }
   return n;
 }
 
@@ -184,7 +220,8 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(name, `must be 1/0 or true/false, got "${raw}"`);
+  fail(name, `must be 1/0 or true/false, got "${raw}"`);
+  return fallback;
 }
 
 function url(env: Env, name: string, fallback?: string): string | undefined {
@@ -193,61 +230,91 @@ function url(env: Env, name: string, fallback?: string): string | undefined {
   try {
     new URL(raw);
   } catch {
-    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+    fail(name, `must be a URL, got "${raw}"`);
+    return fallback;
   }
   return raw;
 }
 
-/** Secrets not given are generated once and kept in the data folder (never in production). */
+/**
+ * Secrets not given are generated once and kept in the data folder (never in production). At least 32
+ * characters; in production also not weak (repeated or low-entropy: weakSecret).
+ */
 function secret(env: Env, name: string, dataDir: string, production: boolean): string {
   const given = env[name];
   if (given) {
-    if (given.length < 32) throw new ConfigError(name, 'must be at least 32 characters long');
+    const weakness = production
+      ? weakSecret(given)
+      : given.length < 32
+        ? 'must be at least 32 characters long'
+        : undefined;
+    if (weakness) fail(name, weakness);
     return given;
   }
-  if (production) throw new ConfigError(name, 'is required when NODE_ENV=production');
+  if (production) {
+    fail(name, 'is required when NODE_ENV=production');
+    return '';
+  }
   return developmentSecret(name, dataDir);
 }
 
+/**
+ * The API's configuration from the environment, checked whole: every problem is reported at once
+ * (a ConfigErrors listing them all), so an operator fixes them in one go (`npm run ops -- check-config`).
+ */
 export function loadConfig(env: Env = process.env): AppConfig {
+  found = [];
+  try {
+    const config = readConfig(env);
+    if (found.length) throw new ConfigErrors(found);
+    return config;
+  } finally {
+    found = null;
+  }
+}
+
+function readConfig(env: Env): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
   const production = nodeEnv === 'production';
   const root = repoRoot();
   const dataDir = resolve(root, env.DATA_DIR || 'data');
   const databaseUrl = url(env, 'DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:/.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+    fail('DATABASE_URL', 'must start with postgres:// or postgresql://');
   }
   const adminEmail = env.ADMIN_EMAIL || undefined;
   if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
-    throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address, got "${adminEmail}"`);
+    fail('ADMIN_EMAIL', `must be an e-mail address, got "${adminEmail}"`);
   }
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminPassword && adminPassword.length < LIMITS.passwordMin) {
-    throw new ConfigError('ADMIN_PASSWORD', `must be at least ${LIMITS.passwordMin} characters long`);
+    fail('ADMIN_PASSWORD', `must be at least ${LIMITS.passwordMin} characters long`);
   }
-  if (production && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when NODE_ENV=production');
+  if (production && !databaseUrl) fail('DATABASE_URL', 'is required when NODE_ENV=production');
+  // Links in messages and pages point there: localhost would be wrong for every member.
+  for (const name of ['MEMBER_URL', 'PUBLIC_API_URL'])
+    if (production && !env[name]) fail(name, 'is required when NODE_ENV=production (the public https:// address)');
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent`);
+    fail('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent`);
   }
   const port = int(env, 'API_PORT', 4000, 1, 65535);
   const webConcurrency = int(env, 'WEB_CONCURRENCY', production ? availableParallelism() : 1, 1, 64);
   if (webConcurrency > 1 && !databaseUrl) {
-    throw new ConfigError('WEB_CONCURRENCY', 'above 1 needs DATABASE_URL (the embedded database serves one process)');
+    fail('WEB_CONCURRENCY', 'above 1 needs DATABASE_URL (the embedded database serves one process)');
   }
   const smtpUrl = url(env, 'SMTP_URL');
-  if (smtpUrl && !/^smtps?:/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'must start with smtp:// or smtps://');
+  if (smtpUrl && !/^smtps?:/.test(smtpUrl)) fail('SMTP_URL', 'must start with smtp:// or smtps://');
   const whatsappToken = env.WHATSAPP_TOKEN || undefined;
   const whatsappPhone = env.WHATSAPP_PHONE_NUMBER_ID || undefined;
   if (!!whatsappToken !== !!whatsappPhone) {
-    throw new ConfigError(
+    fail(
       whatsappToken ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN',
       'is required when the other WhatsApp setting is given',
     );
   }
-  if (production && !smtpUrl) throw new ConfigError('SMTP_URL', 'is required when NODE_ENV=production');
-  if (production && !whatsappToken) throw new ConfigError('WHATSAPP_TOKEN', 'is required when NODE_ENV=production');
+  if (production && !smtpUrl) fail('SMTP_URL', 'is required when NODE_ENV=production');
+  if (production && !whatsappToken) fail('WHATSAPP_TOKEN', 'is required when NODE_ENV=production');
   const whatsappAppSecret = env.WHATSAPP_APP_SECRET || undefined;
   const whatsappVerifyToken = env.WHATSAPP_VERIFY_TOKEN || undefined;
   for (const [name, value] of [
@@ -255,8 +322,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ['WHATSAPP_VERIFY_TOKEN', whatsappVerifyToken],
   ] as const) {
     if (production && whatsappToken && !value)
-      throw new ConfigError(name, 'is required when NODE_ENV=production (it secures the WhatsApp status webhook)');
-    if (value && value.length < 16) throw new ConfigError(name, 'must be at least 16 characters long');
+      fail(name, 'is required when NODE_ENV=production (it secures the WhatsApp status webhook)');
+    if (value && value.length < 16) fail(name, 'must be at least 16 characters long');
   }
   const mailFrom = env.MAIL_FROM || 'WRO Platform <no-reply@localhost>';
   const signinPerMinute = int(env, 'RATE_LIMIT_SIGNIN', 10, 1, 100000);
@@ -264,6 +331,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const jwtSecret = secret(env, 'JWT_SECRET', dataDir, production);
   const brand = env.MAIL_BRAND || /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom)?.[1] || 'WRO Platform';
   return {
+    build: buildInfo(root, env),
     production,
     nodeEnv,
     host: env.HOST || '127.0.0.1',
@@ -330,6 +398,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
           }
         : undefined,
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 50, 600000),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', production ? 3000 : 0, 0, 120_000),
     outboxRate: {
       whatsapp: int(env, 'OUTBOX_WHATSAPP_PER_SECOND', production ? 20 : 0, 0, 10_000),
       email: int(env, 'OUTBOX_EMAIL_PER_SECOND', production ? 10 : 0, 0, 10_000),
@@ -394,7 +463,7 @@ function signingSeed(env: Env, jwtSecret: string): Buffer {
 function twoFactorKey(env: Env, jwtSecret: string): Buffer {
   const given = env.TWO_FACTOR_KEY;
   if (given !== undefined && given !== '' && given.length < 32)
-    throw new ConfigError('TWO_FACTOR_KEY', 'must be at least 32 characters long');
+    fail('TWO_FACTOR_KEY', 'must be at least 32 characters long');
   return Buffer.from(hkdfSync('sha256', given || jwtSecret, '', 'staff-two-factor-secret', 32));
 }
 
@@ -406,11 +475,10 @@ function twoFactorKey(env: Env, jwtSecret: string): Buffer {
 function vatNumber(env: Env, production: boolean): string {
   const value = toAsciiDigits(env.SELLER_VAT_NUMBER ?? '').trim();
   if (!value) {
-    if (production) throw new ConfigError('SELLER_VAT_NUMBER', 'is required when NODE_ENV=production');
+    if (production) fail('SELLER_VAT_NUMBER', 'is required when NODE_ENV=production');
     return '';
   }
-  if (!/^3\d{13}3$/.test(value))
-    throw new ConfigError('SELLER_VAT_NUMBER', 'must be 15 digits starting and ending with 3');
+  if (!/^3\d{13}3$/.test(value)) fail('SELLER_VAT_NUMBER', 'must be 15 digits starting and ending with 3');
   return value;
 }
 
@@ -421,13 +489,13 @@ function s3Config(env: Env): S3Settings | undefined {
   const given = S3_VARIABLES.filter((name) => env[name]);
   if (!given.length) return undefined;
   const missing = S3_VARIABLES.find((name) => !env[name]);
-  if (missing) throw new ConfigError(missing, `is required when ${given[0]} is given`);
+  if (missing) {
+    fail(missing, `is required when ${given[0]} is given`);
+    return undefined;
+  }
   const bucket = env.S3_BUCKET!;
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
-    throw new ConfigError(
-      'S3_BUCKET',
-      `must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`,
-    );
+    fail('S3_BUCKET', `must be a bucket name (3-63 lower-case letters, digits, dots, hyphens), got "${bucket}"`);
   }
   return {
     endpoint: url(env, 'S3_ENDPOINT')!,
@@ -444,13 +512,10 @@ function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'
   const storeId = env.TELR_STORE_ID || undefined;
   const authKey = env.TELR_AUTH_KEY || undefined;
   if (!!storeId !== !!authKey) {
-    throw new ConfigError(
-      storeId ? 'TELR_AUTH_KEY' : 'TELR_STORE_ID',
-      'is required when the other Telr setting is given',
-    );
+    fail(storeId ? 'TELR_AUTH_KEY' : 'TELR_STORE_ID', 'is required when the other Telr setting is given');
   }
   if (!storeId || !authKey) {
-    if (production) throw new ConfigError('TELR_STORE_ID', 'is required when NODE_ENV=production');
+    if (production) fail('TELR_STORE_ID', 'is required when NODE_ENV=production');
     return undefined;
   }
   const apiUrl = url(env, 'TELR_API_URL', 'https://secure.telr.com/gateway/order.json')!;
@@ -476,10 +541,10 @@ function resultsConfig(env: Env, production: boolean): AppConfig['results'] {
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   const bad = allowedHosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(h));
-  if (bad) throw new ConfigError('RESULTS_ALLOWED_HOSTS', `must be host names separated by commas, got "${bad}"`);
+  if (bad) fail('RESULTS_ALLOWED_HOSTS', `must be host names separated by commas, got "${bad}"`);
   const allowPrivateAddresses = bool(env, 'RESULTS_ALLOW_PRIVATE_ADDRESSES', false);
   if (production && allowPrivateAddresses) {
-    throw new ConfigError('RESULTS_ALLOW_PRIVATE_ADDRESSES', 'must not be set when NODE_ENV=production');
+    fail('RESULTS_ALLOW_PRIVATE_ADDRESSES', 'must not be set when NODE_ENV=production');
   }
   return { allowedHosts, allowPrivateAddresses };
 }
@@ -490,7 +555,10 @@ function coursesConfig(env: Env): AppConfig['courses'] {
   const given = names.filter((n) => env[n]);
   if (given.length === 0) return null;
   const missing = names.find((n) => !env[n]);
-  if (missing) throw new ConfigError(missing, `is required with ${given.join(', ')}`);
+  if (missing) {
+    fail(missing, `is required with ${given.join(', ')}`);
+    return null;
+  }
   return {
     url: url(env, 'COURSES_URL', '')!.replace(/\/+$/, ''),
     db: env.COURSES_DB!,
@@ -506,7 +574,10 @@ function pairs(env: Env, name: string, fallback: Record<string, string>): Record
   const out: Record<string, string> = {};
   for (const item of raw.split(',')) {
     const m = /^\s*([a-z0-9_]+)\s*=\s*([A-Za-z0-9_]+)\s*$/.exec(item);
-    if (!m) throw new ConfigError(name, `must be key=value pairs separated by commas (got "${item.trim()}")`);
+    if (!m) {
+      fail(name, `must be key=value pairs separated by commas (got "${item.trim()}")`);
+      continue;
+    }
     out[m[1]] = m[2];
   }
   return out;

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { PGlite, type Extension } from '@electric-sql/pglite';
@@ -9,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Pool, type PoolClient, type Submittable } from 'pg';
 import { CopyOut } from './copy-out';
+import { MIGRATIONS_FOLDER } from './migrations';
 import * as schema from '../db/schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,14 +24,20 @@ export interface Database {
    * builds it whole. The select must carry no parameters: inline them (drizzle's `inlineParams`).
    */
   copyCsv(select: string): Promise<Readable>;
+  /** Applies the pending migrations of `folder` (under an advisory lock on PostgreSQL: one process at a time). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Apply pending migrations on opening (the default); false leaves them to `database.migrate()`. */
+  migrate?: boolean;
 }
 
 // The contrib entry's types are ESM-only while its CommonJS build works; load it with require.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
 
-const migrationsFolder = join(__dirname, '..', '..', 'src', 'db', 'migrations');
 const MIGRATION_LOCK = 727_001;
 /** Held (for one transaction) while an instance writes its first-start rows, so that two starting at once write them once. */
 export const SEED_LOCK = 727_002;
@@ -68,21 +74,34 @@ class ReleasingPool extends Pool {
   }
 }
 
-/** Opens the database and applies pending migrations. `location` is a postgres URL, a folder, or 'memory://'. */
-export async function openDatabase(location: string): Promise<Database> {
+/**
+ * Opens the database and applies pending migrations (unless `options.migrate` is false).
+ * `location` is a postgres URL, a folder, or 'memory://'.
+ */
+export async function openDatabase(location: string, options: OpenOptions = {}): Promise<Database> {
+  const database = await connect(location);
+  if (options.migrate !== false) await database.migrate();
+  return database;
+}
+
+async function connect(location: string): Promise<Database> {
   if (/^postgres(ql)?:/.test(location)) {
     const pool = new ReleasingPool({ connectionString: location, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its server (a restart) must not crash the process.
     pool.on('error', () => undefined);
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
-    }
+    // Fails here, not at the first request, when the server cannot be reached.
+    (await pool.connect()).release();
     return {
+      migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
       db: drizzlePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
       query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows as Record<string, unknown>[],
@@ -126,8 +145,8 @@ export async function openDatabase(location: string): Promise<Database> {
   const client = new PGlite(location, { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
   return {
+    migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder }),
     db: db as unknown as Db,
     kind: 'pglite',
     query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as Record<string, unknown>[],

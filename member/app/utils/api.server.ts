@@ -1,3 +1,4 @@
+import { redactUrl } from '@platform/contract';
 import { request as send, type Dispatcher } from 'undici';
 import type { Lang } from '~/i18n';
 import { env } from './env.server';
@@ -41,6 +42,9 @@ export async function api<T = Record<string, unknown>>(
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = options.token;
+  // The browser request's id (member/serve.mjs), so the API's log lines of this page carry it too.
+  const requestId = request.headers.get('x-request-id');
+  if (requestId) headers['X-Request-Id'] = requestId;
   let status: number;
   let answer: Record<string, string | string[] | undefined>;
   let text: string;
@@ -54,7 +58,20 @@ export async function api<T = Record<string, unknown>>(
     status = res.statusCode;
     answer = res.headers;
     text = await res.body.text();
-  } catch {
+  } catch (error) {
+    // The API did not answer: one JSON line with the request's id (the page says the service is unavailable).
+    console.error(
+      JSON.stringify({
+        level: 50,
+        time: Date.now(),
+        pid: process.pid,
+        process: 'member',
+        reqId: requestId,
+        path: redactUrl(`/api${path}`),
+        err: error instanceof Error ? error.message : String(error),
+        msg: 'API unreachable',
+      }),
+    );
     return { ok: false, status: 503, data: { success: false } as ApiResult<T>['data'], token: null };
   }
   const ok = status >= 200 && status < 300;

@@ -1,4 +1,4 @@
-import { developmentSecret } from '@platform/contract/node';
+import { developmentSecret, weakSecret } from '@platform/contract/node';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +33,10 @@ function load() {
 /** A secret from the environment; in development, generated once and kept in DATA_DIR like the API's own. */
 function secret(name: string, production: boolean): string {
   const given = process.env[name];
-  if (given && given.length < 32) throw new Error(`Configuration error: ${name} must be at least 32 characters long`);
+  // In production also not weak (one piece repeated, or too little entropy), as the API checks its own.
+  const weakness =
+    given && (production ? weakSecret(given) : given.length < 32 ? 'must be at least 32 characters long' : '');
+  if (weakness) throw new Error(`Configuration error: ${name} ${weakness}`);
   if (given) return given;
   if (production) throw new Error(`Configuration error: ${name} is required when NODE_ENV=production`);
   const here = dirname(fileURLToPath(import.meta.url));

@@ -18,3 +18,23 @@ export function developmentSecret(name: string, dataDir: string): string {
   }
   return stored[name];
 }
+
+/** Bits of entropy a production secret must show (Shannon entropy of its characters × its length). */
+export const SECRET_MIN_BITS = 128;
+
+/**
+ * Why a production secret is weak, or undefined when it is not: shorter than 32 characters, one
+ * piece repeated (`aaaa…`, `abcabc…`), or too few distinct characters for its length (under
+ * SECRET_MIN_BITS by the Shannon entropy of its characters). `openssl rand -base64 48` passes.
+ */
+export function weakSecret(value: string): string | undefined {
+  if (value.length < 32) return 'must be at least 32 characters long';
+  if (/^(.+?)\1+$/s.test(value)) return 'is weak: one piece repeated (generate one: openssl rand -base64 48)';
+  const counts = new Map<string, number>();
+  for (const c of value) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) bits -= n * Math.log2(n / value.length);
+  if (bits < SECRET_MIN_BITS)
+    return `is weak: about ${Math.floor(bits)} bits of entropy, ${SECRET_MIN_BITS} needed (generate one: openssl rand -base64 48)`;
+  return undefined;
+}
