@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { translate, type Lang, type MessageKey } from '../../common/i18n';
 import type { AppConfig } from '../../core/config';
@@ -7,8 +7,7 @@ import type { Db } from '../../core/database';
 import { CONFIG, DB } from '../../core/core.module';
 import { orders, refunds } from '../../db/schema';
 import { vatCents } from '../../payments/invoice';
-import { dayBound, filterDay, parseListQuery } from '../list-query';
-import { likePattern } from '../../common/like-pattern';
+import { dayBound, filterDay, parseListQuery, searchCondition } from '../list-query';
 import { transactionsResource } from '../resources/transactions.resource';
 
 /** One line of the finance export: an invoice, or a credit note (its amounts negative). */
@@ -86,7 +85,7 @@ export class FinanceService {
     };
     const listed = parseListQuery(transactionsResource, { filter: JSON.stringify(rest) });
     const conditions: (SQL | undefined)[] = [...listed.filters];
-    if (listed.q) conditions.push(or(...transactionsResource.search.map((c) => ilike(c, likePattern(listed.q!)))));
+    conditions.push(searchCondition(transactionsResource.search, listed));
     const between = (column: typeof orders.activatedAt | typeof refunds.createdAt) =>
       and(
         days.gte ? dayBound(column, 'gte', days.gte) : undefined,
