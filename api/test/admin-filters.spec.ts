@@ -14,6 +14,7 @@ import {
 import { ADMIN_RESOURCES } from '../src/admin/admin.module';
 import { defineResource } from '../src/admin/resource';
 import { usersResource } from '../src/admin/resources/users.resource';
+import { phoneForms } from '../src/admin/list-query';
 import { ADMIN, adminToken, createUser, startTestApp, type TestApp } from './harness';
 
 // The back-office's filters and linked records: every declared filter answers exactly its rows,
@@ -186,6 +187,11 @@ describe('searches in any digits (issue 37)', () => {
     ])
       expect([phone, await found(phone)]).toEqual([phone, [member.id]]);
     expect(await found('0551234567')).toEqual([other.id]);
+    // Signs with no digits are searched as typed, not as an empty number that matches everyone.
+    expect(await found(`${tag} -`)).toEqual([]);
+    expect((await list('users', { q: '-' })).status).toBe(200);
+    expect(phoneForms('-')).toEqual([]);
+    expect(phoneForms('050 666')).toEqual(['50666', '050666']);
     // A number filter in Arabic-Indic digits is the number.
     expect(await ids('users', { q: tag, type: '٢' })).toEqual([other.id]);
     expect(await ids('users', { q: tag, type: '۱' })).toEqual([member.id]);

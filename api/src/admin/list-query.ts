@@ -121,7 +121,7 @@ export function phoneForms(q: string): string[] {
   if (phone) forms.add(phone);
   const digits = q.replace(/\D/g, '');
   if (/^0[1-9]/.test(digits)) forms.add(digits.slice(1));
-  if (digits !== q) forms.add(digits);
+  if (digits && digits !== q) forms.add(digits);
   forms.delete(q);
   return [...forms];
 }
