@@ -44,7 +44,8 @@ describe('CSV exports', () => {
     expect(rows.slice(1).map((r) => r[cr])).toContain('\'=HYPERLINK("http://evil.example","x")');
     const phone = rows[0].indexOf('Phone');
     expect(rows.slice(1).map((r) => r[phone])).toContain("'-1+1");
-    for (const row of rows.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // Nothing starts like a formula but a text cell of digits (="1145678908"), which shows the digits.
+    for (const row of rows.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^(?!="\+?\d+"$)[=+\-@\t\r]/);
   });
 
   it('writes each time as the zone name gives it, on both sides of the span where the fixed offset is used', async () => {
@@ -204,7 +205,7 @@ describe('CSV exports', () => {
       rest = parts.pop()!;
       for (const line of parts) {
         if (!line.includes(',Bulk ')) continue;
-        const id = /,50(\d{8}),/.exec(line)?.[1];
+        const id = /,"=""50(\d{8})""",/.exec(line)?.[1]; // a text cell (issue 37)
         if (id) seen[Number(id)] = 1;
         lines += 1;
       }
@@ -268,6 +269,49 @@ describe('CSV exports', () => {
       expect(cell('Type', 'النوع')).toBe(lang === 'en' ? 'Student' : 'طالب');
       expect(cell('Verified', 'موثّق')).toBe(lang === 'en' ? 'Yes' : 'نعم');
       expect(cell('CDate (Asia/Riyadh time)', 'تاريخ التسجيل (بتوقيت الرياض)')).toBe('2026-03-02 00:30:00');
+    }
+  }, 240_000);
+
+  it('shows national IDs and guardian phones as written, nothing for a school’s ID, and a student’s birth date, grade and school (issue 37)', async () => {
+    const tag = `Sheet${Date.now()}`;
+    const education = { school_name: 'مدرسة الرواد', education_admin: 'الرياض', level: 'intermediate', grade: '7' };
+    await createUser(t, {
+      name: `${tag} طالب`,
+      type: 0,
+      nationalId: '1145678908',
+      dob: '2012-04-15',
+      education,
+      guardianPhone: '+966501112233',
+    });
+    await createUser(t, { name: `${tag} مدرسة`, type: 2, nationalId: '0000000000' });
+    // A coach with leftover student details: none of them are shown.
+    await createUser(t, { name: `${tag} مدرب`, type: 1, nationalId: '2145678908', education, dob: '1990-01-01' });
+    for (const lang of ['en', 'ar'] as const) {
+      const res = await csvOf('users', { q: tag }, lang);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('"=""1145678908"""');
+      const [header, ...rows] = asSpreadsheetShowsIt(res.body as string);
+      const col = (en: string, ar: string) => {
+        const i = header.indexOf(lang === 'en' ? en : ar);
+        expect([en, i]).not.toEqual([en, -1]);
+        return i;
+      };
+      const [name, id, dob, grade, school, guardian] = [
+        col('Name', 'الاسم'),
+        col('NationalID', 'رقم الهوية'),
+        col('BirthDate', 'تاريخ الميلاد'),
+        col('Grade', 'الصف'),
+        col('School', 'المدرسة'),
+        col('GuardianPhone', 'جوال ولي الأمر'),
+      ];
+      const shown = Object.fromEntries(
+        rows.map((r) => [r[name].replace(`${tag} `, ''), [r[id], r[dob], r[grade], r[school], r[guardian]]]),
+      );
+      expect(shown).toEqual({
+        طالب: ['1145678908', '2012-04-15', '7', 'مدرسة الرواد', '+966501112233'],
+        مدرسة: ['', '', '', '', ''],
+        مدرب: ['2145678908', '', '', '', ''],
+      });
     }
   }, 240_000);
 

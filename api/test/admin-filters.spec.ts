@@ -14,6 +14,7 @@ import {
 import { ADMIN_RESOURCES } from '../src/admin/admin.module';
 import { defineResource } from '../src/admin/resource';
 import { usersResource } from '../src/admin/resources/users.resource';
+import { phoneForms } from '../src/admin/list-query';
 import { ADMIN, adminToken, createUser, startTestApp, type TestApp } from './harness';
 
 // The back-office's filters and linked records: every declared filter answers exactly its rows,
@@ -156,6 +157,46 @@ describe('users', () => {
     ]);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, coach.id));
     expect(entry.after).toEqual({ isVerified: false });
+  });
+});
+
+describe('searches in any digits (issue 37)', () => {
+  it('a national ID in Arabic-Indic digits, a phone as 05…, 5…, 9665…, +9665… or 009665…, a number filter in ٠-٩', async () => {
+    const tag = `Digits${Date.now()}`;
+    const member = await createUser(t, {
+      type: 1,
+      name: `${tag} member`,
+      nationalId: '1145678908',
+      phoneNumber: '+966506667788',
+    });
+    const other = await createUser(t, { type: 2, name: `${tag} school`, phoneNumber: '+966551234567' });
+    const found = (q: string, filter: object = {}) => ids('users', { q, ...filter });
+    expect(await found('١١٤٥٦٧٨٩٠٨')).toEqual([member.id]);
+    expect(await found('۱۱۴۵۶۷۸۹۰۸')).toEqual([member.id]);
+    expect(await found('1145678908')).toEqual([member.id]);
+    for (const phone of [
+      '0506667788',
+      '٠٥٠٦٦٦٧٧٨٨',
+      '050 666 7788',
+      '506667788',
+      '966506667788',
+      '+966506667788',
+      '+٩٦٦٥٠٦٦٦٧٧٨٨',
+      '00966506667788',
+      '05066677', // a part of one, typed with its trunk zero
+    ])
+      expect([phone, await found(phone)]).toEqual([phone, [member.id]]);
+    expect(await found('0551234567')).toEqual([other.id]);
+    // Signs with no digits are searched as typed, not as an empty number that matches everyone.
+    expect(await found(`${tag} -`)).toEqual([]);
+    expect((await list('users', { q: '-' })).status).toBe(200);
+    expect(phoneForms('-')).toEqual([]);
+    expect(phoneForms('050 666')).toEqual(['50666', '050666']);
+    // A number filter in Arabic-Indic digits is the number.
+    expect(await ids('users', { q: tag, type: '٢' })).toEqual([other.id]);
+    expect(await ids('users', { q: tag, type: '۱' })).toEqual([member.id]);
+    // Another resource searched by a phone: the admins' list.
+    expect((await list('admins', { q: '٠٥٠٦٦٦٧٧٨٨' })).status).toBe(200);
   });
 });
 

@@ -12,6 +12,7 @@ import { auditLog, orders, plans, refunds, users } from '../src/db/schema';
 import { fakeTelr } from './fake-telr';
 import { adminToken, binary, createUser, signIn, startTestApp, type TestApp } from './harness';
 import { pdfText } from './pdf-text';
+import { asSpreadsheetShowsIt, soffice } from './spreadsheet';
 
 const run = promisify(execFile);
 const VAT_NUMBER = '310122393500003';
@@ -351,6 +352,7 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       'Number',
       'Date (Riyadh)',
       'Member',
+      'Customer ID',
       'Plan',
       'Amount before VAT',
       'VAT',
@@ -365,22 +367,34 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     const invoiced = paid.filter((o) => o.invoiceNumber);
     const allRefunds = await t.database.db.select().from(refunds);
     const invoices = rows.filter((r) => r[0] === 'Invoice');
+    // The plan's English name, the method's word, the customer's national ID as a text cell (issue 37).
+    const firstOrder = invoiced.find((o) => o.invoiceNumber === invoices[0][1])!;
+    expect([invoices[0][4], invoices[0][5], invoices[0][10]]).toEqual([
+      `="${firstOrder.nationalId}"`,
+      'Coach annual plan',
+      'Card',
+    ]);
     const notes = rows.filter((r) => r[0] === 'Credit note');
     expect(invoices).toHaveLength(invoiced.length);
     expect(notes).toHaveLength(allRefunds.length);
     const sum = (xs: (string | number)[]) => Math.round(xs.reduce<number>((c, x) => c + Number(x) * 100, 0));
-    expect(sum(invoices.map((r) => r[7]))).toBe(sum(invoiced.map((o) => o.total)));
-    expect(sum(notes.map((r) => r[7]))).toBe(-sum(allRefunds.map((r) => r.amount)));
+    expect(sum(invoices.map((r) => r[8]))).toBe(sum(invoiced.map((o) => o.total)));
+    expect(sum(notes.map((r) => r[8]))).toBe(-sum(allRefunds.map((r) => r.amount)));
     for (const r of rows) {
       // Numbers as numbers: unquoted in the file, and before VAT + VAT = total.
-      expect(sum([r[5], r[6]])).toBe(sum([r[7]]));
+      expect(sum([r[6], r[7]])).toBe(sum([r[8]]));
     }
+    // The last row: the totals of the lines above it.
+    const totals = rows[rows.length - 1];
+    expect([totals[0], totals[9]]).toEqual(['Totals', 'SAR']);
+    for (const c of [6, 7, 8]) expect(sum([totals[c]])).toBe(sum([...invoices, ...notes].map((r) => r[c])));
+    expect(rows).toHaveLength(invoices.length + notes.length + 1);
     expect(text).toMatch(/,345\.00,/);
     const note = notes[0];
     const refundRow = allRefunds.find((r) => r.creditNoteNumber === note[1])!;
     const noteOrder = paid.find((o) => o.id === refundRow.orderId)!;
-    expect(note[11]).toBe(noteOrder.invoiceNumber);
-    expect(note[12]).toBe(refundRow.providerRef);
+    expect(note[12]).toBe(noteOrder.invoiceNumber);
+    expect(note[13]).toBe(refundRow.providerRef);
 
     // Filtered: refunded orders only, headers in Arabic.
     const filtered = await t.http
@@ -394,6 +408,25 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     expect(arHead[0]).toBe('المستند');
     const refundedOrders = paid.filter((o) => o.status === 'refunded');
     expect(arRows.filter((r) => r[0] === 'فاتورة')).toHaveLength(refundedOrders.length);
+    // In Arabic: the plan's Arabic name, the method's Arabic word, the totals row's label.
+    const arInvoice = arRows.find((r) => r[0] === 'فاتورة')!;
+    expect([arHead[4], arInvoice[5], arInvoice[10]]).toEqual(['معرّف العميل', 'خطة المدرب السنوية', 'بطاقة']);
+    expect(arRows[arRows.length - 1][0]).toBe('المجموع');
+    if (soffice || process.env.CI) {
+      // As LibreOffice shows it: the ID as its digits, the amounts as numbers, the totals adding up.
+      const [shownHead, ...shown] = asSpreadsheetShowsIt((filtered.body as Buffer).toString('utf8'));
+      expect(shownHead[4]).toBe('معرّف العميل');
+      const shownInvoice = shown.find((r) => r[1] === arInvoice[1])!;
+      const order = paid.find((o) => o.invoiceNumber === arInvoice[1])!;
+      expect([shownInvoice[4], shownInvoice[5], shownInvoice[10]]).toEqual([
+        order.nationalId,
+        'خطة المدرب السنوية',
+        'بطاقة',
+      ]);
+      const shownTotals = shown[shown.length - 1];
+      expect(shownTotals[0]).toBe('المجموع');
+      expect(sum([shownTotals[8]])).toBe(sum(shown.slice(0, -1).map((r) => r[8])));
+    }
     expect((await t.http.get('/api/admin/transections/export?filter=nope').set('Authorization', admin)).status).toBe(
       400,
     );

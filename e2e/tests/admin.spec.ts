@@ -53,5 +53,29 @@ test.describe('back-office', () => {
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('menuitem', { name: 'المستخدمون' })).toBeVisible();
+    // The search takes the national ID as an Arabic keyboard types it (issue 37).
+    const arabicDigits = E2E.student.nationalId.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    await page.getByPlaceholder('بحث').fill(arabicDigits);
+    await expect(page.getByText(E2E.student.name)).toBeVisible();
+  });
+});
+
+test.describe('back-office sign-in in the browser’s language (issue 37)', () => {
+  test.use({ locale: 'ar-SA' });
+
+  test('a browser asking for Arabic gets the sign-in page in Arabic until the person chooses English', async ({
+    page,
+  }) => {
+    await page.goto(adminUrl);
+    await expect(page.getByRole('heading', { name: 'تسجيل الدخول إلى لوحة الإدارة' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    // Chosen: English from now on, in this browser, though it still asks for Arabic.
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Back-office sign-in' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Back-office sign-in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   });
 });

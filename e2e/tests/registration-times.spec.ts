@@ -78,16 +78,26 @@ test.describe('registration windows on the Riyadh clock', () => {
     // The date-and-time boxes are the browser's own (Western digits); the grades take Arabic-Indic digits.
     await page.locator('input[name=opens_at]').fill('2026-11-20T08:00');
     await page.locator('input[name=closes_at]').fill('2027-01-31T23:59');
-    await page.locator('input[name=max_members]').fill('3');
+    // Numbers as an Arabic keyboard types them (issue 37): Arabic-Indic, Eastern Arabic-Indic, ٫.
+    await page.locator('input[name=max_members]').fill('٣');
     const grades = page.getByRole('combobox', { name: 'الصفوف' });
     await grades.fill('٨');
     await grades.press('Enter');
     await grades.fill('٧');
     await grades.press('Enter');
-    await page.locator('input[name=min_age]').fill('8');
-    await page.locator('input[name=max_age]').fill('12');
+    await page.locator('input[name=min_age]').fill('۸');
+    await page.locator('input[name=max_age]').fill('١٢');
     await page.locator('input[name=age_on]').fill('2026-09-01');
-    await page.locator('input[name=fee]').fill('150');
+    await page.locator('input[name=fee]').fill('١٥٠٫٠٠');
+    await page.getByLabel('الجهة مطلوبة').focus();
+    // Kept, not emptied: each box now reads the number in Western digits.
+    for (const [name, value] of [
+      ['max_members', '3'],
+      ['min_age', '8'],
+      ['max_age', '12'],
+      ['fee', '150'],
+    ])
+      await expect(page.locator(`input[name=${name}]`)).toHaveValue(value);
     await page.getByLabel('الجهة مطلوبة').check();
     await noViolations(page, 'back-office registration form (Arabic)');
     await shot(page, 'admin-registration-form-ar-1440');
@@ -99,12 +109,22 @@ test.describe('registration windows on the Riyadh clock', () => {
       headers: names.admin,
       params: { filter: JSON.stringify({ competition_id: names.competition }) },
     });
-    const [reg] = (await list.json()) as { id: string; opens_at: string; closes_at: string; grades: string[] }[];
+    const [reg] = (await list.json()) as {
+      id: string;
+      opens_at: string;
+      closes_at: string;
+      grades: string[];
+      max_members: number;
+      min_age: number;
+      max_age: number;
+      fee: number | string;
+    }[];
     expect([reg.opens_at, reg.closes_at, reg.grades]).toEqual([
       '2026-11-20T05:00:00.000Z',
       '2027-01-31T20:59:00.000Z',
       ['8', '7'],
     ]);
+    expect([reg.max_members, reg.min_age, reg.max_age, Number(reg.fee)]).toEqual([3, 8, 12, 150]);
 
     // The list shows them on the Riyadh clock; the edit form too, after a reload.
     const row = page.getByRole('row').filter({ hasText: compAr });

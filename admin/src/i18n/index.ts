@@ -9,12 +9,29 @@ export type Direction = 'ltr' | 'rtl';
 
 export const directionOf = (locale: Locale): Direction => (locale === 'ar' ? 'rtl' : 'ltr');
 
-/** react-admin keeps the chosen locale in its store (localStorage key `RaStore.locale`). */
+/**
+ * The browser's language (navigator.languages, what it sends as Accept-Language): the first of its
+ * languages that is Arabic or English, any region (ar-SA, en-GB); English when neither is there.
+ */
+export function browserLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): Locale {
+  for (const language of languages) {
+    const primary = language.toLowerCase().split('-')[0];
+    if (primary === 'ar' || primary === 'en') return primary;
+  }
+  return 'en';
+}
+
+/**
+ * The locale the person chose, which react-admin keeps in its store (localStorage key
+ * `RaStore.locale`, kept on sign-out); until they choose, the browser's (the sign-in page included).
+ */
 function storedLocale(): Locale {
   try {
-    return JSON.parse(localStorage.getItem('RaStore.locale') ?? '"en"') === 'ar' ? 'ar' : 'en';
+    const chosen = localStorage.getItem('RaStore.locale');
+    if (chosen === null) return browserLocale();
+    return JSON.parse(chosen) === 'ar' ? 'ar' : 'en';
   } catch {
-    return 'en';
+    return browserLocale();
   }
 }
 

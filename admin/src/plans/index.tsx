@@ -4,7 +4,6 @@ import {
   Create,
   DataTable,
   Edit,
-  NumberInput,
   SelectField,
   SelectInput,
   SimpleForm,
@@ -13,6 +12,7 @@ import {
   minValue,
   type Validator,
 } from 'react-admin';
+import { DigitsNumberInput } from '../common/NumberInput';
 import { ContentList } from '../common/ContentList';
 import { BilingualName, MoneyField, bilingualRepresentation } from '../common/fields';
 import { ToggleField } from '../common/ToggleField';
@@ -69,14 +69,19 @@ function PlanForm() {
       <TextInput source="name_en" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <TextInput source="description" fullWidth multiline minRows={2} />
       <TextInput source="description_en" fullWidth multiline minRows={2} slotProps={{ htmlInput: { dir: 'ltr' } }} />
-      <NumberInput source="orignal_pirce" validate={[required(), minValue(0)]} step={0.01} helperText="app.plan.sar" />
-      <NumberInput
+      <DigitsNumberInput
+        source="orignal_pirce"
+        validate={[required(), minValue(0)]}
+        step={0.01}
+        helperText="app.plan.sar"
+      />
+      <DigitsNumberInput
         source="price"
         validate={[required(), minValue(0), notAboveOriginal]}
         step={0.01}
         helperText="app.plan.price_hint"
       />
-      <NumberInput source="duration" validate={[required(), minValue(1)]} step={1} />
+      <DigitsNumberInput source="duration" validate={[required(), minValue(1)]} step={1} />
       <SelectInput source="duration_type" choices={durationChoices} validate={required()} />
       <SelectInput source="type" choices={typeChoices} validate={required()} />
       <TextInput source="subtype" />

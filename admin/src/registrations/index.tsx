@@ -10,7 +10,6 @@ import {
   EditButton,
   List,
   NullableBooleanInput,
-  NumberInput,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -22,6 +21,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DigitsNumberInput } from '../common/NumberInput';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { formatDate, type RegistrationRecord } from '@platform/contract';
 import { BilingualName, LocalDateField, MoneyField, nameIn } from '../common/fields';
@@ -141,16 +141,16 @@ function RegistrationForm() {
       {/* The window on the platform's clock: 08:00 typed in any browser is 08:00 in Riyadh. */}
       <PlatformDateTimeInput source="opens_at" validate={required()} fullWidth />
       <PlatformDateTimeInput source="closes_at" validate={required()} fullWidth />
-      <NumberInput source="min_members" min={1} max={50} step={1} validate={required()} />
-      <NumberInput source="max_members" min={1} max={50} step={1} validate={required()} />
-      <NumberInput source="max_coaches" min={1} max={10} step={1} validate={required()} />
-      <NumberInput source="max_teams" min={1} step={1} helperText="resources.registrations.max_teams_hint" />
+      <DigitsNumberInput source="min_members" min={1} max={50} step={1} validate={required()} />
+      <DigitsNumberInput source="max_members" min={1} max={50} step={1} validate={required()} />
+      <DigitsNumberInput source="max_coaches" min={1} max={10} step={1} validate={required()} />
+      <DigitsNumberInput source="max_teams" min={1} step={1} helperText="resources.registrations.max_teams_hint" />
       <BooleanInput source="entity_required" />
       <TextArrayInput source="grades" helperText="resources.registrations.grades_hint" fullWidth />
-      <NumberInput source="min_age" min={0} max={100} step={1} />
-      <NumberInput source="max_age" min={0} max={100} step={1} />
+      <DigitsNumberInput source="min_age" min={0} max={100} step={1} />
+      <DigitsNumberInput source="max_age" min={0} max={100} step={1} />
       <DateInput source="age_on" />
-      <NumberInput source="fee" min={0} step={0.01} helperText="resources.registrations.fee_hint" />
+      <DigitsNumberInput source="fee" min={0} step={0.01} helperText="resources.registrations.fee_hint" />
       <BooleanInput source="status" />
     </SimpleForm>
   );

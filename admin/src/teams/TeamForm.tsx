@@ -3,7 +3,6 @@ import {
   BooleanInput,
   Create,
   Edit,
-  NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
@@ -11,6 +10,7 @@ import {
   TextInput,
   required,
 } from 'react-admin';
+import { DigitsNumberInput } from '../common/NumberInput';
 import { BilingualName } from '../common/fields';
 import { TeamRegistration } from './TeamRegistration';
 
@@ -47,8 +47,8 @@ function TeamForm() {
       >
         <AutocompleteArrayInput optionText="name" fullWidth />
       </ReferenceArrayInput>
-      <NumberInput source="score" step={0.01} />
-      <NumberInput source="ranked" step={1} />
+      <DigitsNumberInput source="score" step={0.01} />
+      <DigitsNumberInput source="ranked" step={1} />
       <BooleanInput source="status" />
     </SimpleForm>
   );

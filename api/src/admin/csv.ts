@@ -143,6 +143,24 @@ export function csvReady(column: PgColumn): SQL {
 }
 
 /**
+ * A text of digits a spreadsheet must show as written (a national ID, a guardian's phone): only
+ * digits (or + and digits) as a text cell (="1145678908", not 1.146E+09), anything else through
+ * csv_safe; a placeholder in `none` (a school's 0000000000) or no value as an empty cell. The regular
+ * expression per row is csv_safe's own for a phone.
+ */
+export function csvDigits(value: CsvValue, none: string[] = []): SQL {
+  const blanks = none.length
+    ? sql`when ${value} in (${sql.join(
+        none.map((n) => sql`${n}`),
+        sql`, `,
+      )}) then null `
+    : sql``;
+  const cell = sql`(case ${blanks}when ${value} ~ '^[+]?[0-9]+$' then '="' || ${value} || '"' else csv_safe((${value})::text) end)`;
+  SAFE.add(cell);
+  return cell;
+}
+
+/**
  * A code shown by its name in the admin's language ('Student' / 'طالب' for 0); an unknown code as
  * itself. The names are checked here, once, rather than csv_safe on every row (a code is a number or
  * a boolean).

@@ -1,14 +1,22 @@
 import { isDay, nextDay, platformDayStart, toAsciiDigits } from '@platform/contract';
-import { eq, gte, lt, type SQL } from 'drizzle-orm';
+import { eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { normalizePhone } from '../accounts/reference';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
+import { likePattern } from '../common/like-pattern';
 import type { FilterDef, FilterType, ResourceDef } from './resource';
 
 export interface ListQuery {
   sort: { field: string; order: 'ASC' | 'DESC' };
   range: { start: number; end: number };
   q?: string;
+  /**
+   * The other forms the search may take when it is a phone number (05…, 9665…, +9665…, 009665…):
+   * its E.164 form as phones are stored, or a number's part without its trunk zero. Searched
+   * alongside q, in the same columns.
+   */
+  qAlso: string[];
   ids?: string[];
   /** The declared filters' conditions, one per filter sent. */
   filters: SQL[];
@@ -52,7 +60,8 @@ function coerce(field: string, type: FilterType | 'date', value: unknown): strin
   const bad = () => new AppError(400, 'request.bad_query', { param: `filter.${field}` });
   switch (type) {
     case 'int': {
-      const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+      const typed = typeof value === 'string' ? toAsciiDigits(value.trim()) : value;
+      const n = typeof typed === 'string' && /^-?\d+$/.test(typed) ? Number(typed) : typed;
       if (typeof n !== 'number' || !Number.isInteger(n)) throw bad();
       return n;
     }
@@ -99,6 +108,31 @@ function condition(field: string, declared: { def: FilterDef; bound?: 'gte' | 'l
   return 'where' in f ? f.where(checked) : eq(f.column, checked);
 }
 
+/**
+ * The forms a search that is (a part of) a phone number also takes, digits already ASCII: a whole
+ * number in any of the ways people write it (05…, 5…, 9665…, +9665…, 009665…, spaces, dashes) as
+ * its E.164 form; a part of one typed with its trunk zero (`05066`) without it, as stored numbers
+ * have none. Not a phone: nothing.
+ */
+export function phoneForms(q: string): string[] {
+  if (!/^\+?[\d\s().-]+$/.test(q)) return [];
+  const forms = new Set<string>();
+  const phone = normalizePhone(q);
+  if (phone) forms.add(phone);
+  const digits = q.replace(/\D/g, '');
+  if (/^0[1-9]/.test(digits)) forms.add(digits.slice(1));
+  if (digits && digits !== q) forms.add(digits);
+  forms.delete(q);
+  return [...forms];
+}
+
+/** The search's condition: any of its forms (q and qAlso) contained in any of the columns searched. */
+export function searchCondition(columns: ResourceDef['search'], parsed: ListQuery): SQL | undefined {
+  if (!parsed.q) return undefined;
+  const terms = [parsed.q, ...parsed.qAlso];
+  return or(...terms.flatMap((q) => columns.map((column) => ilike(column, likePattern(q)))));
+}
+
 /** Reads ra-data-simple-rest's `sort`, `range` and `filter` parameters, allowing only what the resource declares. */
 export function parseListQuery(def: ResourceDef, query: Record<string, unknown>): ListQuery {
   const sortRaw = parseJson('sort', query.sort) ?? def.defaultSort;
@@ -135,13 +169,18 @@ export function parseListQuery(def: ResourceDef, query: Record<string, unknown>)
     range: { start: rangeRaw[0], end: rangeRaw[1] },
     filters: [],
     archived: false,
+    qAlso: [],
   };
   for (const [field, value] of Object.entries(filterRaw as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
     if (field === 'q') {
       if (typeof value !== 'string' || value.length > 200)
         throw new AppError(400, 'request.bad_query', { param: 'filter.q' });
-      if (value.trim()) result.q = value.trim();
+      const q = toAsciiDigits(value).trim();
+      if (q) {
+        result.q = q;
+        result.qAlso = phoneForms(q);
+      }
     } else if (field === 'id') {
       const ids = Array.isArray(value) ? value : [value];
       if (ids.length > MAX_PAGE || !ids.every(isUuid))

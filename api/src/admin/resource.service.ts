@@ -1,26 +1,11 @@
 import type { AuditAction, AuditSection } from '@platform/contract';
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
-import { likePattern } from '../common/like-pattern';
 import type { Lang } from '../common/i18n';
 import type { Database, Db } from '../core/database';
 import { DATABASE, DB } from '../core/core.module';
@@ -29,7 +14,7 @@ import { csvCell, csvHeader } from './csv';
 import { uniqueViolation } from '../common/unique-violation';
 import { validateBody } from '../common/validation';
 import { AuditService } from '../audit/audit.service';
-import { parseListQuery, type ListQuery } from './list-query';
+import { parseListQuery, searchCondition, type ListQuery } from './list-query';
 import type { Body, ResourceDef, WriteContext } from './resource';
 
 /** Fields that differ between two records, as { before, after } holding only those fields. */
@@ -66,7 +51,7 @@ export class ResourceService {
   private where(def: ResourceDef, parsed: ListQuery): SQL | undefined {
     const conditions: (SQL | undefined)[] = [def.scope, ...parsed.filters];
     if (def.archive) conditions.push(parsed.archived ? isNotNull(def.archive) : isNull(def.archive));
-    if (parsed.q) conditions.push(or(...def.search.map((column) => ilike(column, likePattern(parsed.q!)))));
+    conditions.push(searchCondition(def.search, parsed));
     if (parsed.ids) conditions.push(inArray(def.id, parsed.ids));
     return and(...conditions);
   }

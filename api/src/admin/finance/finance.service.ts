@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
-import { translate, type Lang, type MessageKey } from '../../common/i18n';
+import { isMessageKey, translate, type Lang, type MessageKey } from '../../common/i18n';
 import type { AppConfig } from '../../core/config';
 import type { Db } from '../../core/database';
 import { CONFIG, DB } from '../../core/core.module';
-import { orders, refunds } from '../../db/schema';
+import { orders, refunds, type PlanSnapshot } from '../../db/schema';
 import { vatCents } from '../../payments/invoice';
-import { dayBound, filterDay, parseListQuery } from '../list-query';
-import { likePattern } from '../../common/like-pattern';
+import { dayBound, filterDay, parseListQuery, searchCondition } from '../list-query';
 import { transactionsResource } from '../resources/transactions.resource';
 
 /** One line of the finance export: an invoice, or a credit note (its amounts negative). */
@@ -17,7 +16,11 @@ export interface FinanceLine {
   number: string;
   date: Date;
   member: string;
-  plan: string;
+  /** The member's national ID as the order copied it, or their e-mail when they have none (a school). */
+  customerId: string;
+  /** The plan as the order copied it (a team fee has none). */
+  plan: PlanSnapshot | null;
+  orderType: string;
   /** In cents, VAT included; negative for a credit note. */
   total: number;
   vat: number;
@@ -35,6 +38,7 @@ const COLUMNS: MessageKey[] = [
   'finance.csv.number',
   'finance.csv.date',
   'finance.csv.member',
+  'finance.csv.customer_id',
   'finance.csv.plan',
   'finance.csv.before_vat',
   'finance.csv.vat',
@@ -52,6 +56,29 @@ const textCell = (value: string) => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 const numberCell = (centsValue: number) => (centsValue / 100).toFixed(2);
+/** Digits a spreadsheet must not turn into a number (a national ID): a text cell ="…"; other text as textCell. */
+const digitsCell = (value: string) => (/^\d+$/.test(value) ? `"=""${value}"""` : textCell(value));
+
+/** The national ID the order copied, else its e-mail (a school's ID column holds 0000000000). */
+const customerIdOf = (o: { nationalId: string; email: string }) =>
+  o.nationalId && o.nationalId !== '0000000000' ? o.nationalId : o.email;
+
+/** The plan's name in the export's language (the other language's when it has none); a team fee by that name. */
+function planName(line: FinanceLine, lang: Lang): string {
+  if (!line.plan) return line.orderType === 'team_fee' ? translate(lang, 'finance.csv.team_fee') : '';
+  const [first, second] = lang === 'ar' ? [line.plan.name, line.plan.name_en] : [line.plan.name_en, line.plan.name];
+  return first || second || '';
+}
+
+/** A payment method as the provider names it ("Sandbox card", "mada", "Apple Pay") in the export's language; an unknown one as it is. */
+function methodName(method: string, lang: Lang): string {
+  const key = `finance.method.${method
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+    .replace(/^applepay$/, 'apple_pay')}`;
+  return isMessageKey(key) ? translate(lang, key) : method;
+}
 
 /**
  * The finance officer's export: one line per simplified tax invoice and per credit note, in date
@@ -86,7 +113,7 @@ export class FinanceService {
     };
     const listed = parseListQuery(transactionsResource, { filter: JSON.stringify(rest) });
     const conditions: (SQL | undefined)[] = [...listed.filters];
-    if (listed.q) conditions.push(or(...transactionsResource.search.map((c) => ilike(c, likePattern(listed.q!)))));
+    conditions.push(searchCondition(transactionsResource.search, listed));
     const between = (column: typeof orders.activatedAt | typeof refunds.createdAt) =>
       and(
         days.gte ? dayBound(column, 'gte', days.gte) : undefined,
@@ -112,7 +139,9 @@ export class FinanceService {
         number: o.invoiceNumber!,
         date: o.activatedAt!,
         member: o.customerName,
-        plan: o.plan?.name_en ?? '',
+        customerId: customerIdOf(o),
+        plan: o.plan ?? null,
+        orderType: o.orderType,
         total: Math.round(Number(o.total) * 100),
         vat: vatCents(o.total, percent),
         currency: o.currency,
@@ -126,7 +155,9 @@ export class FinanceService {
         number: r.creditNoteNumber,
         date: r.createdAt,
         member: o.customerName,
-        plan: o.plan?.name_en ?? '',
+        customerId: customerIdOf(o),
+        plan: o.plan ?? null,
+        orderType: o.orderType,
         total: -Math.round(Number(r.amount) * 100),
         vat: -vatCents(r.amount, percent),
         currency: o.currency,
@@ -150,18 +181,36 @@ export class FinanceService {
         // Riyadh time as a spreadsheet reads a date and time.
         textCell(formatRiyadh(l.date)),
         textCell(l.member),
-        textCell(l.plan),
+        digitsCell(l.customerId),
+        textCell(planName(l, lang)),
         numberCell(l.total - l.vat),
         numberCell(l.vat),
         numberCell(l.total),
         textCell(l.currency),
-        textCell(l.method),
+        textCell(methodName(l.method, lang)),
         textCell(l.providerRef),
         textCell(l.invoice),
         textCell(l.refundRef),
       ].join(','),
     );
-    return `\uFEFF${[head, ...body].join('\r\n')}\r\n`;
+    // A totals row per currency (the amounts' sums; a credit note's are negative).
+    const totals = new Map<string, { total: number; vat: number }>();
+    for (const l of lines) {
+      const sum = totals.get(l.currency) ?? { total: 0, vat: 0 };
+      totals.set(l.currency, { total: sum.total + l.total, vat: sum.vat + l.vat });
+    }
+    const foot = [...totals].map(([currency, sum]) =>
+      [
+        textCell(translate(lang, 'finance.csv.totals')),
+        ...Array<string>(5).fill(''),
+        numberCell(sum.total - sum.vat),
+        numberCell(sum.vat),
+        numberCell(sum.total),
+        textCell(currency),
+        ...Array<string>(4).fill(''),
+      ].join(','),
+    );
+    return `\uFEFF${[head, ...body, ...foot].join('\r\n')}\r\n`;
   }
 }
 

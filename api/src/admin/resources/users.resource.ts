@@ -10,11 +10,11 @@ import {
   type SubscriptionState,
   type UserRecord,
 } from '@platform/contract';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { publicProfileOn } from '../../accounts/user.view';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
-import { csvNames, csvReady } from '../csv';
+import { csvDigits, csvNames, csvReady, type CsvValue } from '../csv';
 import { changedLanguage, endSessions, newLanguage, PERSON_UNIQUE, readPerson } from '../people/person-form';
 import { UserCreateDto, UserDto } from '../people/person.dto';
 import { defined, defineResource } from '../resource';
@@ -24,6 +24,13 @@ const TYPE_NAMES = {
   1: { en: 'Coach', ar: 'مدرب' },
   2: { en: 'Entity', ar: 'جهة' },
 };
+
+/** The national ID column's value for an account that has none (a school). */
+const NO_NATIONAL_ID = '0000000000';
+
+/** A student's detail, empty on other accounts (a coach's or school's leftover form values are not theirs). */
+const forStudents = (value: CsvValue) =>
+  sql`(case when ${users.type} = ${sql.raw(String(AccountType.Student))} then ${value} end)`;
 
 /** The member-only fields of the user form (type, subscription, dates, personal details). */
 function memberFields(input: UserDto, creating: boolean) {
@@ -199,7 +206,8 @@ export const usersResource = defineResource<User, UserDto>({
     columns: [
       [{ en: 'ID', ar: 'المعرّف' }, users.id],
       [{ en: 'Name', ar: 'الاسم' }, users.name],
-      [{ en: 'NationalID', ar: 'رقم الهوية' }, users.nationalId],
+      // A school has no national ID (0000000000 in the column): an empty cell.
+      [{ en: 'NationalID', ar: 'رقم الهوية' }, csvDigits(users.nationalId, [NO_NATIONAL_ID])],
       [{ en: 'Email', ar: 'البريد الإلكتروني' }, users.email],
       [{ en: 'Phone', ar: 'رقم الجوال' }, csvReady(users.phoneNumberCsv)],
       [{ en: 'Type', ar: 'النوع' }, csvNames(users.type, TYPE_NAMES)],
@@ -213,6 +221,11 @@ export const usersResource = defineResource<User, UserDto>({
       [{ en: 'StartDate', ar: 'تاريخ البدء' }, users.startDate],
       [{ en: 'EndDate', ar: 'تاريخ الانتهاء' }, users.endDate],
       [{ en: 'CDate', ar: 'تاريخ التسجيل' }, users.createdAt],
+      // A student's own details (empty for coaches and schools).
+      [{ en: 'BirthDate', ar: 'تاريخ الميلاد' }, forStudents(users.dob)],
+      [{ en: 'Grade', ar: 'الصف' }, forStudents(sql`${users.education}->>'grade'`)],
+      [{ en: 'School', ar: 'المدرسة' }, forStudents(sql`${users.education}->>'school_name'`)],
+      [{ en: 'GuardianPhone', ar: 'جوال ولي الأمر' }, csvDigits(forStudents(users.guardianPhone))],
     ],
   },
 });
