@@ -1,0 +1,122 @@
+import { loadConfig } from '../src/core/config';
+import { adminToken, startTestApp, type TestApp } from './harness';
+
+const TOKEN = 'metrics-Zt4pQ9wL2xV7nB5kR8sD3fH6jM1cY0aE';
+
+/** The value of one sample line (`name{labels} value`), or undefined when absent. */
+function sample(text: string, name: string, labels = ''): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('/metrics with METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ METRICS_TOKEN: TOKEN });
+  });
+  afterAll(() => t.close());
+
+  it('is refused without the token, with another token, or with the token in the query', async () => {
+    for (const res of [
+      await t.http.get('/metrics'),
+      await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}x`),
+      await t.http.get('/metrics').set('Authorization', TOKEN),
+      await t.http.get(`/metrics?token=${TOKEN}`),
+      await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`.slice(0, -1)),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.text).not.toContain('http_request_duration_seconds');
+    }
+    const ar = await t.http.get('/metrics').set('Accept-Language', 'ar');
+    expect(ar.status).toBe(403);
+    expect(ar.body.message).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('gives the request, runtime, outbox, payment and job figures to a scrape with the token', async () => {
+    // Something to count: two e-mails waiting, one WhatsApp message given up, one order awaiting payment,
+    // a job that finished a pass, and requests with tokens in their paths.
+    await t.database.query(
+      `INSERT INTO outbox (channel, "to", body, status, last_error) VALUES
+         ('email', 'a@test.example', 'x', 'pending', null), ('email', 'b@test.example', 'x', 'pending', null),
+         ('whatsapp', '+966500000001', 'x', 'failed', 'provider said no'), ('email', 'c@test.example', 'x', 'sent', null)`,
+    );
+    await t.database.query(
+      `INSERT INTO orders (customer_name, total, status) VALUES ('Someone', 100, 'pending'), ('Other', 50, 'paid')`,
+    );
+    await t.database.query(
+      `INSERT INTO job_runs (name, next_run_at, last_started_at, last_finished_at)
+       VALUES ('retention', now(), '2026-01-02T03:04:00Z', '2026-01-02T03:04:05Z')`,
+    );
+    const secretPath = '/api/verify-email/secret-token-abcdef0123456789';
+    await t.http.get(secretPath);
+    await t.http.get('/api/posts');
+    await t.http.get('/api/posts');
+
+    const res = await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const text = res.text;
+    // Requests by route pattern, never the raw path.
+    expect(sample(text, 'http_request_duration_seconds_count', '{route="/api/posts",method="GET",status="2xx"}')).toBe(
+      2,
+    );
+    expect(text).not.toContain('secret-token-abcdef0123456789');
+    // prom-client's defaults: event-loop lag and memory.
+    expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    // The outbox by channel, payments, the job's last success.
+    expect(sample(text, 'outbox_messages', '{channel="email",status="pending"}')).toBe(2);
+    expect(sample(text, 'outbox_messages', '{channel="email",status="failed"}')).toBe(0);
+    expect(sample(text, 'outbox_messages', '{channel="whatsapp",status="failed"}')).toBe(1);
+    expect(sample(text, 'payments_pending_orders')).toBe(1);
+    expect(sample(text, 'payments_pending_refunds')).toBe(0);
+    expect(sample(text, 'job_last_success_timestamp_seconds', '{job="retention"}')).toBe(
+      Date.parse('2026-01-02T03:04:05Z') / 1000,
+    );
+    // The database pool where there is one (PostgreSQL).
+    if (t.database.kind === 'postgres')
+      expect(sample(text, 'db_pool_connections', '{state="total"}')).toBeGreaterThan(0);
+  });
+
+  it('the same figures reach staff through /api/about (the System page)', async () => {
+    const token = await adminToken(t);
+    const res = await t.http.get('/api/about').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      state: { database: 'up', store: 'up' },
+      outbox: { email: { pending: 2, failed: 0 }, whatsapp: { pending: 0, failed: 1 } },
+      payments: { pending: 1, pending_refunds: 0 },
+    });
+    expect(res.body.job_runs).toContainEqual(
+      expect.objectContaining({ name: 'retention', last_success: '2026-01-02T03:04:05.000Z' }),
+    );
+  });
+});
+
+describe('/metrics without METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is not served at all', async () => {
+    const res = await t.http.get('/metrics').set('Authorization', 'Bearer anything');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('nodejs_');
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it('is refused when short, and when weak in production', async () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123',
+      MEMBER_URL: 'https://member.test.example',
+      PUBLIC_API_URL: 'https://api.test.example',
+    };
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: 'ab'.repeat(24) })).toThrow(/METRICS_TOKEN/);
+  });
+});
