@@ -1,3 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { loadConfig } from '../src/core/config';
 import { adminToken, startTestApp, type TestApp } from './harness';
 
@@ -118,5 +122,65 @@ describe('METRICS_TOKEN', () => {
       PUBLIC_API_URL: 'https://api.test.example',
     };
     expect(() => loadConfig({ ...production, METRICS_TOKEN: 'ab'.repeat(24) })).toThrow(/METRICS_TOKEN/);
+  });
+});
+
+describe("the member server's /metrics", () => {
+  const root = join(__dirname, '..', '..');
+  let server: ChildProcess;
+  let base: string;
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'member/build/server/index.js')))
+      throw new Error('the member site is not built: node scripts/build.mjs member');
+    // A port free now (PORT must be a real one).
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [join(root, 'member/serve.mjs')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        METRICS_TOKEN: TOKEN,
+        SESSION_SECRET: 'session-Hq3vX8pL2mN7rT4wY9zB-5678abc',
+        MEMBER_PROXY_SECRET: 'proxy-Kd6sW1qP8nM3rV5yT2xC-9012def',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      server.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('listening on')) resolve();
+      });
+      server.on('exit', (code) => reject(new Error(`member server exited (${code}): ${out}`)));
+    });
+  });
+  afterAll(() => {
+    server?.kill('SIGTERM');
+  });
+
+  it('answers a scrape with the token only, with requests counted by route and never by path', async () => {
+    expect((await fetch(`${base}/metrics`)).status).toBe(403);
+    expect((await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}x` } })).status).toBe(403);
+    await fetch(`${base}/livez`);
+    await fetch(`${base}/reset-password/secret-token-abcdef0123456789`);
+    const res = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(sample(text, 'http_request_duration_seconds_count', '{route="/livez",method="GET",status="2xx"}')).toBe(1);
+    // The page's request under the Remix route that matched it (its id), not under its path.
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{route="routes\/[^"]+",method="GET",status="[23]xx"\} [1-9]/m,
+    );
+    expect(text).not.toContain('secret-token-abcdef0123456789');
+    expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 });

@@ -5,22 +5,9 @@ import { CONFIG, DATABASE } from '../core/core.module';
 import { migrationState } from '../core/migrations';
 import { FileStore } from '../media/file-store';
 import { pollingJobsLastSuccess } from '../common/polling-job';
+import type { AboutAnswer, OperationsState } from '@platform/contract';
 
-/** What an operator watches (the System page through /api/about, and /metrics): read at each call. */
-export interface OperationsState {
-  /** Messages by channel and status (pending: waiting to be sent; failed: given up). */
-  outbox: Record<string, { pending: number; failed: number }>;
-  /** pending: orders awaiting payment (pending or held); pending_refunds: refunds the provider refused, retried. */
-  payments: { pending: number; pending_refunds: number };
-  /** job_runs (the leased jobs, across processes) and this process's polling jobs. */
-  job_runs: {
-    name: string;
-    last_success: string | null;
-    last_started: string | null;
-    next_run: string | null;
-    last_result: Record<string, number> | null;
-  }[];
-}
+export type { OperationsState };
 
 const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
 
@@ -51,9 +38,9 @@ export class HealthService {
     const probe = async (check: () => Promise<unknown>) => {
       try {
         await check();
-        return 'up';
+        return 'up' as const;
       } catch {
-        return 'down';
+        return 'down' as const;
       }
     };
     const [database, store] = await Promise.all([
@@ -120,7 +107,7 @@ export class HealthService {
   }
 
   /** What staff see about the running release: version, commit, runtime, migrations, database and store. */
-  async about() {
+  async about(): Promise<AboutAnswer> {
     const [migrations, operations, ready] = await Promise.all([
       migrationState(this.database),
       this.operations(),
