@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadConfig } from '../src/core/config';
@@ -133,12 +134,7 @@ describe("the member server's /metrics", () => {
     if (!existsSync(join(root, 'member/build/server/index.js')))
       throw new Error('the member site is not built: node scripts/build.mjs member');
     // A port free now (PORT must be a real one).
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [join(root, 'member/serve.mjs')], {
       env: {
@@ -183,4 +179,86 @@ describe("the member server's /metrics", () => {
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
+});
+
+/** A port free now on the loopback address. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+// Debian's real Prometheus (.ci/run installs the package) scrapes the API with the token, and its own
+// query API then answers a figure: the format, the token and the labels as a real scraper reads them.
+const PROMETHEUS = '/usr/bin/prometheus';
+describe('a scrape by Prometheus', () => {
+  let t: TestApp;
+  let prometheus: ChildProcess | undefined;
+  let dir: string;
+  let base: string;
+  beforeAll(async () => {
+    if (!existsSync(PROMETHEUS)) throw new Error(`${PROMETHEUS} is missing: apt-get install prometheus`);
+    t = await startTestApp({ METRICS_TOKEN: TOKEN });
+    await t.app.listen(0, '127.0.0.1');
+    const apiPort = (t.app.getHttpServer().address() as AddressInfo).port;
+    await t.database.query(
+      `INSERT INTO outbox (channel, "to", body, status, last_error) VALUES ('whatsapp', '+966500000002', 'x', 'failed', 'no')`,
+    );
+    dir = mkdtempSync(join(tmpdir(), 'prometheus-'));
+    writeFileSync(join(dir, 'token'), TOKEN);
+    writeFileSync(
+      join(dir, 'prometheus.yml'),
+      [
+        'global: { scrape_interval: 1s, scrape_timeout: 1s }',
+        'scrape_configs:',
+        '  - job_name: api',
+        `    authorization: { type: Bearer, credentials_file: ${join(dir, 'token')} }`,
+        `    static_configs: [{ targets: ['127.0.0.1:${apiPort}'] }]`,
+        '',
+      ].join('\n'),
+    );
+    const port = await freePort();
+    prometheus = spawn(
+      PROMETHEUS,
+      [
+        `--config.file=${join(dir, 'prometheus.yml')}`,
+        `--storage.tsdb.path=${join(dir, 'data')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    if (prometheus && prometheus.exitCode === null) {
+      const exited = new Promise((resolve) => prometheus!.once('exit', resolve));
+      prometheus.kill('SIGTERM');
+      await exited;
+    }
+    await t?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the outbox figure it scraped, and the target is up', async () => {
+    const query = async (q: string) => {
+      try {
+        const res = await fetch(`${base}/api/v1/query?query=${encodeURIComponent(q)}`);
+        const body = (await res.json()) as { data?: { result: { value: [number, string] }[] } };
+        return body.data?.result ?? [];
+      } catch {
+        return []; // not listening yet
+      }
+    };
+    // Until the first scrape has landed (bounded by the test's timeout, not by a fixed wait).
+    let result: { value: [number, string] }[] = [];
+    while (result.length === 0) {
+      result = await query('outbox_messages{job="api",channel="whatsapp",status="failed"}');
+      if (result.length === 0) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(result[0].value[1]).toBe('1');
+    const [up] = await query('up{job="api"}');
+    expect(up.value[1]).toBe('1');
+  }, 60_000);
 });
