@@ -148,9 +148,7 @@ export function SystemPage() {
                 <TableBody>
                   {data.job_runs.map((job) => (
                     <TableRow key={job.name}>
-                      <TableCell>
-                        <bdi>{job.name}</bdi>
-                      </TableCell>
+                      <TableCell>{translate(`app.system.job_names.${job.name}`, { _: job.name })}</TableCell>
                       <TableCell>{when(job.last_success)}</TableCell>
                       <TableCell>{when(job.next_run)}</TableCell>
                     </TableRow>
