@@ -48,6 +48,11 @@ describe('/metrics with METRICS_TOKEN', () => {
     await t.database.query(
       `INSERT INTO orders (customer_name, total, status) VALUES ('Someone', 100, 'pending'), ('Other', 50, 'paid')`,
     );
+    // A team fee not due whose refund the provider refused: the reconciler's to try again.
+    await t.database.query(
+      `WITH o AS (INSERT INTO orders (customer_name, total, status) VALUES ('Late payer', 80, 'paid') RETURNING id)
+       INSERT INTO audit_log (actor_name, action, resource, record_id) SELECT 'system', 'refund_pending', 'transections', id::text FROM o`,
+    );
     await t.database.query(
       `INSERT INTO job_runs (name, next_run_at, last_started_at, last_finished_at)
        VALUES ('retention', now(), '2026-01-02T03:04:00Z', '2026-01-02T03:04:05Z')`,
@@ -75,7 +80,7 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'outbox_messages', '{channel="email",status="failed"}')).toBe(0);
     expect(sample(text, 'outbox_messages', '{channel="whatsapp",status="failed"}')).toBe(1);
     expect(sample(text, 'payments_pending_orders')).toBe(1);
-    expect(sample(text, 'payments_pending_refunds')).toBe(0);
+    expect(sample(text, 'payments_pending_refunds')).toBe(1);
     expect(sample(text, 'job_last_success_timestamp_seconds', '{job="retention"}')).toBe(
       Date.parse('2026-01-02T03:04:05Z') / 1000,
     );
@@ -91,7 +96,7 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(res.body).toMatchObject({
       state: { database: 'up', store: 'up' },
       outbox: { email: { pending: 2, failed: 0 }, whatsapp: { pending: 0, failed: 1 } },
-      payments: { pending: 1, pending_refunds: 0 },
+      payments: { pending: 1, pending_refunds: 1 },
     });
     expect(res.body.job_runs).toContainEqual(
       expect.objectContaining({ name: 'retention', last_success: '2026-01-02T03:04:05.000Z' }),
