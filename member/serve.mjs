@@ -12,7 +12,9 @@ import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { randomUUID } from 'node:crypto';
 import { redactUrl } from '@platform/contract';
+import { weakSecret } from '@platform/contract/node';
 import { log, release } from './log.mjs';
+import { memberMetrics } from './metrics.mjs';
 
 process.env.NODE_ENV ??= 'production';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,6 +36,21 @@ function whole(name, fallback, min, max) {
 const port = whole('PORT', 3000, 1, 65535);
 // Proxies in front of this server whose X-Forwarded-For entries are believed, counted from the right.
 const trustProxyHops = whole('TRUST_PROXY_HOPS', 0, 0, 10);
+
+/** METRICS_TOKEN, when set: at least 32 characters, and not weak in production (as the API checks it). */
+const metricsToken = process.env.METRICS_TOKEN || undefined;
+if (metricsToken) {
+  const weakness =
+    process.env.NODE_ENV === 'production'
+      ? weakSecret(metricsToken)
+      : metricsToken.length < 32
+        ? 'must be at least 32 characters long'
+        : undefined;
+  if (weakness) {
+    console.error(`Configuration error: METRICS_TOKEN ${weakness}`);
+    process.exit(1);
+  }
+}
 
 const build = await import(pathToFileURL(join(here, 'build/server/index.js')).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -69,6 +86,9 @@ app.set('trust proxy', trustProxyHops);
  */
 const GIVEN_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const QUIET_PATHS = new Set(['/healthz', '/livez', '/readyz']);
+// Prometheus figures (member/metrics.mjs): every request counted by its route, /metrics for the scrape.
+const metrics = memberMetrics(build, { token: metricsToken, quiet: QUIET_PATHS });
+app.use(metrics.count);
 app.use((req, res, next) => {
   const given = req.headers['x-request-id'];
   const id = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
@@ -153,6 +173,7 @@ const apiHealth = `${(process.env.API_URL || `http://127.0.0.1:${process.env.API
 const live = (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' });
 app.get('/healthz', live);
 app.get('/livez', live);
+app.get('/metrics', metrics.serve);
 app.get('/readyz', async (_req, res) => {
   let api = 'down';
   try {

@@ -45,6 +45,7 @@ for (const path of [
   'member/server.mjs',
   'member/serve.mjs',
   'member/log.mjs',
+  'member/metrics.mjs',
   'deploy',
   'docs',
   '.env.example',

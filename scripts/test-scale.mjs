@@ -47,6 +47,8 @@ const ports = {
 };
 const lbApi = `http://${HOST}:${ports.lbApi}`;
 const lbMember = `http://${HOST}:${ports.lbMember}`;
+/** The bearer token each process's /metrics asks of a scrape. */
+const METRICS_TOKEN = 'scale-metrics-Zt4pQ9wL2xV7nB5kR8sD3fH6jM1cY0aE';
 
 const checks = [];
 function check(name, ok, detail) {
@@ -136,6 +138,7 @@ try {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: '1',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    METRICS_TOKEN,
   };
   const apis = [];
   for (const port of ports.api) {
@@ -145,7 +148,7 @@ try {
   }
   const members = [];
   for (const port of ports.member) {
-    const member = await startMember(lbApi, port, [], { TRUST_PROXY_HOPS: '1' });
+    const member = await startMember(lbApi, port, [], { TRUST_PROXY_HOPS: '1', METRICS_TOKEN });
     members.push(member);
     stops.push(() => member.stop());
   }
@@ -228,6 +231,29 @@ try {
       'a member signed in through one member process is signed in on the other',
       signin.status === 302 && pages.every((p) => p.status === 200 && p.named),
       `sign-in ${signin.status} on member1; home page ${pages.map((p) => `${p.status}${p.named ? ' with the name' : ''}`).join(', ')} on member2, member1 and twice through HAProxy`,
+    );
+  }
+
+  // Each process's Prometheus figures, read on its own port with the token (never through HAProxy,
+  // which answers 404 to /metrics in production): the requests just made and, from the API, the outbox.
+  {
+    const origin = (url) => new URL(url).origin;
+    const scrapes = await Promise.all(
+      [...direct, ...memberDirect].map(async (url) => {
+        const res = await fetch(`${origin(url)}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+        return { status: res.status, text: await res.text() };
+      }),
+    );
+    const refused = await fetch(`${origin(direct[0])}/metrics`);
+    const counted = (text) => /^http_request_duration_seconds_count\{[^}]*\} [1-9]/m.test(text);
+    check(
+      'each API and member process gives its figures to a scrape with the token, and refuses one without',
+      refused.status === 403 &&
+        scrapes.every((s) => s.status === 200 && counted(s.text)) &&
+        scrapes
+          .slice(0, direct.length)
+          .every((s) => /^outbox_messages\{channel="email",status="pending"\} \d+/m.test(s.text)),
+      `scrapes ${scrapes.map((s) => `${s.status}${counted(s.text) ? ' with requests' : ''}`).join(', ')}; without the token ${refused.status}`,
     );
   }
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { SystemPage } from './system/SystemPage';
 import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
@@ -83,6 +84,7 @@ export function App() {
                 <Route path="/settings" element={<SettingsPage />} />
                 <Route path="/media" element={<MediaPage />} />
                 <Route path="/security" element={<SecurityPage />} />
+                <Route path="/system" element={<SystemPage />} />
               </CustomRoutes>
             </>
           ) : (

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { HealthService } from './health/health.service';
+import { registerMetrics } from './health/metrics';
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { IncomingMessage } from 'node:http';
@@ -145,6 +147,13 @@ export async function createApp(
     // Over https only (the socket's, or X-Forwarded-Proto from a trusted proxy: TRUST_PROXY_HOPS).
     if (config.production && req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     done();
+  });
+  // Prometheus figures at /metrics, for a scrape with METRICS_TOKEN only (health/metrics.ts).
+  const health = app.get(HealthService);
+  registerMetrics(fastify, {
+    token: config.metricsToken,
+    operations: () => health.operations(),
+    pool: database.poolStats?.bind(database),
   });
   fastify.decorateRequest('auth', undefined);
   registerBodyParsers(fastify);

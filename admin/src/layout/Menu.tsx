@@ -1,3 +1,4 @@
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu as RaMenu, usePermissions } from 'react-admin';
@@ -40,6 +41,9 @@ export function Menu() {
       <RaMenu.ResourceItem name="certificate-templates" />
       <RaMenu.ResourceItem name="partners" />
       <RaMenu.ResourceItem name="audit" />
+      {permissions === 'admin' && (
+        <RaMenu.Item to="/system" primaryText="app.system.title" leftIcon={<MonitorHeartIcon />} />
+      )}
     </RaMenu>
   );
 }

@@ -7,6 +7,9 @@ import type { AppConfig } from '../core/config';
  * shutdown. Under jest it runs only when its environment flag is set; on a machine with several
  * processes only the one with `runJobs` runs it (rows are claimed with locks across machines).
  */
+/** When each polling job of this process last finished a pass without error (its name → the instant). */
+export const pollingJobsLastSuccess = new Map<string, Date>();
+
 export class PollingJob {
   private readonly logger: Logger;
   private timer?: NodeJS.Timeout;
@@ -35,6 +38,7 @@ export class PollingJob {
   private tick() {
     if (this.running) return;
     this.running = this.pass()
+      .then(() => pollingJobsLastSuccess.set(this.name, new Date()))
       .catch((err) => this.logger.warn(`${this.name} pass failed: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => (this.running = undefined));
   }

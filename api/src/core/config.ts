@@ -48,6 +48,8 @@ export interface AppConfig {
   trustProxyHops: number;
   /** Shared with the member server, which forwards its browser's address with it (X-Member-Proxy-Secret). */
   memberProxySecret: string;
+  /** METRICS_TOKEN: the bearer token a Prometheus scrape of /metrics sends; unset, /metrics answers 404. */
+  metricsToken?: string;
   /** Password hashes computed at once; more wait in a queue. */
   passwordHashConcurrency: number;
   /** API processes on this machine (node:cluster): the number of cores in production, 1 otherwise. */
@@ -363,6 +365,7 @@ function readConfig(env: Env): AppConfig {
     },
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     memberProxySecret: secret(env, 'MEMBER_PROXY_SECRET', dataDir, production),
+    metricsToken: env.METRICS_TOKEN ? secret(env, 'METRICS_TOKEN', dataDir, production) : undefined,
     passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
     webConcurrency,
     // Set by the cluster's primary (main.ts) on all but one worker.

@@ -27,6 +27,8 @@ export interface Database {
   /** Applies the pending migrations of `folder` (under an advisory lock on PostgreSQL: one process at a time). */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool now (for /metrics); PGlite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface OpenOptions {
@@ -139,6 +141,7 @@ async function connect(location: string): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (location !== 'memory://') mkdirSync(location, { recursive: true });

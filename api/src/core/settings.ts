@@ -89,6 +89,15 @@ export const SETTINGS: Setting[] = [
     about: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on standard output.',
   },
   {
+    name: 'METRICS_TOKEN',
+    apps: AM,
+    group: 'Processes',
+    default: 'none: /metrics answers 404',
+    production: 'recommended',
+    about:
+      'The bearer token Prometheus sends to scrape `/metrics` on each API and member process (`Authorization: Bearer …`; at least 32 characters, not weak in production). Unset, the figures are not served.',
+  },
+  {
     name: 'DATA_DIR',
     apps: AM,
     group: 'Processes',

@@ -23,3 +23,4 @@ export * from './broadcasts.js';
 export * from './privacy.js';
 export * from './certificates.js';
 export * from './event-day.js';
+export * from './system.js';
