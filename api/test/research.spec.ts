@@ -122,7 +122,17 @@ describe('certificates', () => {
     expect(res.body).toEqual({
       success: true,
       certificates: [
-        { _id: expect.any(String), name: 'شهادة', name_en: 'Certificate', date: '2026-01-02', file: null },
+        // A row from before issue 33 (no kind, no code): listed, valid, nothing to draw.
+        {
+          _id: expect.any(String),
+          name: 'شهادة',
+          name_en: 'Certificate',
+          date: '2026-01-02',
+          file: null,
+          code: null,
+          state: 'valid',
+          download: false,
+        },
       ],
     });
     expect((await t.http.get('/api/certificates')).status).toBe(401);
