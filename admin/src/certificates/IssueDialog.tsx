@@ -11,9 +11,9 @@ import {
   Stack,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Button, Form, ReferenceInput, SelectInput, required, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, Form, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { apiFetch } from '../common/api';
-import { BilingualName } from '../common/fields';
+import { SeasonAndCompetition } from './fields';
 
 /**
  * Issues the certificates of a competition of a season (admins): the API saves a run that its job
@@ -71,24 +71,7 @@ export function IssueButton() {
           <DialogContent>
             <Stack spacing={1}>
               <Alert severity="info">{translate('app.certificate.issue_hint')}</Alert>
-              <ReferenceInput source="season_id" reference="seasons" sort={{ field: 'created_at', order: 'DESC' }}>
-                <SelectInput
-                  optionText={<BilingualName />}
-                  label="resources.certificates.fields.season_id"
-                  validate={required()}
-                />
-              </ReferenceInput>
-              <ReferenceInput
-                source="competition_id"
-                reference="competitions"
-                sort={{ field: 'created_at', order: 'DESC' }}
-              >
-                <SelectInput
-                  optionText={<BilingualName />}
-                  label="resources.certificates.fields.competition_id"
-                  validate={required()}
-                />
-              </ReferenceInput>
+              <SeasonAndCompetition />
               {run && (
                 <Stack spacing={1} role="status" aria-live="polite">
                   <LinearProgress

@@ -15,8 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { apiFetch } from '../common/api';
-import { BilingualName } from '../common/fields';
-import { singleKindChoices } from './fields';
+import { SeasonAndCompetition, singleKindChoices } from './fields';
 
 /** One certificate for one person (a judge, a volunteer, a guest, a special award): admins. */
 export function SingleIssueButton() {
@@ -75,24 +74,7 @@ export function SingleIssueButton() {
                   )
                 }
               </FormDataConsumer>
-              <ReferenceInput source="season_id" reference="seasons" sort={{ field: 'created_at', order: 'DESC' }}>
-                <SelectInput
-                  optionText={<BilingualName />}
-                  label="resources.certificates.fields.season_id"
-                  validate={required()}
-                />
-              </ReferenceInput>
-              <ReferenceInput
-                source="competition_id"
-                reference="competitions"
-                sort={{ field: 'created_at', order: 'DESC' }}
-              >
-                <SelectInput
-                  optionText={<BilingualName />}
-                  label="resources.certificates.fields.competition_id"
-                  validate={required()}
-                />
-              </ReferenceInput>
+              <SeasonAndCompetition />
             </Stack>
           </DialogContent>
           <DialogActions>
