@@ -24,4 +24,6 @@ module.exports = {
   // A guard against a hang, not a measure of speed: a test file's set-up (an app booted, a database
   // migrated) on a loaded 2-core machine took more than 30 s, and a test must not fail by timing.
   testTimeout: 180000,
+  // The migrated database every test file starts from, made once per run.
+  globalSetup: '<rootDir>/test/global-setup.ts',
 };

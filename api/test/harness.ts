@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -23,6 +23,39 @@ export interface TestApp {
   location: string;
   config: AppConfig;
   close(): Promise<void>;
+}
+
+/**
+ * A new database on the test server: a copy of the run's migrated template (test/global-setup.ts)
+ * when there is one, else empty (migrated when opened).
+ */
+export async function createDatabase(admin: Client, name: string): Promise<void> {
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  if (!template) {
+    await admin.query(`CREATE DATABASE ${name}`);
+    return;
+  }
+  // Two workers copying the template at the same moment: PostgreSQL refuses the second while the
+  // first copy holds it ("source database … is being accessed by other users"); it is tried again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (error) {
+      if (attempt >= 50 || !/being accessed by other users/.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+let pgliteDump: Blob | undefined;
+
+/** The run's migrated PGlite data directory (test/global-setup.ts), read once per test file. */
+function migratedPglite(): Blob | undefined {
+  const file = process.env.TEST_PGLITE_SNAPSHOT;
+  if (!file) return undefined;
+  pgliteDump ??= new Blob([readFileSync(file)]);
+  return pgliteDump;
 }
 
 /**
@@ -61,7 +94,7 @@ export async function startTestApp(
     const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new Client({ connectionString: server });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await createDatabase(admin, name);
     await admin.end();
     const url = new URL(server);
     url.pathname = `/${name}`;
@@ -73,7 +106,9 @@ export async function startTestApp(
       await c.end();
     };
   }
-  const database = await openDatabase(server && options.databaseUrl ? options.databaseUrl(location) : location);
+  const database = await openDatabase(server && options.databaseUrl ? options.databaseUrl(location) : location, {
+    loadDataDir: server ? undefined : migratedPglite(),
+  });
   const quiet = { info: () => undefined, warn: () => undefined };
   const app = await createApp(config, database, quiet, options.logDestination ?? process.stderr);
   await app.init();

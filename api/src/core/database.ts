@@ -34,6 +34,11 @@ export interface Database {
 export interface OpenOptions {
   /** Apply pending migrations on opening (the default); false leaves them to `database.migrate()`. */
   migrate?: boolean;
+  /**
+   * PGlite only: start from this dump of a data directory (`PGlite.dumpDataDir`) instead of an empty
+   * one. The tests migrate one database per run and start each file's database from its dump.
+   */
+  loadDataDir?: Blob;
 }
 
 // The contrib entry's types are ESM-only while its CommonJS build works; load it with require.
@@ -81,12 +86,12 @@ class ReleasingPool extends Pool {
  * `location` is a postgres URL, a folder, or 'memory://'.
  */
 export async function openDatabase(location: string, options: OpenOptions = {}): Promise<Database> {
-  const database = await connect(location);
+  const database = await connect(location, options.loadDataDir);
   if (options.migrate !== false) await database.migrate();
   return database;
 }
 
-async function connect(location: string): Promise<Database> {
+async function connect(location: string, loadDataDir?: Blob): Promise<Database> {
   if (/^postgres(ql)?:/.test(location)) {
     const pool = new ReleasingPool({ connectionString: location, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its server (a restart) must not crash the process.
@@ -145,7 +150,7 @@ async function connect(location: string): Promise<Database> {
     };
   }
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const client = new PGlite(location, { extensions: { pg_trgm } });
+  const client = new PGlite(location, { extensions: { pg_trgm }, loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
