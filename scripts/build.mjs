@@ -5,8 +5,15 @@ import { apps, isStale, root } from './apps.mjs';
 // `node scripts/build.mjs [--force] [name …]`: the named apps only, or all of them in order.
 const force = process.argv.includes('--force');
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-for (const app of apps.filter((a) => names.length === 0 || names.includes(a.name))) {
-  if (!force && !isStale(app)) {
+const chosen = apps.filter((a) => names.length === 0 || names.includes(a.name));
+const stale = chosen.filter((a) => force || isStale(a));
+if (stale.length === apps.length && names.length === 0) {
+  console.log(
+    `[build] building the ${stale.length} apps (${stale.map((a) => a.name).join(', ')}): the first build takes about 3 minutes on a 2-core machine; later builds redo only what changed`,
+  );
+}
+for (const app of chosen) {
+  if (!stale.includes(app)) {
     console.log(`[build] ${app.name}: up to date`);
     continue;
   }

@@ -24,8 +24,25 @@ if (env.NODE_ENV !== 'production') {
 }
 
 const children = [];
+/** The first admin's line of the API's log (a generated password is shown once), repeated in the banner. */
+let firstAdmin = '';
 function run(name, args, extraEnv, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit' });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...env, ...extraEnv },
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
+  // The log goes through as it comes; the first admin's line is kept for the banner.
+  let partial = '';
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const found = /First admin created: (.*?)(?:\s*\{"context".*|"[,}].*)?$/.exec(line);
+      if (found) firstAdmin = found[1].replace(/\\"/g, '"');
+    }
+  });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything`);
@@ -50,17 +67,23 @@ run('api', [resolve(root, 'api/dist/main.js')], {
   MEMBER_URL: env.MEMBER_URL || `http://${shown}:${port}`,
 });
 
+/** Waits (up to 150 s) for `url` to answer 2xx. */
+async function answers(url) {
+  for (let i = 0; i < 600 && !stopping; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
 // The member site starts once the API answers, so its first page never meets a missing API.
 const apiUrl = env.API_URL || `http://127.0.0.1:${apiPort}/api`;
-for (let i = 0; i < 600 && !stopping; i++) {
-  try {
-    const res = await fetch(`${apiUrl}/health`);
-    if (res.ok) break;
-  } catch {
-    /* not up yet */
-  }
-  await new Promise((r) => setTimeout(r, 250));
-}
+await answers(`${apiUrl}/health`);
 if (!stopping) {
   run('member', [resolve(root, 'member/server.mjs')], {
     PORT: port,
@@ -73,9 +96,14 @@ if (!stopping) {
       ? { COOKIE_SECURE: (env.MEMBER_URL ?? '').startsWith('https:') ? '1' : '0' }
       : {}),
   });
-  console.log(`
+  // The addresses and the first admin come last, once both answer, below the start-up lines.
+  await answers(`http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}/healthz`);
+  if (!stopping) {
+    console.log(`
   Member site  http://${shown}:${port}/
   Back-office  http://${shown}:${apiPort}/admin/
-  API          http://${shown}:${apiPort}/api  (OpenAPI: /api/docs)
+  API          http://${shown}:${apiPort}/api  (OpenAPI: /api/docs)${firstAdmin ? `\n  First admin  ${firstAdmin}` : ''}
+  Data         ${env.DATA_DIR}  (delete it, with the apps stopped, to start again from nothing)
 `);
+  }
 }

@@ -1,5 +1,7 @@
-// `npm test`: type checks, builds, API tests on PGlite (the file tests again on an S3 test server;
-// on PostgreSQL too when TEST_DATABASE_URL is set), then the Playwright journeys through the real running apps.
+// `npm test`: what CI runs. The deployment files, lint (eslint with the import-boundary rules, prettier),
+// type checks, builds, API tests on PGlite (the file tests again on an S3 test server; on PostgreSQL too
+// when TEST_DATABASE_URL is set), the short scale test, the release smoke test, then the Playwright
+// journeys through the real running apps. `--quick` (npm run test:quick) stops after the PGlite API tests.
 import { spawnSync } from 'node:child_process';
 import { root } from './apps.mjs';
 
@@ -19,9 +21,14 @@ const { TEST_DATABASE_URL, ...withoutServer } = process.env;
 // The deployment files (systemd units, HAProxy's production configuration, the compose file), with
 // Debian's tools where they are installed.
 step('deployment files', 'bash', ['deploy/verify.sh']);
+step('lint (eslint with the import boundaries, prettier)', 'npm', ['run', 'lint']);
 step('type check', 'npm', ['run', 'typecheck']);
 step('build', process.execPath, ['scripts/build.mjs']);
 step('API tests on PGlite', 'npm', ['test', '-w', 'api'], withoutServer);
+if (process.argv.includes('--quick')) {
+  console.log('\n[test] quick run passed (npm test runs everything)');
+  process.exit(0);
+}
 // The tests of every kind of stored file again, with the files in a bucket of an S3 test server.
 step('API file tests with S3 storage', 'npm', ['test', '-w', 'api', '--', '--testPathPatterns', UPLOAD_TESTS], {
   ...withoutServer,

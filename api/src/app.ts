@@ -10,6 +10,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
+import type { LoggerService } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -76,6 +77,25 @@ export function openConfiguredDatabase(config: AppConfig, migrate = true): Promi
   return openDatabase(config.databaseUrl ?? join(config.dataDir, 'db'), { migrate });
 }
 
+/**
+ * Nest's start-up lines (each module loaded, each of some 200 routes mapped) only at `debug`: at
+ * `info` they buried the addresses and the first admin's password of `npm start`.
+ */
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+function withoutStartupNoise(logger: Logger, level: string): LoggerService {
+  if (level === 'debug' || level === 'trace') return logger;
+  return {
+    log: (message: unknown, ...rest: unknown[]) => {
+      if (!STARTUP_CONTEXTS.has(rest[rest.length - 1] as string)) logger.log(message, ...rest);
+    },
+    error: (message: unknown, ...rest: unknown[]) => logger.error(message, ...rest),
+    warn: (message: unknown, ...rest: unknown[]) => logger.warn(message, ...rest),
+    debug: (message: unknown, ...rest: unknown[]) => logger.debug(message, ...rest),
+    verbose: (message: unknown, ...rest: unknown[]) => logger.verbose(message, ...rest),
+    fatal: (message: unknown, ...rest: unknown[]) => logger.fatal(message, ...rest),
+  };
+}
+
 /** Builds the whole API on an open database; used by main.ts and by the tests. */
 export async function createApp(
   config: AppConfig,
@@ -101,7 +121,7 @@ export async function createApp(
   );
   passwordWork.setMax(config.passwordHashConcurrency);
   const logger = app.get(Logger);
-  app.useLogger(logger);
+  app.useLogger(withoutStartupNoise(logger, config.logLevel));
   // Buffered start-up lines go out now, and later ones at once (Nest would hold them until listen()).
   app.flushLogs();
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
