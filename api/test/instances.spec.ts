@@ -7,12 +7,13 @@ import request from 'supertest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/core/config';
 import { openDatabase, type Database } from '../src/core/database';
-import { orders, outbox, plans, regions, settings, users } from '../src/db/schema';
+import { orders, outbox, regions, settings, users } from '../src/db/schema';
 import { OutboxWorker } from '../src/outbox/outbox.worker';
 import { addPeriod, isoDay } from '../src/payments/period';
 import { PaymentsService } from '../src/payments/payments.service';
 import { startSmtp } from './catchers';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
+import { createPlan } from './builders';
 
 /**
  * Several API instances on one PostgreSQL database, as behind a load balancer: what must hold when
@@ -137,18 +138,7 @@ onPostgres('two instances on one database', () => {
   });
 
   it('activate a paid order once although both reconcilers run at the same time', async () => {
-    const [plan] = await a.database.db
-      .insert(plans)
-      .values({
-        name: 'خطة المدرب',
-        nameEn: 'Coach plan',
-        originalPrice: '350',
-        price: '350',
-        duration: 1,
-        durationType: 'year',
-        type: 'coach',
-      })
-      .returning();
+    const plan = await createPlan(a, { price: '350' });
     const coach = await createUser(a, { type: 1 });
     const token = await signIn(a, coach);
     const bought = await a.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });

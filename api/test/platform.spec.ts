@@ -6,7 +6,7 @@ import { PATH_METADATA } from '@nestjs/common/constants';
 import { PUBLIC_KEY, ROLES_KEY } from '../src/auth/roles';
 import { loadConfig } from '../src/core/config';
 import { startDraining } from '../src/health/health.service';
-import { plans } from '../src/db/schema';
+import { createPlan } from './builders';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 
 /** The back-office's entry script as its built index.html names it (`assets/index-<hash>.js`). */
@@ -178,18 +178,7 @@ describe('platform', () => {
   });
 
   it('rate limits opening payments per member, not per address', async () => {
-    const [plan] = await t.database.db
-      .insert(plans)
-      .values({
-        name: 'خطة',
-        nameEn: 'Plan',
-        originalPrice: '100',
-        price: '100',
-        duration: 1,
-        durationType: 'year',
-        type: 'coach',
-      })
-      .returning();
+    const plan = await createPlan(t);
     const buyer = await signIn(t, await createUser(t, { type: 1 }));
     const buy = (token: string) => t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
     for (let i = 0; i < 3; i++) expect((await buy(buyer)).status).toBe(200);

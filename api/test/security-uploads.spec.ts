@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { plans, research, sandboxPayments } from '../src/db/schema';
+import { research, sandboxPayments } from '../src/db/schema';
 import { ConcurrencyLimit } from '../src/common/concurrency';
 import { imageQueue } from '../src/media/images';
 import { isPlainSvg } from '../src/media/svg';
 import { adminToken, createUser, signIn, startTestApp, storedFiles, type TestApp } from './harness';
+import { createPlan } from './builders';
 
 let t: TestApp;
 let admin: string;
@@ -340,18 +341,7 @@ describe('SVG in the media library', () => {
 
 describe('the sandbox payment page with a prototype key as its action', () => {
   it('answers 404 and leaves the payment open', async () => {
-    const [plan] = await t.database.db
-      .insert(plans)
-      .values({
-        name: 'خطة',
-        nameEn: 'Plan',
-        originalPrice: '10',
-        price: '10',
-        duration: 1,
-        durationType: 'year',
-        type: 'coach',
-      })
-      .returning();
+    const plan = await createPlan(t, { price: '10' });
     const token = await signIn(t, await createUser(t, { type: 1 }));
     const order = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
     const path = new URL(order.body.response.order.url as string).pathname;

@@ -11,6 +11,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
+import { uniqueViolation } from '../common/unique-violation';
 import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
 import { regions, settings, users, type User } from '../db/schema';
@@ -219,17 +220,8 @@ export class SignupService {
     } catch (err) {
       await hold.undo();
       // Two sign-ups racing for the same ID or e-mail: the unique index decides, the answer stays clear.
-      if (
-        (err as { code?: string }).code === '23505' ||
-        (err as { cause?: { code?: string } }).cause?.code === '23505'
-      ) {
-        const detail = String(
-          (err as { detail?: string; cause?: { detail?: string } }).detail ??
-            (err as { cause?: { detail?: string } }).cause?.detail ??
-            '',
-        );
-        throw duplicate(detail.includes('email'));
-      }
+      const index = uniqueViolation(err);
+      if (index) throw duplicate(index.includes('email'));
       throw err;
     }
   }

@@ -1,4 +1,5 @@
 /** Calendar arithmetic on ISO dates (YYYY-MM-DD), in UTC, for subscription periods. */
+import { addDays } from '@platform/contract';
 
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -10,7 +11,7 @@ export function isoDay(date: Date): string {
  */
 export function addPeriod(from: string, n: number, unit: string): string {
   const [y, m, d] = from.split('-').map(Number);
-  if (unit === 'day') return isoDay(new Date(Date.UTC(y, m - 1, d + n)));
+  if (unit === 'day') return addDays(from, n);
   const months = unit === 'year' ? 12 * n : unit === 'month' ? n : NaN;
   if (!Number.isFinite(months)) throw new Error(`Unknown duration type: ${unit}`);
   const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();

@@ -1,4 +1,4 @@
-import { AccountType, platformDay } from '@platform/contract';
+import { AccountType, daysBetween, platformDay } from '@platform/contract';
 import { and, asc, between, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../core/database';
 import { users } from '../db/schema';
@@ -10,8 +10,6 @@ import { claim, notSentYet } from './reminders-sent';
 import { CATCH_UP_DAYS, PLAN_MIN_RUN_FACTOR, PLAN_STAGES, REMINDERS_BATCH } from './schedule';
 
 const shift = (day: string, n: number) => addPeriod(day, n, 'day');
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** A stage of the plan reminders: its name, the last days it covers, and what else a plan needs for it. */
 interface PlanStage {

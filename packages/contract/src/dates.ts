@@ -74,11 +74,19 @@ export function platformDayStart(day: string): Date {
   return new Date(utcMidnight.getTime() - (wall - utcMidnight.getTime()));
 }
 
-/** The day after a YYYY-MM-DD day. */
-export function nextDay(day: string): string {
+/** The day `n` days after (or before, when negative) a YYYY-MM-DD day. */
+export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
+  d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
+}
+
+/** The day after a YYYY-MM-DD day. */
+export const nextDay = (day: string): string => addDays(day, 1);
+
+/** How many days from one YYYY-MM-DD day to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** A moment as a form's date-and-time field writes it on the platform's clock: 'YYYY-MM-DDTHH:mm'. */
