@@ -254,7 +254,7 @@ export class ResourceService {
           rows.destroy(); // a reader that stopped early: the copy's connection goes back (or is dropped)
         }
       })(),
-      // The copy's chunks are 256 kB (CopyOut's output): hold two, not Readable.from's sixteen.
+      // The copy's chunks are 256 kB (core/batched.ts): hold two, not Readable.from's sixteen.
       { highWaterMark: 2 },
     );
   }
