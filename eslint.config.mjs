@@ -27,6 +27,32 @@ const layerRule = (depth) => ({
   ],
 });
 
+/**
+ * Features (docs/decisions/006-layering.md): a feature folder of the API may use another feature's
+ * services, modules, views, guards and helpers, but never its controllers (the HTTP edge: what they
+ * shape belongs in a view or a service), and `auth/` uses no `accounts/` (accounts build on auth).
+ * One rule per depth, as above; a file's own feature is reached with fewer `../`.
+ */
+const featureRule = (depth, extra = []) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `^(\\.\\./){${depth}}[a-z-]+/([a-z-]+/)*[a-z-]+\\.controller$`,
+          message:
+            "Another feature's controller is its HTTP edge, not a library: import what you need from its service or view (docs/decisions/006-layering.md).",
+        },
+        ...extra,
+      ],
+    },
+  ],
+});
+const AUTH_USES_NO_ACCOUNTS = (depth) => ({
+  regex: `^(\\.\\./){${depth}}accounts/`,
+  message: 'auth/ uses no accounts/: accounts build on auth, not the reverse (docs/decisions/006-layering.md).',
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -69,6 +95,11 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  { files: ['api/src/*/*.ts'], rules: featureRule(1) },
+  { files: ['api/src/*/*/*.ts'], rules: featureRule(2) },
+  { files: ['api/src/*/*/*/*.ts'], rules: featureRule(3) },
+  { files: ['api/src/auth/*.ts'], rules: featureRule(1, [AUTH_USES_NO_ACCOUNTS(1)]) },
+  { files: ['api/src/auth/*/*.ts'], rules: featureRule(2, [AUTH_USES_NO_ACCOUNTS(2)]) },
   { files: ['api/src/{core,common,db}/*.ts'], rules: layerRule(1) },
   { files: ['api/src/{core,common,db}/*/*.ts'], rules: layerRule(2) },
   { files: ['api/src/{core,common,db}/*/*/*.ts'], rules: layerRule(3) },

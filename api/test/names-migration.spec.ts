@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { memberUser } from '../src/accounts/user.view';
+import { memberUser } from '../src/auth/user.view';
 import { planView } from '../src/payments/plan.view';
 import * as schema from '../src/db/schema';
 import { emptyDatabase, migrations, migrationsBefore, type Opened } from './migrations';

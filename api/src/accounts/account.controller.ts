@@ -11,7 +11,7 @@ import { CountEveryAttempt, SigninThrottleGuard } from '../rate-limit/signin-thr
 import { SigninDto } from './signin.dto';
 import { SignupService } from './signup.service';
 import { TicketService } from './tickets';
-import { memberUser } from './user.view';
+import { memberUser } from '../auth/user.view';
 
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 

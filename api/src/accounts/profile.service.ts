@@ -22,7 +22,7 @@ import { UploadQuota, type ReceivedFile } from '../media/uploads';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
 import { TeamsService } from '../teams/teams.service';
-import { isMinorAccount, memberUser, publicProfileOn } from './user.view';
+import { isMinorAccount, memberUser, publicProfileOn } from '../auth/user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
 import { isBirthDate, isCountryCode, isEmail, normalizeMobile, normalizePhone } from './reference';
 import { VerificationService } from './verification.service';

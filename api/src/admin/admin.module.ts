@@ -17,7 +17,7 @@ import { PeopleFilesController } from './people/uploads.controller';
 import { ResultsImportController } from './results/results-import.controller';
 import { TeamRosterController } from './roster/team-roster.controller';
 import { ResultsImportService } from './results/results-import.service';
-import { resourceController } from './resource.controller';
+import { resourceController } from './resource.routes';
 import { ResourceService } from './resource.service';
 import { adminsResource } from './resources/admins.resource';
 import { auditResource } from './resources/audit.resource';

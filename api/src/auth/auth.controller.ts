@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { memberUser } from '../accounts/user.view';
+import { memberUser } from './user.view';
 import { AppError } from '../common/app-error';
 import { Lang, translate } from '../common/i18n';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../common/app-error';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
-import { fullAccess } from '../accounts/user.view';
+import { fullAccess } from './user.view';
 import { bindSessionReader, sessionToken, signingKey } from './jwt.strategy';
 import {
   FULL_ACCESS_KEY,

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isMemberType, seesOwnTeams, type HomePart, type HomeView, type TeamView } from '@platform/contract';
-import { fullAccess, memberUser } from '../accounts/user.view';
+import { fullAccess, memberUser } from '../auth/user.view';
 import type { User } from '../db/schema';
 import { AppError } from '../common/app-error';
 import { ContentService } from '../content/content.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { resourceController } from '../admin/resource.controller';
+import { resourceController } from '../admin/resource.routes';
 import { ResourceService } from '../admin/resource.service';
 import { BroadcastJob } from './broadcast.job';
 import { BroadcastsController } from './broadcasts.controller';

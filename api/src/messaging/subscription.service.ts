@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import { memberUser } from '../accounts/user.view';
+import { memberUser } from '../auth/user.view';
 import { AppError } from '../common/app-error';
 import type { AppConfig } from '../core/config';
 import type { Db } from '../core/database';

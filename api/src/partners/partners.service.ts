@@ -2,7 +2,7 @@ import { PARTNER_TOKEN_MINUTES, type PartnerMember } from '@platform/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { and, eq } from 'drizzle-orm';
-import { subscriptionValid } from '../accounts/user.view';
+import { subscriptionValid } from '../auth/user.view';
 import { AuthService } from '../auth/auth.service';
 import { verifyPassword } from '../auth/password';
 import { AppError } from '../common/app-error';

@@ -1,12 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import {
-  orderStatusWord,
-  type BillingOrder,
-  type BillingRefund,
-  type CheckedOrder,
-  type PaymentCheck,
-} from '@platform/contract';
+import { type CheckedOrder, type PaymentCheck } from '@platform/contract';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
@@ -18,38 +12,11 @@ import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { vatCents } from './invoice';
-import { PaymentsService, type Order } from './payments.service';
+import { PaymentsService } from './payments.service';
 import { PendingPaymentsService } from './pending-payments.service';
 import { TaxDocumentsService } from './tax-documents.service';
-import { RefundsService, type Refund } from './refunds.service';
-
-function refundView(r: Refund, currency: string): BillingRefund {
-  return {
-    _id: r.id,
-    amount: r.amount,
-    currency,
-    credit_note_number: r.creditNoteNumber,
-    reason: r.reason,
-    created_at: r.createdAt.toISOString(),
-  };
-}
-
-export function orderView(o: Order, refunds: Refund[] = []): BillingOrder {
-  return {
-    _id: o.id,
-    invoice_number: o.invoiceNumber,
-    refunds: refunds.map((r) => refundView(r, o.currency)),
-    payment_status: orderStatusWord(o.status),
-    currency: o.currency,
-    total_amount: o.total,
-    plan: o.plan ?? null,
-    order_type: o.orderType,
-    transaction_ref: o.transactionRef,
-    period_start: o.periodStart,
-    period_end: o.periodEnd,
-    created_at: o.createdAt.toISOString(),
-  };
-}
+import { RefundsService } from './refunds.service';
+import { orderView } from './order.view';
 
 const subscriptionView = (u: {
   subscription: boolean;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { and, asc, count, desc, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { subscriptionValid } from '../accounts/user.view';
+import { subscriptionValid } from '../auth/user.view';
 import { AppError } from '../common/app-error';
 import { uniqueViolation } from '../common/unique-violation';
 import { isUuid } from '../common/ids';

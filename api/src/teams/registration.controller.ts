@@ -6,7 +6,7 @@ import { FullAccess, MEMBERS, Public, Roles } from '../auth/roles';
 import { AppError } from '../common/app-error';
 import type { Auth } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
-import { orderView } from '../payments/payments.controller';
+import { orderView } from '../payments/order.view';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { RegistrationService } from './registration.service';
 import { CreateTeamDto, HandOverDto, InviteSignupDto, TeamsPageQuery, UpdateTeamDto } from './team.dto';

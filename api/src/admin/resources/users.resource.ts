@@ -11,7 +11,7 @@ import {
   type UserRecord,
 } from '@platform/contract';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { publicProfileOn } from '../../accounts/user.view';
+import { publicProfileOn } from '../../auth/user.view';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
 import { csvDigits, csvNames, csvReady, type CsvValue } from '../csv';

@@ -1,0 +1,32 @@
+import { orderStatusWord, type BillingOrder, type BillingRefund } from '@platform/contract';
+import type { Order } from './payments.service';
+import type { Refund } from './refunds.service';
+
+function refundView(r: Refund, currency: string): BillingRefund {
+  return {
+    _id: r.id,
+    amount: r.amount,
+    currency,
+    credit_note_number: r.creditNoteNumber,
+    reason: r.reason,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** An order as members and staff read it (the contract's `BillingOrder`), with its refunds. */
+export function orderView(o: Order, refunds: Refund[] = []): BillingOrder {
+  return {
+    _id: o.id,
+    invoice_number: o.invoiceNumber,
+    refunds: refunds.map((r) => refundView(r, o.currency)),
+    payment_status: orderStatusWord(o.status),
+    currency: o.currency,
+    total_amount: o.total,
+    plan: o.plan ?? null,
+    order_type: o.orderType,
+    transaction_ref: o.transactionRef,
+    period_start: o.periodStart,
+    period_end: o.periodEnd,
+    created_at: o.createdAt.toISOString(),
+  };
+}
