@@ -169,6 +169,9 @@ function complete(doc: OpenAPIObject, facts: Map<string, RouteFacts>): OpenAPIOb
       }
       const statuses = ['400', '503'];
       if (!route.public) statuses.push('401', '403');
+      // A public route that checks a credential of its own: a partner token, a webhook's signature.
+      else if (op.security?.length || op.parameters?.some((p) => 'name' in p && /signature/i.test(p.name)))
+        statuses.push('401');
       if (path.includes('{')) statuses.push('404');
       if (route.limited) statuses.push('429');
       for (const status of statuses.sort())
