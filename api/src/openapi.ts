@@ -37,7 +37,10 @@ const RESOURCE_EXPORT = /^Admin_.+_Controller_export$/;
 
 const ERROR = '#/components/schemas/Error';
 const ERRORS: Record<string, { name: string; description: string }> = {
-  '400': { name: 'BadRequest', description: 'A field or parameter the API refuses; `field` names it when one is at fault' },
+  '400': {
+    name: 'BadRequest',
+    description: 'A field or parameter the API refuses; `field` names it when one is at fault',
+  },
   '401': { name: 'Unauthorized', description: 'No session, or one that has ended' },
   '403': { name: 'Forbidden', description: 'The caller’s role, plan or account state does not allow it' },
   '404': { name: 'NotFound', description: 'No such record, or not one of the caller’s' },
@@ -93,10 +96,18 @@ export function openApiDocument(app: INestApplication, version: string): OpenAPI
     .setVersion(version)
     .addServer('/', 'This server')
     .addApiKey(
-      { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The session token, as sign-in answered it (optionally after "Bearer ")' },
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'The session token, as sign-in answered it (optionally after "Bearer ")',
+      },
       'token',
     )
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A partner token from the embedded sign-in' }, 'bearer')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'A partner token from the embedded sign-in' },
+      'bearer',
+    )
     .build();
   const doc = SwaggerModule.createDocument(app, config);
   return complete(doc, routeFacts(app));

@@ -46,7 +46,17 @@ const describeDoc = async () => (await t.http.get('/api/docs-json')).body as Doc
 async function lint(doc: unknown, name = 'openapi.json'): Promise<Report> {
   const file = join(dir, name);
   writeFileSync(file, JSON.stringify(doc));
-  const args = [REDOCLY, 'lint', file, '--config', join(ROOT, 'redocly.yaml'), '--format', 'json', '--max-problems', '10000'];
+  const args = [
+    REDOCLY,
+    'lint',
+    file,
+    '--config',
+    join(ROOT, 'redocly.yaml'),
+    '--format',
+    'json',
+    '--max-problems',
+    '10000',
+  ];
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NODE_OPTIONS: '' };
   // The linter exits 1 when it finds an error; its report is on standard output either way.
   const { stdout } = await promisify(execFile)(process.execPath, args, { env, maxBuffer: 64 << 20 }).catch(
@@ -95,7 +105,8 @@ it('every operation answers the one error shape, and protected ones name their s
     for (const [method, op] of Object.entries(methods)) {
       const name = `${method.toUpperCase()} ${path}`;
       for (const [status, answer] of Object.entries(op.responses)) {
-        if (/^[45]/.test(status) && !answer.$ref?.startsWith('#/components/responses/')) wrong.push(`${name} ${status}`);
+        if (/^[45]/.test(status) && !answer.$ref?.startsWith('#/components/responses/'))
+          wrong.push(`${name} ${status}`);
       }
       if (!op.responses['400']) wrong.push(`${name}: no 400`);
       // Back-office and member routes are protected; the sign-in and public reference data are not.
@@ -106,7 +117,9 @@ it('every operation answers the one error shape, and protected ones name their s
   expect(wrong).toEqual([]);
   expect(doc.paths['/api/admin-login'].post.security).toEqual([]);
   expect(doc.paths['/api/accounts'].get.security).toEqual([{ token: [] }]);
-  expect(Object.keys(doc.paths['/api/adduser-steb'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '429']));
+  expect(Object.keys(doc.paths['/api/adduser-steb'].post.responses)).toEqual(
+    expect.arrayContaining(['200', '400', '429']),
+  );
 });
 
 it('back-office lists document sort, range and filter, and their Content-Range header', async () => {

@@ -226,9 +226,14 @@ describe('payments with the sandbox provider', () => {
       expect((await t.http.post('/api/subcripe/').set('Authorization', entityToken).send(bad)).status).toBe(404);
     }
     // A plan_id that is not text at all is a bad body (issue 36): 400 naming the field.
-    expect((await t.http.post('/api/subcripe/').set('Authorization', entityToken).send({ plan_id: ['a'] })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await t.http
+          .post('/api/subcripe/')
+          .set('Authorization', entityToken)
+          .send({ plan_id: ['a'] })
+      ).status,
+    ).toBe(400);
   });
 
   it("another member's order, record and invoice are not found", async () => {
@@ -328,14 +333,23 @@ describe('payments with the sandbox provider', () => {
     for (const [path, body, field] of calls) {
       for (const lang of ['en', 'ar'] as const) {
         const res = await t.http.post(path).set('Authorization', token).set('Accept-Language', lang).send(body);
-        expect([path, res.status, res.body]).toEqual([path, 400, { success: false, message: invalid(field, lang), field }]);
+        expect([path, res.status, res.body]).toEqual([
+          path,
+          400,
+          { success: false, message: invalid(field, lang), field },
+        ]);
       }
     }
     // Arabic-Indic digits are a page number too.
-    expect((await t.http.post('/api/orders/').set('Authorization', token).send({ page: '٠' })).body.currentPage).toBe(0);
+    expect((await t.http.post('/api/orders/').set('Authorization', token).send({ page: '٠' })).body.currentPage).toBe(
+      0,
+    );
     // The sandbox page's button: an action that is not text is a 400; an unknown one stays a 404.
     const path = new URL(url).pathname;
-    const bad = await t.http.post(path).set('Accept-Language', 'ar').send({ action: ['pay'] });
+    const bad = await t.http
+      .post(path)
+      .set('Accept-Language', 'ar')
+      .send({ action: ['pay'] });
     expect([bad.status, bad.body.message]).toEqual([400, invalid('action', 'ar')]);
     expect((await t.http.post(path).type('form').send({ action: 'steal' })).status).toBe(404);
     expect((await t.database.db.select().from(orders).where(eq(orders.userId, coach.id))).length).toBe(before);

@@ -16,6 +16,38 @@ const body = (raw: unknown): WriteBody => {
 };
 
 /**
+ * ra-data-simple-rest's list parameters in the OpenAPI description, from what the resource declares
+ * it sorts and filters on: `sort`, `range` (not for an export) and `filter`.
+ */
+export function ListQuery(def: ResourceDef, { range = true } = {}): MethodDecorator[] {
+  const filters = ['q', 'id', ...(def.archive ? ['archived'] : []), ...Object.keys(def.filters ?? {})];
+  return [
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      description: `JSON [field, order], e.g. ["${def.defaultSort[0]}","${def.defaultSort[1]}"]; field one of: ${Object.keys(def.sort).join(', ')}`,
+      schema: { type: 'string' },
+    }),
+    ...(range
+      ? [
+          ApiQuery({
+            name: 'range',
+            required: false,
+            description: 'JSON [first, last], from 0, e.g. [0,24]',
+            schema: { type: 'string' },
+          }),
+        ]
+      : []),
+    ApiQuery({
+      name: 'filter',
+      required: false,
+      description: `JSON object; keys: ${filters.join(', ')}`,
+      schema: { type: 'string' },
+    }),
+  ];
+}
+
+/**
  * Builds the ra-data-simple-rest controller of one declared resource. A route is declared only when
  * the resource has its hook and roles, so an absent action is a plain 404. Thin: parsing, queries
  * and the audit log live in ResourceService.
@@ -68,26 +100,13 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     const descriptor = Object.getOwnPropertyDescriptor(proto, method)!;
     Reflect.decorate([...decorators, Roles(...roles)], proto, method, descriptor);
   };
-  // ra-data-simple-rest's list parameters, from what the resource declares it sorts and filters on.
-  const filters = ['q', 'id', ...(def.archive ? ['archived'] : []), ...Object.keys(def.filters ?? {})];
-  const listDoc = [
-    ApiQuery({
-      name: 'sort',
-      required: false,
-      description: `JSON [field, order], e.g. ["${def.defaultSort[0]}","${def.defaultSort[1]}"]; field one of: ${Object.keys(def.sort).join(', ')}`,
-      schema: { type: 'string' },
-    }),
-    ApiQuery({ name: 'range', required: false, description: 'JSON [first, last], from 0, e.g. [0,24]', schema: { type: 'string' } }),
-    ApiQuery({
-      name: 'filter',
-      required: false,
-      description: `JSON object; keys: ${filters.join(', ')}`,
-      schema: { type: 'string' },
-    }),
-  ];
+  const listDoc = ListQuery(def);
   const records = { type: 'array', items: { $ref: '#/components/schemas/Record' } } as const;
   const contentRange = {
-    'Content-Range': { description: `${def.name} first-last/total (\`${def.name} */0\` when empty)`, schema: { type: 'string' } },
+    'Content-Range': {
+      description: `${def.name} first-last/total (\`${def.name} */0\` when empty)`,
+      schema: { type: 'string' },
+    },
   };
   // Declaration order is route order: `export` must come before `:id`.
   route(
@@ -105,8 +124,7 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     !!def.export,
     Get('export'),
     ApiOperation({ summary: `CSV of ${def.name} with the list's filter (UTF-8 with BOM)` }),
-    ...listDoc.slice(0, 1),
-    ...listDoc.slice(2),
+    ...ListQuery(def, { range: false }),
   );
   const record = ApiOkResponse({ schema: { $ref: '#/components/schemas/Record' } });
   route('get', def.roles.read, true, Get(':id'), ApiOperation({ summary: `One of ${def.name}` }), record);
@@ -125,12 +143,19 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     !!def.update,
     Put(':id'),
     ApiOperation({ summary: `Update one of ${def.name} (only the fields sent; a toggle is one field)` }),
-    ...(def.input?.update ?? def.input?.create
+    ...((def.input?.update ?? def.input?.create)
       ? [ApiBody({ type: (def.input.update ?? def.input.create)!, description: 'Only the fields to change' })]
       : []),
     record,
   );
-  route('remove', def.roles.delete, true, Delete(':id'), ApiOperation({ summary: `Delete one of ${def.name}` }), record);
+  route(
+    'remove',
+    def.roles.delete,
+    true,
+    Delete(':id'),
+    ApiOperation({ summary: `Delete one of ${def.name}` }),
+    record,
+  );
   Object.defineProperty(ResourceController, 'name', { value: `Admin_${def.name}_Controller` });
   return ResourceController;
 }

@@ -97,7 +97,10 @@ const asciiDigits = ({ value }: { value: unknown }) => (typeof value === 'string
 export function Digits(max = 30): PropertyDecorator {
   return (target, key) => {
     Text(max)(target, key);
-    Schema({ type: String, maxLength: max, description: 'Digits in any script (Arabic-Indic read as ASCII)' })(target, key);
+    Schema({ type: String, maxLength: max, description: 'Digits in any script (Arabic-Indic read as ASCII)' })(
+      target,
+      key,
+    );
     // Decorators apply bottom-up: this runs after the trim.
     Transform(asciiDigits)(target, key);
   };

@@ -20,7 +20,9 @@ export class HealthController {
   /** Readiness: the database and the store answer and the process is not draining (503 otherwise). */
   @Get('ready')
   @Public()
-  @ApiOperation({ summary: 'Readiness: the database and the store answer and the process is not draining (503 otherwise)' })
+  @ApiOperation({
+    summary: 'Readiness: the database and the store answer and the process is not draining (503 otherwise)',
+  })
   async ready(@Res({ passthrough: true }) res: FastifyReply) {
     const { up, answer } = await this.health.ready();
     if (!up) res.code(503);

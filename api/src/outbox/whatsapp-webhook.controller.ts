@@ -51,7 +51,11 @@ export class WhatsappWebhookController {
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: "WhatsApp's message status webhook (signed by Meta with X-Hub-Signature-256)" })
-  @ApiHeader({ name: 'X-Hub-Signature-256', required: true, description: 'sha256= HMAC of the body with the app secret' })
+  @ApiHeader({
+    name: 'X-Hub-Signature-256',
+    required: true,
+    description: 'sha256= HMAC of the body with the app secret',
+  })
   @ApiBody({ description: 'Meta’s webhook payload (entry[].changes[].value.statuses[])', schema: { type: 'object' } })
   async receive(@Req() req: FastifyRequest & { rawBody?: string }, @Res({ passthrough: true }) reply: FastifyReply) {
     const secret = this.config.whatsapp?.appSecret;

@@ -48,11 +48,7 @@ export class EmbedController {
     summary:
       'Embedded sign-in on a partner page: client_id, key, national_id (or an entity’s e-mail), password. Answers a partner token (also in the Authorization header), valid for a few minutes and only for GET /api/iframe/member, and who the member is.',
   })
-  async signin(
-    @Body() body: EmbedSigninDto,
-    @Res({ passthrough: true }) res: FastifyReply,
-    @Lang() lang: Lang,
-  ) {
+  async signin(@Body() body: EmbedSigninDto, @Res({ passthrough: true }) res: FastifyReply, @Lang() lang: Lang) {
     const { token, user } = await this.partners.signin(body);
     res.header('Authorization', token);
     return { success: true, message: translate(lang, 'auth.signed_in'), token, user };

@@ -8,7 +8,6 @@ import { pendingPayments, type User } from '../db/schema';
 import type { PendingPaymentDto } from './payments.dto';
 import { PaymentsService } from './payments.service';
 
-
 export function recordView(r: typeof pendingPayments.$inferSelect) {
   return { _id: r.id, order_id: r.orderId, refrance_id: r.orderId, type: r.type, ref: r.ref, data: r.data };
 }
