@@ -34,14 +34,14 @@ export function told(message?: RuleMessage): ValidationOptions {
   return typeof message === 'string' ? { message } : { message: message.key, context: { params: message.params } };
 }
 
+/** Where @nestjs/swagger keeps a property's ApiProperty options. */
+const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
+
 /**
  * The field's OpenAPI schema, from the same decorator that checks it (so the description cannot
  * drift from the rule): optional unless `Required` says so. An explicit `@ApiProperty` above the
  * field adds to it (a description, an example).
  */
-/** Where @nestjs/swagger keeps a property's ApiProperty options. */
-const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
-
 const Schema =
   (options: ApiPropertyOptions): PropertyDecorator =>
   (target, key) => {
