@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import type { LoggerService } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PERMISSIONS_POLICY } from '@platform/contract';
 import { Logger } from 'nestjs-pino';
@@ -20,6 +20,7 @@ import pino, { type DestinationStream } from 'pino';
 import { redactUrl } from '@platform/contract';
 import { requestId } from './common/request-id';
 import { AppModule } from './app.module';
+import { openApiDocument } from './openapi';
 import { passwordWork } from './auth/password';
 import { AppError } from './common/app-error';
 import { clientAddressHook } from './common/client-address';
@@ -191,12 +192,7 @@ export async function createApp(
 
   // The OpenAPI description and its page: always in development, in production only with API_DOCS=1.
   if (config.apiDocs) {
-    const openapi = new DocumentBuilder()
-      .setTitle('Competition and membership platform API')
-      .setDescription('Member contract (spec §7) and the back-office resources under /api/admin (ra-data-simple-rest).')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization' }, 'token')
-      .build();
-    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi));
+    SwaggerModule.setup('api/docs', app, () => openApiDocument(app, config.build.version));
   }
 
   // Uploaded files: never executed, never sniffed; anything but a picture downloads as an attachment.

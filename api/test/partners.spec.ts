@@ -150,6 +150,30 @@ describe('the embedded sign-in', () => {
     expect(s.status).toBe(200);
   });
 
+  // Issue 36: the embedded sign-in's body is a DTO; a field of the wrong type is a 400 naming it,
+  // in the caller's language (the checker keeps answering anything but a known pair with its 404).
+  it('a sign-in body of the wrong shape is a 400 naming the field, in the caller’s language', async () => {
+    const member = await createUser(t, { type: 0, subscription: true });
+    for (const [body, field] of [
+      [{ client_id: clientId, key: KEY, national_id: member.nationalId, password: 12345678 }, 'password'],
+      [{ client_id: [clientId], key: KEY, national_id: member.nationalId, password: member.password }, 'client_id'],
+      [{ client_id: clientId, key: KEY, national_id: { $gt: '' }, password: member.password }, 'national_id'],
+    ] as const) {
+      const en = await t.http.post('/api/adduser').set('Accept-Language', 'en').send(body);
+      expect([en.status, en.body]).toEqual([
+        400,
+        { success: false, message: `The field "${field}" is missing or invalid.`, field },
+      ]);
+      const ar = await t.http.post('/api/adduser').set('Accept-Language', 'ar').send(body);
+      expect([ar.status, ar.body.message]).toEqual([400, `الحقل "${field}" مفقود أو غير صالح.`]);
+      expect(ar.headers.authorization).toBeUndefined();
+    }
+    // A body that is not an object at all.
+    const list = await t.http.post('/api/iframe/checker').set('Accept-Language', 'ar').send([clientId, KEY]);
+    expect([list.status, list.body.success]).toEqual([400, false]);
+    expect(list.body.message).toMatch(/[\u0600-\u06FF]/);
+  });
+
   it('an unknown partner or a wrong key signs nobody in', async () => {
     const member = await createUser(t, { type: 0, subscription: true });
     const res = await t.http.post('/api/adduser').send({

@@ -222,9 +222,18 @@ describe('payments with the sandbox provider', () => {
       .send({ plan_id: plan.entity.id });
     expect(right.status).toBe(200);
     expect((await orderOf(t, right.body.order._id)).total).toBe('900.00');
-    for (const bad of [{}, { plan_id: 'x' }, { plan_id: ['a'] }]) {
+    for (const bad of [{}, { plan_id: 'x' }]) {
       expect((await t.http.post('/api/subcripe/').set('Authorization', entityToken).send(bad)).status).toBe(404);
     }
+    // A plan_id that is not text at all is a bad body (issue 36): 400 naming the field.
+    expect(
+      (
+        await t.http
+          .post('/api/subcripe/')
+          .set('Authorization', entityToken)
+          .send({ plan_id: ['a'] })
+      ).status,
+    ).toBe(400);
   });
 
   it("another member's order, record and invoice are not found", async () => {
@@ -301,6 +310,50 @@ describe('payments with the sandbox provider', () => {
     expect(words).toContain(invoiceNumber);
     // Arabic comes out of the PDF as its letters (shaped glyphs map back to them); each word of the plan name is there.
     for (const word of ['خطة', 'المدرب', 'السنوية']) expect(words).toContain(word);
+  });
+
+  // Issue 36: every body is a DTO; a field of the wrong type is a 400 naming it, in the caller's
+  // language, before any order, record or provider call — never a 500.
+  it('a body of the wrong shape is a 400 naming the field, in the caller’s language, and changes nothing', async () => {
+    const coach = await createUser(t, { type: 1 });
+    const token = await signIn(t, coach);
+    const { orderId, url } = await buy(token, null);
+    const before = (await t.database.db.select().from(orders).where(eq(orders.userId, coach.id))).length;
+    const invalid = (field: string, lang: 'en' | 'ar') =>
+      lang === 'en' ? `The field "${field}" is missing or invalid.` : `الحقل "${field}" مفقود أو غير صالح.`;
+    const calls: [string, Record<string, unknown>, string][] = [
+      ['/api/subcripe/', { plan_id: { id: plan.coach.id } }, 'plan_id'],
+      ['/api/telr/', { order_id: [orderId] }, 'order_id'],
+      ['/api/orders/', { page: 'second' }, 'page'],
+      ['/api/orders/', { page: -1 }, 'page'],
+      ['/api/subcripe/genrate/', { order_id: { $ne: null } }, 'order_id'],
+      ['/api/seasons/', { order_id: orderId, data: 'not an object' }, 'data'],
+      ['/api/seasons/', { order_id: orderId, type: 'x'.repeat(21) }, 'type'],
+    ];
+    for (const [path, body, field] of calls) {
+      for (const lang of ['en', 'ar'] as const) {
+        const res = await t.http.post(path).set('Authorization', token).set('Accept-Language', lang).send(body);
+        expect([path, res.status, res.body]).toEqual([
+          path,
+          400,
+          { success: false, message: invalid(field, lang), field },
+        ]);
+      }
+    }
+    // Arabic-Indic digits are a page number too.
+    expect((await t.http.post('/api/orders/').set('Authorization', token).send({ page: '٠' })).body.currentPage).toBe(
+      0,
+    );
+    // The sandbox page's button: an action that is not text is a 400; an unknown one stays a 404.
+    const path = new URL(url).pathname;
+    const bad = await t.http
+      .post(path)
+      .set('Accept-Language', 'ar')
+      .send({ action: ['pay'] });
+    expect([bad.status, bad.body.message]).toEqual([400, invalid('action', 'ar')]);
+    expect((await t.http.post(path).type('form').send({ action: 'steal' })).status).toBe(404);
+    expect((await t.database.db.select().from(orders).where(eq(orders.userId, coach.id))).length).toBe(before);
+    expect((await orderOf(t, orderId)).status).toBe('pending');
   });
 });
 

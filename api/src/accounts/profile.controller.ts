@@ -83,6 +83,7 @@ export class ProfileController {
 
   @Post('skills')
   @Roles(...MEMBERS)
+  @ApiOperation({ summary: 'Adds a skill to the member’s profile (skillname); answers the skills' })
   @HttpCode(200)
   async addSkill(@CurrentAuth() auth: Auth, @Body() body: SkillDto, @Lang() lang: Lang) {
     const skills = await this.profiles.addSkill(auth.user, body.skillname ?? body.name);
@@ -91,6 +92,7 @@ export class ProfileController {
 
   @Put('skills')
   @Roles(...MEMBERS)
+  @ApiOperation({ summary: 'Renames one of the member’s skills (id, name); answers the skills' })
   async renameSkill(@CurrentAuth() auth: Auth, @Body() body: SkillDto, @Lang() lang: Lang) {
     const skills = await this.profiles.renameSkill(auth.user, body.id, body.name ?? body.skillname);
     return { success: true, message: translate(lang, 'skill.saved'), skilles: skills };
@@ -98,6 +100,7 @@ export class ProfileController {
 
   @Delete('skills')
   @Roles(...MEMBERS)
+  @ApiOperation({ summary: 'Deletes one of the member’s skills (?id=); answers the skills' })
   async deleteSkill(@CurrentAuth() auth: Auth, @Lang() lang: Lang, @Query('id') id?: string) {
     const skills = await this.profiles.deleteSkill(auth.user, id);
     return { success: true, message: translate(lang, 'skill.deleted'), skilles: skills };

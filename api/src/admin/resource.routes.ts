@@ -1,5 +1,5 @@
 import { Body, Delete, Controller, Get, HttpCode, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { Roles, type Role } from '../auth/roles';
@@ -14,6 +14,38 @@ const body = (raw: unknown): WriteBody => {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new AppError(400, 'request.bad');
   return raw as WriteBody;
 };
+
+/**
+ * ra-data-simple-rest's list parameters in the OpenAPI description, from what the resource declares
+ * it sorts and filters on: `sort`, `range` (not for an export) and `filter`.
+ */
+export function ListQuery(def: ResourceDef, { range = true } = {}): MethodDecorator[] {
+  const filters = ['q', 'id', ...(def.archive ? ['archived'] : []), ...Object.keys(def.filters ?? {})];
+  return [
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      description: `JSON [field, order], e.g. ["${def.defaultSort[0]}","${def.defaultSort[1]}"]; field one of: ${Object.keys(def.sort).join(', ')}`,
+      schema: { type: 'string' },
+    }),
+    ...(range
+      ? [
+          ApiQuery({
+            name: 'range',
+            required: false,
+            description: 'JSON [first, last], from 0, e.g. [0,24]',
+            schema: { type: 'string' },
+          }),
+        ]
+      : []),
+    ApiQuery({
+      name: 'filter',
+      required: false,
+      description: `JSON object; keys: ${filters.join(', ')}`,
+      schema: { type: 'string' },
+    }),
+  ];
+}
 
 /**
  * Builds the ra-data-simple-rest controller of one declared resource. A route is declared only when
@@ -68,6 +100,14 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     const descriptor = Object.getOwnPropertyDescriptor(proto, method)!;
     Reflect.decorate([...decorators, Roles(...roles)], proto, method, descriptor);
   };
+  const listDoc = ListQuery(def);
+  const records = { type: 'array', items: { $ref: '#/components/schemas/Record' } } as const;
+  const contentRange = {
+    'Content-Range': {
+      description: `${def.name} first-last/total (\`${def.name} */0\` when empty)`,
+      schema: { type: 'string' },
+    },
+  };
   // Declaration order is route order: `export` must come before `:id`.
   route(
     'list',
@@ -75,6 +115,8 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     true,
     Get(),
     ApiOperation({ summary: `List ${def.name} (sort, range, filter); Content-Range holds the total` }),
+    ...listDoc,
+    ApiOkResponse({ description: 'One page of records', schema: records, headers: contentRange }),
   );
   route(
     'export',
@@ -82,8 +124,10 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     !!def.export,
     Get('export'),
     ApiOperation({ summary: `CSV of ${def.name} with the list's filter (UTF-8 with BOM)` }),
+    ...ListQuery(def, { range: false }),
   );
-  route('get', def.roles.read, true, Get(':id'), ApiOperation({ summary: `One of ${def.name}` }));
+  const record = ApiOkResponse({ schema: { $ref: '#/components/schemas/Record' } });
+  route('get', def.roles.read, true, Get(':id'), ApiOperation({ summary: `One of ${def.name}` }), record);
   route(
     'create',
     def.roles.create,
@@ -91,6 +135,7 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     Post(),
     HttpCode(201),
     ApiOperation({ summary: `Create one of ${def.name}` }),
+    ...(def.input?.create ? [ApiBody({ type: def.input.create })] : []),
   );
   route(
     'update',
@@ -98,8 +143,19 @@ export function resourceController(def: ResourceDef): Type<unknown> {
     !!def.update,
     Put(':id'),
     ApiOperation({ summary: `Update one of ${def.name} (only the fields sent; a toggle is one field)` }),
+    ...((def.input?.update ?? def.input?.create)
+      ? [ApiBody({ type: (def.input.update ?? def.input.create)!, description: 'Only the fields to change' })]
+      : []),
+    record,
   );
-  route('remove', def.roles.delete, true, Delete(':id'), ApiOperation({ summary: `Delete one of ${def.name}` }));
+  route(
+    'remove',
+    def.roles.delete,
+    true,
+    Delete(':id'),
+    ApiOperation({ summary: `Delete one of ${def.name}` }),
+    record,
+  );
   Object.defineProperty(ResourceController, 'name', { value: `Admin_${def.name}_Controller` });
   return ResourceController;
 }

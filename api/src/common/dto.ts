@@ -13,6 +13,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import type { Type } from '@nestjs/common';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import type { MessageKey } from './i18n';
 import { isUuid } from './ids';
 
@@ -32,6 +33,21 @@ export function told(message?: RuleMessage): ValidationOptions {
   if (message === undefined) return {};
   return typeof message === 'string' ? { message } : { message: message.key, context: { params: message.params } };
 }
+
+/** Where @nestjs/swagger keeps a property's ApiProperty options. */
+const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
+
+/**
+ * The field's OpenAPI schema, from the same decorator that checks it (so the description cannot
+ * drift from the rule): optional unless `Required` says so. An explicit `@ApiProperty` above the
+ * field adds to it (a description, an example).
+ */
+const Schema =
+  (options: ApiPropertyOptions): PropertyDecorator =>
+  (target, key) => {
+    const before = Reflect.getMetadata(API_MODEL_PROPERTIES, target, key) as { required?: boolean } | undefined;
+    ApiProperty({ required: before?.required ?? false, ...options } as ApiPropertyOptions)(target, key);
+  };
 
 /** Required fields by the prototype that declares them, with the message to give when one is empty. */
 const requiredFields = new Map<object, Map<string | symbol, RuleMessage | undefined>>();
@@ -64,6 +80,7 @@ const trim = ({ value }: { value: unknown }) =>
  */
 export function Text(max = 200, message?: RuleMessage): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: String, maxLength: max })(target, key);
     Optional()(target, key);
     Transform(trim)(target, key);
     IsString(told(message))(target, key);
@@ -80,6 +97,10 @@ const asciiDigits = ({ value }: { value: unknown }) => (typeof value === 'string
 export function Digits(max = 30): PropertyDecorator {
   return (target, key) => {
     Text(max)(target, key);
+    Schema({ type: String, maxLength: max, description: 'Digits in any script (Arabic-Indic read as ASCII)' })(
+      target,
+      key,
+    );
     // Decorators apply bottom-up: this runs after the trim.
     Transform(asciiDigits)(target, key);
   };
@@ -100,6 +121,7 @@ export const AsciiDigits = (): PropertyDecorator => Transform(asciiDigits);
  */
 export function Checkbox(): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: Boolean, description: 'true, 1, "true", "on" or "1" is true; any other value false' })(target, key);
     Optional()(target, key);
     Transform(({ value }: { value: unknown }) =>
       value === undefined || value === null
@@ -126,6 +148,7 @@ export const Required =
   (message?: RuleMessage): PropertyDecorator =>
   (target, key) => {
     if (!requiredFields.has(target)) requiredFields.set(target, new Map());
+    ApiProperty({ required: true })(target, key);
     requiredFields.get(target)!.set(key, message);
     requiredCheck(target, key);
   };
@@ -160,6 +183,7 @@ export function FormDigits(max = 30): PropertyDecorator {
 export function OptionalText(max = 200, digits = false): PropertyDecorator {
   return (target, key) => {
     (digits ? Digits : Text)(max)(target, key);
+    Schema({ type: String, maxLength: max, nullable: true })(target, key);
     Transform(({ value }) => (value === '' || isNoneFiller(value) ? null : value))(target, key);
   };
 }
@@ -174,6 +198,12 @@ const WEB_ADDRESS = /^https?:\/\/[^\s]+$/i;
 export function Link(max = 500, { webOnly = false, clear = false } = {}): PropertyDecorator {
   return (target, key) => {
     FormText(max)(target, key);
+    Schema({
+      type: String,
+      maxLength: max,
+      nullable: clear || undefined,
+      description: webOnly ? 'An http(s) address' : 'An http(s) address or a path on this site',
+    })(target, key);
     if (clear) Transform(({ value }) => (value === '' ? null : value))(target, key);
     ValidateBy({
       name: 'isLink',
@@ -188,6 +218,7 @@ export function Link(max = 500, { webOnly = false, clear = false } = {}): Proper
  */
 export function Bool(): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: Boolean, description: 'A JSON boolean, or "true" / "false"' })(target, key);
     Transform(({ value }) =>
       value === null ? undefined : value === 'true' ? true : value === 'false' ? false : value,
     )(target, key);
@@ -205,6 +236,7 @@ const emptied = (clear: boolean) => (clear ? null : undefined);
  */
 export function Int(min: number, max: number, { clear = false } = {}): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: 'integer', minimum: min, maximum: max, nullable: clear || undefined })(target, key);
     Transform(({ value }) => {
       if (isBlank(value)) return emptied(clear);
       const text = typeof value === 'string' ? toAsciiDigits(value).trim() : null;
@@ -230,6 +262,13 @@ export function Money({
   message,
 }: { clear?: boolean; positive?: boolean; message?: RuleMessage } = {}): PropertyDecorator {
   return (target, key) => {
+    Schema({
+      type: String,
+      pattern: '^\\d{1,10}(\\.\\d{1,2})?$',
+      example: '350.00',
+      nullable: clear || undefined,
+      description: 'An amount with at most two decimals (a JSON number or text; Arabic-Indic digits accepted)',
+    })(target, key);
     Transform(({ value }) => {
       if (isBlank(value)) return emptied(clear);
       const text =
@@ -249,6 +288,7 @@ export function Money({
 /** A calendar date YYYY-MM-DD (a full ISO timestamp is cut to its date); '' or null clear it (null). */
 export function Day(): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: String, format: 'date', nullable: true })(target, key);
     Transform(({ value }) => {
       if (value === null || value === '') return null;
       if (
@@ -270,6 +310,12 @@ export function Day(): PropertyDecorator {
  */
 export function Moment(): PropertyDecorator {
   return (target, key) => {
+    Schema({
+      type: String,
+      format: 'date-time',
+      nullable: true,
+      description: 'ISO 8601 with its zone, or YYYY-MM-DDTHH:mm on the platform’s clock (Asia/Riyadh)',
+    })(target, key);
     Transform(({ value }) => {
       if (value === null || value === '') return null;
       const date = typeof value === 'string' ? readMoment(toAsciiDigits(value)) : null;
@@ -286,6 +332,7 @@ export function Moment(): PropertyDecorator {
  */
 export function LanguageOf(): PropertyDecorator {
   return (target, key) => {
+    Schema({ enum: [...LANGUAGES] })(target, key);
     Transform(({ value }) => (isBlank(value) ? undefined : value))(target, key);
     Optional()(target, key);
     IsIn([...LANGUAGES], told('account.bad_language'))(target, key);
@@ -298,6 +345,7 @@ export function LanguageOf(): PropertyDecorator {
  */
 export function OneOf(allowed: readonly (string | number)[]): PropertyDecorator {
   return (target, key) => {
+    Schema({ enum: [...allowed] })(target, key);
     Transform(({ value }) => {
       if (isBlank(value)) return undefined;
       const match = allowed.find((a) => String(a) === String(value));
@@ -311,6 +359,7 @@ export function OneOf(allowed: readonly (string | number)[]): PropertyDecorator 
 /** An id (UUID); '', null or `None` clear it (null). */
 export function OptionalId(message?: RuleMessage): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: String, format: 'uuid', nullable: true })(target, key);
     Transform(({ value }) => (value === '' || isNoneFiller(value) ? null : value))(target, key);
     Optional()(target, key);
     ValidateBy({ name: 'isUuid', validator: { validate: isUuid } }, told(message))(target, key);
@@ -320,6 +369,7 @@ export function OptionalId(message?: RuleMessage): PropertyDecorator {
 /** An id (UUID) the form must give; see Required for how an empty one is told. */
 export function RequiredId(): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: String, format: 'uuid' })(target, key);
     Required()(target, key);
     ValidateBy({ name: 'isUuid', validator: { validate: (v) => isBlank(v) || isUuid(v) } })(target, key);
   };
@@ -328,6 +378,7 @@ export function RequiredId(): PropertyDecorator {
 /** A list of at most `max` ids (UUIDs). */
 export function Ids(max: number): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: String, format: 'uuid', isArray: true, maxItems: max })(target, key);
     Optional()(target, key);
     IsArray()(target, key);
     ArrayMaxSize(max)(target, key);
@@ -341,6 +392,7 @@ export function Ids(max: number): PropertyDecorator {
  */
 export function TextList(max: number, tooMany?: RuleMessage): PropertyDecorator {
   return (target, key) => {
+    Schema({ type: String, isArray: true, maxItems: max })(target, key);
     Transform(({ value }) => {
       if (value === null || value === '') return [];
       if (typeof value !== 'string') return value;
@@ -364,6 +416,7 @@ export function TextList(max: number, tooMany?: RuleMessage): PropertyDecorator 
 export function RequiredOn<T extends object>(base: Type<T>, keys: (keyof T & string)[]): Type<T> {
   class WithRequired extends (base as Type<object>) {}
   requiredFields.set(WithRequired.prototype, new Map(keys.map((key) => [key, undefined])));
+  for (const key of keys) ApiProperty({ required: true })(WithRequired.prototype, key);
   // A class's own rules on a field hide its parent's rules of that kind (class-validator), so a
   // check declared here would drop the field's limits: it goes on the base, where it passes for the
   // base's own instances, which do not require the field.

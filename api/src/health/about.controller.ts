@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles, STAFF } from '../auth/roles';
 import { HealthService } from './health.service';
 
@@ -11,6 +11,7 @@ export class AboutController {
 
   @Get()
   @Roles(...STAFF)
+  @ApiOperation({ summary: 'The running release, migrations, database, store, jobs and outbox (staff)' })
   about() {
     return this.health.about();
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/roles';
 import { HealthService } from './health.service';
@@ -12,6 +12,7 @@ export class HealthController {
   /** Liveness: the process runs and answers (restart it when this fails). */
   @Get('live')
   @Public()
+  @ApiOperation({ summary: 'Liveness: the process runs and answers' })
   live() {
     return { status: 'ok' };
   }
@@ -19,6 +20,9 @@ export class HealthController {
   /** Readiness: the database and the store answer and the process is not draining (503 otherwise). */
   @Get('ready')
   @Public()
+  @ApiOperation({
+    summary: 'Readiness: the database and the store answer and the process is not draining (503 otherwise)',
+  })
   async ready(@Res({ passthrough: true }) res: FastifyReply) {
     const { up, answer } = await this.health.ready();
     if (!up) res.code(503);
@@ -27,6 +31,7 @@ export class HealthController {
 
   @Get()
   @Public()
+  @ApiOperation({ summary: 'Health of the database, the store and the jobs (503 when one is down)' })
   async check(@Res({ passthrough: true }) res: FastifyReply) {
     const { up, answer } = await this.health.check();
     if (!up) res.code(503);

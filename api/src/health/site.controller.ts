@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
@@ -12,6 +12,7 @@ export class SiteController {
 
   @Get()
   @Public()
+  @ApiOperation({ summary: 'Where the member site is and the one-time code’s length' })
   get() {
     return { success: true, member_url: this.config.memberUrl, otp_length: this.config.otp.length };
   }

@@ -7,6 +7,7 @@ import { AppError } from '../common/app-error';
 import { Lang, translate } from '../common/i18n';
 import { Upload, type ReceivedFile } from '../media/uploads';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
+import { JudgeApplicationDto } from './judge-application.dto';
 import { JudgeApplicationService } from './judge-application.service';
 
 const MAX_FILES = 5;
@@ -24,7 +25,7 @@ export class JudgeApplicationController {
     summary:
       'Applies as a judge or referee: organization_name, city, apply_as, pexperince and PDF CVs file_0, file_1, …',
   })
-  @Upload({ any: true }, { fileSize: 10 * 1024 * 1024, files: MAX_FILES + 1, fields: 20 })
+  @Upload({ any: true }, { fileSize: 10 * 1024 * 1024, files: MAX_FILES + 1, fields: 20 }, JudgeApplicationDto)
   async register(
     @CurrentAuth() auth: Auth,
     @Body() body: Record<string, unknown>,

@@ -13,7 +13,7 @@ import {
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
-import { ApiConsumes } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -184,11 +184,23 @@ export class UploadRateGuard implements CanActivate {
  * there after the answer. `field` names the single file field, `{ array }` a field with several
  * files, `{ any: true }` any file fields.
  */
-export function Upload(field: FileFields, limits: Limits) {
+export function Upload(field: FileFields, limits: Limits, text?: Type<object>) {
+  const binary = { type: 'string', format: 'binary' } as const;
+  const files =
+    typeof field === 'string'
+      ? { type: 'object', properties: { [field]: binary }, required: [field] }
+      : 'array' in field
+        ? { type: 'object', properties: { [field.array]: { type: 'array', items: binary, maxItems: limits.files } } }
+        : { type: 'object', description: 'Files under any field names', additionalProperties: binary };
   return applyDecorators(
     UseGuards(UploadRateGuard),
     UseInterceptors(uploadInterceptor(field, limits)),
     ApiConsumes('multipart/form-data'),
+    ...(text ? [ApiExtraModels(text)] : []),
+    ApiBody({
+      description: `At most ${limits.fileSize} bytes a file, ${limits.files} file(s)`,
+      schema: text ? { allOf: [{ $ref: getSchemaPath(text) }, files] } : files,
+    }),
   );
 }
 

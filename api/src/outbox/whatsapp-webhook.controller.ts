@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExcludeEndpoint, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/roles';
@@ -51,6 +51,12 @@ export class WhatsappWebhookController {
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: "WhatsApp's message status webhook (signed by Meta with X-Hub-Signature-256)" })
+  @ApiHeader({
+    name: 'X-Hub-Signature-256',
+    required: true,
+    description: 'sha256= HMAC of the body with the app secret',
+  })
+  @ApiBody({ description: 'Meta’s webhook payload (entry[].changes[].value.statuses[])', schema: { type: 'object' } })
   async receive(@Req() req: FastifyRequest & { rawBody?: string }, @Res({ passthrough: true }) reply: FastifyReply) {
     const secret = this.config.whatsapp?.appSecret;
     if (!secret || !this.config.whatsapp?.verifyToken) throw new AppError(404, 'request.not_found');

@@ -7,6 +7,7 @@ import { tokenOf } from '../auth/session.service';
 import { AppError } from '../common/app-error';
 import { Lang, translate } from '../common/i18n';
 import { ipTracker, PerPartner, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
+import { EmbedSigninDto, PartnerCheckDto } from './embed.dto';
 import { PartnersService } from './partners.service';
 
 /**
@@ -31,8 +32,8 @@ export class EmbedController {
     summary:
       'Whether id (client id) and key name an active partner; answers its origins when they do, 404 with a message when not',
   })
-  async checker(@Body() body: { id?: unknown; key?: unknown }) {
-    const partner = await this.partners.check(body?.id, body?.key);
+  async checker(@Body() body: PartnerCheckDto) {
+    const partner = await this.partners.check(body.id, body.key);
     // A wrong key is a failed attempt (404, as the embedded sign-in answers it), counted as one.
     if (!partner) throw new AppError(404, 'embed.unknown_partner');
     return { success: true, valid: true, partner };
@@ -47,11 +48,7 @@ export class EmbedController {
     summary:
       'Embedded sign-in on a partner page: client_id, key, national_id (or an entity’s e-mail), password. Answers a partner token (also in the Authorization header), valid for a few minutes and only for GET /api/iframe/member, and who the member is.',
   })
-  async signin(
-    @Body() body: Record<string, unknown>,
-    @Res({ passthrough: true }) res: FastifyReply,
-    @Lang() lang: Lang,
-  ) {
+  async signin(@Body() body: EmbedSigninDto, @Res({ passthrough: true }) res: FastifyReply, @Lang() lang: Lang) {
     const { token, user } = await this.partners.signin(body);
     res.header('Authorization', token);
     return { success: true, message: translate(lang, 'auth.signed_in'), token, user };

@@ -10,6 +10,7 @@ import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
 import { partners, users, type User } from '../db/schema';
 import { isUuid } from '../common/ids';
+import type { EmbedSigninDto } from './embed.dto';
 
 /** What a partner token says: a partner token (`typ`), for one partner (`aud`, its client id), about one member (`sub`). */
 interface PartnerClaims {
@@ -40,11 +41,10 @@ export class PartnersService {
    * password): only a verified member with standing access is let in, and the partner gets a
    * short-lived token about that member alone, not a member session (issue 31, finding 6).
    */
-  async signin(body: Record<string, unknown>) {
-    const partner = await this.check(body?.client_id, body?.key);
+  async signin(body: EmbedSigninDto) {
+    const partner = await this.check(body.client_id, body.key);
     if (!partner) throw new AppError(404, 'embed.unknown_partner');
-    const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const user = await this.auth.checkEmbedded(str(body.national_id), str(body.password), (member) => {
+    const user = await this.auth.checkEmbedded(body.national_id, body.password, (member) => {
       if (!member.isVerified) throw new AppError(403, 'embed.unverified');
       // Students need their standing access; coaches and entities a plan whose start is not after its end, not expired.
       if (!subscriptionValid(member)) throw new AppError(403, 'embed.not_subscribed');

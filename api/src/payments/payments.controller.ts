@@ -6,12 +6,12 @@ import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
-import { AppError } from '../common/app-error';
 import { Lang, translate } from '../common/i18n';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { vatCents } from './invoice';
+import { OrderRefDto, OrdersPageDto, PaymentCheckDto, PendingPaymentDto, SubscribeDto } from './payments.dto';
 import { PaymentsService } from './payments.service';
 import { PendingPaymentsService } from './pending-payments.service';
 import { TaxDocumentsService } from './tax-documents.service';
@@ -49,8 +49,8 @@ export class PaymentsController {
     summary:
       'Creates an order for plan_id (coaches and entities; the amount comes from the plan) and the payment page: response.order {ref, url}',
   })
-  async subscribe(@CurrentAuth() auth: Auth, @Body() body: { plan_id?: unknown }, @Lang() lang: Lang) {
-    const { page, order } = await this.payments.subscribe(auth.user, body?.plan_id, lang);
+  async subscribe(@CurrentAuth() auth: Auth, @Body() body: SubscribeDto, @Lang() lang: Lang) {
+    const { page, order } = await this.payments.subscribe(auth.user, body.plan_id, lang);
     return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
   }
 
@@ -61,8 +61,8 @@ export class PaymentsController {
     summary:
       'Asks the provider about one of the member’s orders (order_id) and activates it when paid; order.vat is the VAT included ({percent, amount})',
   })
-  async check(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown; ref?: unknown }): Promise<PaymentCheck> {
-    const { order, user } = await this.payments.check(auth.user, body?.order_id);
+  async check(@CurrentAuth() auth: Auth, @Body() body: PaymentCheckDto): Promise<PaymentCheck> {
+    const { order, user } = await this.payments.check(auth.user, body.order_id);
     const percent = this.config.payments.vatPercent;
     const checked: CheckedOrder = {
       ...orderView(order),
@@ -80,10 +80,8 @@ export class PaymentsController {
   @Roles(...MEMBERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'The member’s orders, newest first, 10 a page (page from 0)' })
-  async orders(@CurrentAuth() auth: Auth, @Body() body: { page?: unknown }) {
-    const page = Number(body?.page ?? 0);
-    if (!Number.isInteger(page) || page < 0 || page > 100_000)
-      throw new AppError(400, 'request.invalid_field', { field: 'page' });
+  async orders(@CurrentAuth() auth: Auth, @Body() body: OrdersPageDto) {
+    const page = body.page ?? 0;
     const { rows, currentPage, totalPages } = await this.payments.myOrders(auth.user, page);
     const refunds = await this.refunds.ofOrders(rows.map((o) => o.id));
     return {
@@ -101,8 +99,8 @@ export class PaymentsController {
     summary:
       'Makes the simplified tax invoice PDF of one of the member’s paid (or refunded) orders; answers invoice_path',
   })
-  async invoice(@CurrentAuth() auth: Auth, @Body() body: { order_id?: unknown }) {
-    const { order } = await this.documents.invoice(auth.user, body?.order_id);
+  async invoice(@CurrentAuth() auth: Auth, @Body() body: OrderRefDto) {
+    const { order } = await this.documents.invoice(auth.user, body.order_id);
     return { success: true, invoice_path: `/api/subcripe/invoice/${order.id}` };
   }
 
@@ -139,7 +137,7 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'Saves the pending payment record of one of the member’s orders (type, order_id, ref, data)',
   })
-  async saveRecord(@CurrentAuth() auth: Auth, @Body() body: Record<string, unknown>) {
+  async saveRecord(@CurrentAuth() auth: Auth, @Body() body: PendingPaymentDto) {
     return { success: true, season: await this.pending.save(auth.user, body) };
   }
 

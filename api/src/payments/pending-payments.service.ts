@@ -5,10 +5,8 @@ import { isUuid } from '../common/ids';
 import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
 import { pendingPayments, type User } from '../db/schema';
+import type { PendingPaymentDto } from './payments.dto';
 import { PaymentsService } from './payments.service';
-
-const text = (v: unknown, max = 200) =>
-  typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '';
 
 export function recordView(r: typeof pendingPayments.$inferSelect) {
   return { _id: r.id, order_id: r.orderId, refrance_id: r.orderId, type: r.type, ref: r.ref, data: r.data };
@@ -23,19 +21,10 @@ export class PendingPaymentsService {
   ) {}
 
   /** Saves (or replaces) the record of one of the member's orders: type, order_id, ref, data. */
-  async save(user: User, body: Record<string, unknown>) {
-    const order = await this.payments.ownOrder(user, body?.order_id);
-    const data =
-      body?.data && typeof body.data === 'object' && !Array.isArray(body.data)
-        ? (body.data as Record<string, unknown>)
-        : null;
-    const values = {
-      userId: user.id,
-      orderId: order.id,
-      type: text(body.type, 20) || 'telr',
-      ref: text(body.ref),
-      data,
-    };
+  async save(user: User, body: PendingPaymentDto) {
+    const order = await this.payments.ownOrder(user, body.order_id);
+    const data = body.data ?? null;
+    const values = { userId: user.id, orderId: order.id, type: body.type || 'telr', ref: body.ref ?? '', data };
     const [season] = await this.db
       .insert(pendingPayments)
       .values(values)

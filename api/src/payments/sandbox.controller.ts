@@ -6,6 +6,7 @@ import { Public } from '../auth/roles';
 import { translate, type Lang } from '../common/i18n';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
+import { SandboxActionDto } from './payments.dto';
 import { SANDBOX_ACTIONS, SandboxService, type SandboxAction } from './sandbox.service';
 
 const escapeHtml = (s: string) =>
@@ -61,7 +62,7 @@ ${open ? `<form method="post">${buttons}</form>` : `<p>${t('sandbox.closed')}</p
 
   @Post(':ref')
   @Public()
-  async act(@Param('ref') ref: string, @Body() body: { action?: unknown }, @Res() res: FastifyReply) {
-    return res.redirect(await this.sandbox.act(ref, body?.action), 303);
+  async act(@Param('ref') ref: string, @Body() body: SandboxActionDto, @Res() res: FastifyReply) {
+    return res.redirect(await this.sandbox.act(ref, body.action), 303);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import { Lang } from '../common/i18n';
 import { RegionsService } from './regions.service';
@@ -15,6 +15,7 @@ export class RegionsController {
   constructor(private readonly regions: RegionsService) {}
 
   @Get('regions')
+  @ApiOperation({ summary: 'Saudi regions with their names in both languages' })
   @Header('Cache-Control', REFERENCE_CACHE)
   list() {
     return this.regions.list();
@@ -22,6 +23,8 @@ export class RegionsController {
 
   /** Nationalities: ISO alpha-2 codes with names in the caller's language, sorted by name. */
   @Get('countries')
+  @ApiOperation({ summary: 'Nationalities: ISO alpha-2 codes with names in the caller’s language (or ?lang=)' })
+  @ApiQuery({ name: 'lang', required: false, enum: ['ar', 'en'] })
   @Header('Cache-Control', REFERENCE_CACHE)
   @Header('Vary', 'Accept-Language')
   countries(@Lang() asked: Lang, @Query('lang') lang?: string) {
@@ -33,6 +36,7 @@ export class RegionsController {
    * English names an account stores, and `data`, each with its Arabic name and its region.
    */
   @Get('cities')
+  @ApiOperation({ summary: 'Saudi cities, optionally of one region (?region= its id)' })
   @Header('Cache-Control', REFERENCE_CACHE)
   cities(@Query('region') regionId?: string) {
     return this.regions.cities(regionId);

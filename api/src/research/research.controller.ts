@@ -7,9 +7,8 @@ import type { Auth } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
 import { sendStored } from '../media/serve';
 import { Upload, type ReceivedFile } from '../media/uploads';
+import { ResearchDto } from './research.dto';
 import { RESEARCH_MAX_BYTES, ResearchService } from './research.service';
-
-const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 @ApiTags('accounts: research')
 @Controller('research')
@@ -27,14 +26,14 @@ export class ResearchController {
   @Roles(...MEMBERS)
   @HttpCode(200)
   @ApiOperation({ summary: 'Adds a research entry: title, desc and file (PDF, Word, PowerPoint, Excel or ZIP; 20 MB)' })
-  @Upload('file', { fileSize: RESEARCH_MAX_BYTES, files: 1, fields: 10 })
+  @Upload('file', { fileSize: RESEARCH_MAX_BYTES, files: 1, fields: 10 }, ResearchDto)
   async add(
     @CurrentAuth() auth: Auth,
-    @Body() body: Record<string, unknown>,
+    @Body() body: ResearchDto,
     @UploadedFile() file: ReceivedFile | undefined,
     @Lang() lang: Lang,
   ) {
-    const entry = await this.research.add(auth.user, { title: text(body.title), desc: text(body.desc) }, file);
+    const entry = await this.research.add(auth.user, body, file);
     return { success: true, message: translate(lang, 'research.saved'), research: entry };
   }
 

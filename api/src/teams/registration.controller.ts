@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import type { RegisteredTeamsPage } from '@platform/contract';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { FullAccess, MEMBERS, Public, Roles } from '../auth/roles';
 import { AppError } from '../common/app-error';
@@ -136,6 +136,7 @@ export class RegistrationController {
   @ApiOperation({
     summary: 'The guardian accepts or declines (answer: accept | decline) for the student; uses the link up',
   })
+  @ApiParam({ name: 'answer', enum: ['accept', 'decline'] })
   async guardianAnswer(@Param('token') token: string, @Param('answer') answer: string, @Lang() lang: Lang) {
     if (answer !== 'accept' && answer !== 'decline') throw new AppError(404, 'request.not_found');
     const invitation = await this.registration.guardianAnswer(token, answer === 'accept');

@@ -1,5 +1,5 @@
 import type { RefundAnswer } from '@platform/contract';
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../../auth/current-auth.decorator';
@@ -9,7 +9,8 @@ import { Lang } from '../../common/i18n';
 import { RefundDto } from '../../payments/refund.dto';
 import { RefundsService } from '../../payments/refunds.service';
 import { sendCsv } from '../csv-download';
-import { refundRecord } from '../resources/transactions.resource';
+import { ListQuery } from '../resource.routes';
+import { refundRecord, transactionsResource } from '../resources/transactions.resource';
 import { FinanceService } from './finance.service';
 
 /**
@@ -31,6 +32,7 @@ export class FinanceController {
     summary:
       'Finance CSV: one line per invoice and credit note (filter as the list: payment_status, plan, q; created_at_gte/lte by the document’s date); headers in the admin’s language',
   })
+  @applyDecorators(...ListQuery(transactionsResource, { range: false }))
   async export(@Query() query: Record<string, unknown>, @Res() res: FastifyReply, @Lang() lang: Lang) {
     return sendCsv(res, 'finance', await this.finance.csv(query, lang));
   }
