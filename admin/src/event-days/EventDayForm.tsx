@@ -25,6 +25,7 @@ function PlaceFields() {
     <>
       <DateInput source="event_date" validate={required()} />
       <TextInput source="venue_name" validate={required()} fullWidth />
+      <TextInput source="venue_name_en" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <TextInput source="venue_city" validate={required()} fullWidth />
       <TextInput source="map_url" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
     </>

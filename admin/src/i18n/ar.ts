@@ -471,6 +471,7 @@ export const ar: Messages = {
       check_in: 'تسجيل حضور',
       lock: 'إقفال',
       publish: 'كتابة النتائج',
+      correct: 'تصحيح نتيجة',
     },
     security: {
       menu: 'الأمان',
@@ -1145,7 +1146,8 @@ export const ar: Messages = {
         competition_id: 'المسابقة',
         competition: 'المسابقة',
         event_date: 'التاريخ',
-        venue_name: 'المكان',
+        venue_name: 'المكان (بالعربية)',
+        venue_name_en: 'المكان (بالإنجليزية)',
         venue_city: 'المدينة',
         map_url: 'رابط الخريطة',
         team_ids: 'الفرق المشاركة',

@@ -242,6 +242,7 @@ const app = {
     check_in: 'Checked in',
     lock: 'Locked',
     publish: 'Results written',
+    correct: 'Result corrected',
   },
   security: {
     menu: 'Security',
@@ -970,7 +971,8 @@ export const en = {
         competition_id: 'Competition',
         competition: 'Competition',
         event_date: 'Date',
-        venue_name: 'Venue',
+        venue_name: 'Venue (Arabic)',
+        venue_name_en: 'Venue (English)',
         venue_city: 'City',
         map_url: 'Map link',
         team_ids: 'Teams taking part',

@@ -6,7 +6,7 @@ import { AwardsList, StandingsTable } from '~/components/Leaderboard';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { formatDay, localized } from '~/utils/posts';
-import { boardTitle, shareMeta } from '~/utils/results';
+import { boardTitle, shareMeta, venueOf } from '~/utils/results';
 import { getLang } from '~/utils/session.server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: `${translate(lang, 'results.leaderboard')}: ${boardTitle(board, lang)}`,
       description: translate(lang, 'results.board_description', {
         name,
-        venue: board.venue_name,
+        venue: venueOf(board, lang),
         date: formatDay(board.event_date, lang),
       }),
       url: `${new URL(request.url).origin}/events/${board.id}`,
@@ -66,7 +66,7 @@ export default function EventBoard() {
     <div className={`container container-lg page${tv ? ' board-tv' : ''}`}>
       <h1 className="t-h4 gutter">{name}</h1>
       <p className="muted gutter">
-        <bdi>{board.venue_name}</bdi>
+        <bdi>{venueOf(board, lang)}</bdi>
         {lang === 'ar' ? '، ' : ', '}
         <bdi>{board.venue_city}</bdi> · <time dateTime={board.event_date}>{formatDay(board.event_date, lang)}</time>
       </p>
