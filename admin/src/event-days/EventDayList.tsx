@@ -73,7 +73,9 @@ export function EventDayList() {
           />
           <DataTable.Col
             source="venue_name"
-            render={(r: EventDayRecord) => nameIn({ name: r.venue_name, name_en: r.venue_name_en ?? r.venue_name }, locale)}
+            render={(r: EventDayRecord) =>
+              nameIn({ name: r.venue_name, name_en: r.venue_name_en ?? r.venue_name }, locale)
+            }
           />
           <DataTable.Col source="venue_city" disableSort />
           <DataTable.Col source="published_at" disableSort>

@@ -440,7 +440,8 @@ export class EventDayService {
           .where(and(eq(eventTeams.eventId, eventId), eq(teams.teamNo, teamNo)))
       : [];
     if (!row) throw new AppError(404, 'event.team_not_found', { team_no: teamNo ?? typed.slice(0, 20) }, 'team');
-    if (coded && !codeIsFor(this.config.jwtSecret, typed, row.team.id)) throw new AppError(400, 'event.bad_code', {}, 'team');
+    if (coded && !codeIsFor(this.config.jwtSecret, typed, row.team.id))
+      throw new AppError(400, 'event.bad_code', {}, 'team');
     return row;
   }
 
@@ -490,7 +491,13 @@ export class EventDayService {
       })
       .from(teamPeople)
       .innerJoin(users, eq(users.id, teamPeople.userId))
-      .where(and(eq(teamPeople.teamId, teamId), eq(teamPeople.state, 'accepted'), inArray(teamPeople.role, ['coach', 'member'])))
+      .where(
+        and(
+          eq(teamPeople.teamId, teamId),
+          eq(teamPeople.state, 'accepted'),
+          inArray(teamPeople.role, ['coach', 'member']),
+        ),
+      )
       .orderBy(asc(teamPeople.role), asc(users.name));
     return rows.map((p) => {
       const minor = p.role === 'member' && isMinorAccount(p);

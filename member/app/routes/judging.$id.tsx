@@ -316,8 +316,8 @@ export default function JudgeEvent() {
       <div>
         <h1 className="t-h5 gutter">{localized(lang, event.competition, event.competition_en)}</h1>
         <p className="t-body2 muted">
-          <time dateTime={event.event_date}>{formatDay(event.event_date, lang)}</time> · <bdi>{venueOf(event, lang)}</bdi> ·{' '}
-          {t('judging.role', { role: t(`judging.roles.${event.role}`) })}
+          <time dateTime={event.event_date}>{formatDay(event.event_date, lang)}</time> ·{' '}
+          <bdi>{venueOf(event, lang)}</bdi> · {t('judging.role', { role: t(`judging.roles.${event.role}`) })}
         </p>
         <Link to={`/events/${event.id}`}>{t('judging.leaderboard')}</Link>
       </div>
