@@ -53,6 +53,9 @@ async function setUp() {
     .returning();
   const coach = await createUser(t, {
     type: 1,
+    subscription: true,
+    startDate: '2020-01-01',
+    endDate: '2099-12-31',
     name: `Coach Sara ${counter}`,
     dob: '1985-03-01',
     phoneNumber: '0551234567',
@@ -115,11 +118,11 @@ async function setUp() {
 describe('check-in by the team QR code', () => {
   it("gives an approved team's coach and students a signed code, checks the team in with it and shows who arrives: names, pictures, minors without consent — never an ID, phone or birth date", async () => {
     const s = await setUp();
-    const cards = await as(s.coachToken).get('/api/wro/get-teams');
+    const cards = await as(s.minorToken).get('/api/wro/get-teams');
     expect(cards.status).toBe(200);
     const card = cards.body.teams.find((x: { team_no: string }) => x.team_no === s.a.teamNo);
     expect(card.check_in_code).toMatch(new RegExp(`^${s.a.teamNo}\\.[A-Za-z0-9_-]{16}$`));
-    const theirs = await as(s.minorToken).get('/api/wro/get-teams');
+    const theirs = await as(s.coachToken).get('/api/wro/get-teams');
     expect(theirs.body.teams[0].check_in_code).toBe(card.check_in_code);
 
     // A code shaped as the platform's but not signed by it checks nothing in.
@@ -277,16 +280,13 @@ describe('live leaderboard connections', () => {
       const token = await adminToken(small);
       const [comp] = await small.database.db.insert(competitions).values({ name: 'م', nameEn: 'C' }).returning();
       const [{ id: seasonId }] = await small.database.db.insert(seasons).values({ name: 'س', nameEn: 'S' }).returning();
-      const created = await small.http
-        .post('/api/admin/event-days')
-        .set('Authorization', token)
-        .send({
-          season_id: seasonId,
-          competition_id: comp.id,
-          event_date: '2027-03-01',
-          venue_name: 'ق',
-          venue_city: 'R',
-        });
+      const created = await small.http.post('/api/admin/event-days').set('Authorization', token).send({
+        season_id: seasonId,
+        competition_id: comp.id,
+        event_date: '2027-03-01',
+        venue_name: 'ق',
+        venue_city: 'R',
+      });
       expect(created.status).toBe(201);
       const server = small.app.getHttpServer() as Server;
       if (!server.listening) await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

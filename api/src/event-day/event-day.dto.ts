@@ -43,7 +43,8 @@ export class CorrectionDto {
   @Digits(20) score?: string;
   @Digits(20) time?: string;
   @IsOptional() @IsObject() points?: Record<string, unknown>;
-  @Required() @Text(500) reason?: string;
+  /** Required: the service answers `event.correction_reason` when it is missing or blank. */
+  @Text(500) reason?: string;
 }
 
 /** POST /api/admin/event-days/:id/staff: assigns an accepted judge or referee (or staff) with a role. */
