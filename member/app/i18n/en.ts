@@ -104,7 +104,8 @@ export const en = {
     student: 'Student',
     minor: 'Under 18',
     consent_missing: 'Under 18 without a guardian’s consent: ask staff before this student takes part.',
-    consent_count: '{count} student under 18 without a guardian’s consent||||{count} students under 18 without a guardian’s consent',
+    consent_count:
+      '{count} student under 18 without a guardian’s consent||||{count} students under 18 without a guardian’s consent',
     no_people: 'No member has joined this team yet.',
   },
   blogs: {
