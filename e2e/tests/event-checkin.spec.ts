@@ -142,7 +142,10 @@ test('a referee checks a team in by scanning the QR on its page with the phone c
     await context.addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
     const judge = await context.newPage();
     await signInStudent(judge, referee.id, referee.password, 'coach');
-    await judge.goto(`/judging/${day.id}`);
+    const opened = await judge.goto(`/judging/${day.id}`);
+    // This page alone may use the camera, for the site only (every other page: camera=()).
+    expect(opened!.headers()['permissions-policy']).toContain('camera=(self)');
+    expect(opened!.headers()['permissions-policy']).toContain('microphone=()');
     await expect(judge.getByText('قاعة الأمير سلطان')).toBeVisible();
     await expect(judge.locator(`li[data-team="${team.team_no}"]`)).toContainText('لم يحضر');
     await judge.getByRole('button', { name: 'امسح رمز QR الخاص بالفريق' }).click();
