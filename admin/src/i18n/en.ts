@@ -966,6 +966,14 @@ export const en = {
       award_name: 'Name (Arabic)',
       award_name_en: 'Name (English)',
       add_award: 'Add',
+      correction: 'Correct a result',
+      correction_hint:
+        "After the day: replaces every judge's score of the team in that round (kept in the history), ranks again and writes the results to the teams. The reason is kept in the audit log.",
+      round: 'Round',
+      time: 'Time (seconds)',
+      correction_reason: 'Reason for the correction',
+      correct: 'Correct',
+      corrected: 'Result corrected; the results were written again.',
       fields: {
         season_id: 'Season',
         competition_id: 'Competition',
