@@ -100,7 +100,7 @@ test.describe('a season', () => {
   test('chapter 1, registration: everyone answers, staff send a team back and approve it, one team withdraws, a hostile coach fails', async ({
     page,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
 

@@ -32,7 +32,7 @@ export function CheckInQr({ code, teamNo }: { code: string; teamNo: string }) {
         // The SVG is drawn here from the platform's own code, never from someone's words.
         dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
       />
-      <p className="t-caption" dir="ltr">
+      <p className="t-caption check-in-qr-number" dir="ltr">
         <bdi>{teamNo}</bdi>
       </p>
     </details>
