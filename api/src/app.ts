@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { HealthService } from './health/health.service';
 import { registerMetrics } from './health/metrics';
+import { LeaderboardHub } from './event-day/leaderboard-hub';
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { IncomingMessage } from 'node:http';
@@ -171,10 +172,12 @@ export async function createApp(
   });
   // Prometheus figures at /metrics, for a scrape with METRICS_TOKEN only (health/metrics.ts).
   const health = app.get(HealthService);
+  const hub = app.get(LeaderboardHub);
   registerMetrics(fastify, {
     token: config.metricsToken,
     operations: () => health.operations(),
     pool: database.poolStats?.bind(database),
+    leaderboardStreams: () => hub.streams,
   });
   fastify.decorateRequest('auth', undefined);
   registerBodyParsers(fastify);

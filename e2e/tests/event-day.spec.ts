@@ -79,6 +79,7 @@ test('a referee scores on a phone in Arabic, offline too; the leaderboard follow
     competition_id: competition.id,
     event_date: '2026-12-10',
     venue_name: 'قاعة الملك فهد',
+    venue_name_en: 'King Fahd Hall',
     venue_city: 'الرياض',
     team_ids: [falcons.id, hawks.id],
   });
@@ -176,6 +177,14 @@ test('a referee scores on a phone in Arabic, offline too; the leaderboard follow
   await expect(visitor.getByText('المركز الأول')).toBeVisible();
   await noViolations(visitor, 'competition results (ar, phone)');
   await shot(visitor, 'event-results-ar-phone');
+  // The first team's public page, from the results, in Arabic on the phone.
+  await visitor.locator(`tr[data-team="${hawks.team_no}"] a`).first().click();
+  await expect(visitor).toHaveURL(new RegExp(`/teams/${hawks.id}$`));
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(hawks.team_no);
+  await expect(visitor.locator('[data-event-rank="1"]')).toContainText('150');
+  await expect(visitor.getByText('المركز الأول')).toBeVisible();
+  await noViolations(visitor, 'team page (ar, phone)');
+  await shot(visitor, 'event-team-ar-phone');
   await visitor.setViewportSize({ width: 1920, height: 1080 });
   await visitor.goto(`${memberUrl}/events/${day.id}?tv=1`);
   await shot(visitor, 'event-leaderboard-tv-ar');
@@ -191,8 +200,18 @@ test('a referee scores on a phone in Arabic, offline too; the leaderboard follow
   await page.goto(`/competitions/${competition.id}`);
   await expect(page.getByText('Best robot design')).toBeVisible();
   await expect(page.getByText('Best of 2 rounds (up to 200 each)', { exact: false })).toBeVisible();
+  // The venue in the page's language.
+  await expect(page.getByRole('heading', { name: /King Fahd Hall/ })).toBeVisible();
   await noViolations(page, 'competition results (en, desktop)');
   await shot(page, 'event-results-en-desktop');
+  // A team's public page from the results: its result and awards, with a title to share.
+  await page.locator(`tr[data-team="${falcons.team_no}"] a`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/teams/${falcons.id}$`));
+  await expect(page).toHaveTitle(new RegExp(`^Team ${falcons.team_no}: results`));
+  await expect(page.locator(`[data-event-rank="2"]`)).toBeVisible();
+  await expect(page.getByText('Best robot design')).toBeVisible();
+  await noViolations(page, 'team page (en, desktop)');
+  await shot(page, 'event-team-en-desktop');
 });
 
 test('staff set up an event day in the back-office, in English and Arabic', async ({ page }) => {

@@ -100,7 +100,7 @@ test.describe('a season', () => {
   test('chapter 1, registration: everyone answers, staff send a team back and approve it, one team withdraws, a hostile coach fails', async ({
     page,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
 
@@ -377,6 +377,7 @@ test.describe('a season', () => {
       competition_id: competition.id,
       event_date: '2026-12-10',
       venue_name: 'قاعة الملك فهد',
+      venue_name_en: 'King Fahd Hall',
       venue_city: 'الرياض',
       team_ids: [teamId],
     });
@@ -410,6 +411,24 @@ test.describe('a season', () => {
       team: arabicDigits(teamNo),
     });
     expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
+    // The desk sees who arrives, by name only: Lama, under 18, with her guardian's consent.
+    const arriving = checkedIn.body.team.people as { name: string; minor: boolean; consent_missing: boolean }[];
+    expect(arriving.find((p) => p.minor)).toBeTruthy();
+    expect(JSON.stringify(checkedIn.body)).not.toMatch(new RegExp(`${lama.id}|${parentPhone.slice(1)}|2014-03-01`));
+    // The QR on Lama's team page holds the team's signed code: it checks the team in too (again: no change).
+    const lamaTeam = (await api(page, 'GET', '/wro/get-teams', lamaToken)).body.teams.find(
+      (x: { team_no: string }) => x.team_no === teamNo,
+    );
+    expect(lamaTeam.check_in_code).toMatch(new RegExp(`^${teamNo}\\.`));
+    const scanned = await api(page, 'POST', `/judging/events/${day.body.id}/check-in`, refereeToken, {
+      team: lamaTeam.check_in_code,
+    });
+    expect(scanned.body.team).toMatchObject({ team_no: teamNo, checked_in_before: true });
+    // The hostile coach cannot forge one.
+    const forged = await api(page, 'POST', `/judging/events/${day.body.id}/check-in`, refereeToken, {
+      team: `${teamNo}.AAAAAAAAAAAAAAAA`,
+    });
+    expect(forged.status).toBe(400);
     for (const [round, score] of [
       [1, '١٥٠'],
       [2, '١٧٥٫٥'],
@@ -419,6 +438,15 @@ test.describe('a season', () => {
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
     expect((await api(page, 'POST', `/admin/event-days/${day.body.id}/publish`, staff)).status).toBe(200);
+    // After the day staff correct round 2 (the sheet said 180), with a reason: the card follows.
+    const corrected = await api(page, 'POST', `/admin/event-days/${day.body.id}/corrections`, staff, {
+      round: 2,
+      team: teamNo,
+      score: '١٨٠',
+      reason: 'خطأ في نقل الدرجة من ورقة التحكيم',
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(corrected.body.result).toMatchObject({ score: 180, ranked: 1 });
     // Anyone reads the competition's results on a phone, in Arabic; Lama's card shows the day's score.
     await signOut(page);
     await page.goto(`/competitions/${competition.id}`);
@@ -428,8 +456,23 @@ test.describe('a season', () => {
     await shot(page, 'season-results-public-ar-390');
     const published = (await api(page, 'GET', `/public/competitions/${competition.id}`)).body;
     expect(JSON.stringify(published)).not.toMatch(new RegExp(`${lama.id}|${parentPhone.slice(1)}|2014-03-01`));
+    // The team's public page, from the results: its name, coach and corrected result; no child's data.
+    await page.locator(`tr[data-team="${teamNo}"] a`).click();
+    await expect(page).toHaveURL(new RegExp(`/teams/${teamId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('نجوم الرياض');
+    await expect(page.locator('[data-result]')).toContainText('180');
+    await expect(page.locator('body')).not.toContainText(lama.name);
+    await noViolations(page, 'a team’s public page (Arabic, phone)');
+    await shot(page, 'season-team-public-ar-390');
+    const teamPage = (await api(page, 'GET', `/public/teams/${teamId}`)).body;
+    expect(JSON.stringify(teamPage)).not.toMatch(new RegExp(`${lama.id}|${parentPhone.slice(1)}|2014-03-01`));
     await signInStudent(page, lama.id, lama.password);
-    await expect(page.locator(`[data-team="${teamNo}"]`)).toContainText('175.5');
+    await expect(page.locator(`[data-team="${teamNo}"]`)).toContainText('180');
+    // Her team card carries the check-in QR (the signed code, nothing about her).
+    await page.locator(`[data-team="${teamNo}"] summary`).click();
+    const qr = page.getByRole('img', { name: `رمز QR لتسجيل حضور الفريق ${teamNo}` });
+    await expect(qr.locator('svg')).toBeVisible();
+    await expect(qr).toHaveAttribute('data-code', lamaTeam.check_in_code);
     await signOut(page);
 
     // Certificates (issue 33): staff issue the competition's; Lama's first place reaches her, in Arabic,

@@ -17,7 +17,14 @@ import {
 import { Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { BilingualName } from '../common/fields';
-import { AssignmentsPanel, AwardsPanel, RankingPanel, RoundsPanel, StandingsPanel } from './EventDayPanels';
+import {
+  AssignmentsPanel,
+  AwardsPanel,
+  CorrectionPanel,
+  RankingPanel,
+  RoundsPanel,
+  StandingsPanel,
+} from './EventDayPanels';
 
 /** Where and when: the fields both the create and the edit form have. */
 function PlaceFields() {
@@ -25,6 +32,7 @@ function PlaceFields() {
     <>
       <DateInput source="event_date" validate={required()} />
       <TextInput source="venue_name" validate={required()} fullWidth />
+      <TextInput source="venue_name_en" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <TextInput source="venue_city" validate={required()} fullWidth />
       <TextInput source="map_url" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
     </>
@@ -82,6 +90,7 @@ function Panels() {
       <AssignmentsPanel eventId={record.id} />
       <StandingsPanel eventId={record.id} />
       <AwardsPanel eventId={record.id} />
+      <CorrectionPanel eventId={record.id} />
     </Stack>
   );
 }

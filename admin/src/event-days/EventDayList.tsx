@@ -19,6 +19,7 @@ type EventDayRecord = {
   competition_en: string;
   event_date: string;
   venue_name: string;
+  venue_name_en: string | null;
   venue_city: string;
   published_at: string | null;
 };
@@ -54,7 +55,8 @@ export function EventDayList() {
           primaryText={(r) => <bdi>{nameIn({ name: r.competition, name_en: r.competition_en }, locale)}</bdi>}
           secondaryText={(r) => (
             <>
-              <bdi>{r.event_date}</bdi> · <bdi>{r.venue_name}</bdi>
+              <bdi>{r.event_date}</bdi> ·{' '}
+              <bdi>{nameIn({ name: r.venue_name, name_en: r.venue_name_en ?? r.venue_name }, locale)}</bdi>
             </>
           )}
           rowClick="edit"
@@ -69,7 +71,12 @@ export function EventDayList() {
             disableSort
             render={(r: EventDayRecord) => nameIn({ name: r.competition, name_en: r.competition_en }, locale)}
           />
-          <DataTable.Col source="venue_name" />
+          <DataTable.Col
+            source="venue_name"
+            render={(r: EventDayRecord) =>
+              nameIn({ name: r.venue_name, name_en: r.venue_name_en ?? r.venue_name }, locale)
+            }
+          />
           <DataTable.Col source="venue_city" disableSort />
           <DataTable.Col source="published_at" disableSort>
             <LocalDateField source="published_at" showTime />

@@ -437,3 +437,107 @@ export function AwardsPanel({ eventId }: { eventId: string }) {
     </Section>
   );
 }
+
+/**
+ * A result corrected after the day (once the results are written): a team's score of a round
+ * replaced by staff's, with a reason; the API ranks again and writes the results to the teams.
+ */
+export function CorrectionPanel({ eventId }: { eventId: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { board, reload } = useBoard(eventId);
+  const act = useAction(reload);
+  const [team, setTeam] = useState('');
+  const [round, setRound] = useState('1');
+  const [score, setScore] = useState('');
+  const [time, setTime] = useState('');
+  const [points, setPoints] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState('');
+  if (!board || !board.published) return null;
+  const rules = board.rules;
+  const body =
+    rules.kind === 'best_of'
+      ? { team, round: Number(round), score, reason, ...(rules.timed ? { time } : {}) }
+      : { team, round: 1, points, reason };
+  return (
+    <Section title="resources.event-days.correction">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('resources.event-days.correction_hint')}
+      </Typography>
+      <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+        <TextField
+          select
+          label={translate('resources.event-days.team')}
+          value={team}
+          onChange={(e) => setTeam(e.target.value)}
+          sx={{ minWidth: 200 }}
+        >
+          {board.standings.map((s) => (
+            <MenuItem key={s.team_id} value={s.team_no}>
+              {s.team_no} {s.name ?? ''}
+            </MenuItem>
+          ))}
+        </TextField>
+        {rules.kind === 'best_of' ? (
+          <>
+            <TextField
+              select
+              label={translate('resources.event-days.round')}
+              value={round}
+              onChange={(e) => setRound(e.target.value)}
+              sx={{ minWidth: 120 }}
+            >
+              {board.rounds.map((r) => (
+                <MenuItem key={r.number} value={String(r.number)}>
+                  {r.number}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={translate('resources.event-days.score')}
+              value={score}
+              onChange={(e) => setScore(e.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+            />
+            {rules.timed && (
+              <TextField
+                label={translate('resources.event-days.time')}
+                value={time}
+                onChange={(e) => setTime(e.target.value)}
+                slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+              />
+            )}
+          </>
+        ) : (
+          rules.criteria.map((c) => (
+            <TextField
+              key={c.key}
+              label={`${locale === 'ar' ? c.name : c.name_en} (${c.max})`}
+              value={points[c.key] ?? ''}
+              onChange={(e) => setPoints((p) => ({ ...p, [c.key]: e.target.value }))}
+              slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+            />
+          ))
+        )}
+        <TextField
+          label={translate('resources.event-days.correction_reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          sx={{ minWidth: 280, flexGrow: 1 }}
+        />
+        <Button
+          variant="contained"
+          disabled={!team || !reason.trim()}
+          onClick={() =>
+            act(async () => {
+              await apiFetch(`/admin/event-days/${eventId}/corrections`, json(body));
+              setReason('');
+            }, translate('resources.event-days.corrected'))
+          }
+        >
+          {translate('resources.event-days.correct')}
+        </Button>
+      </Stack>
+    </Section>
+  );
+}

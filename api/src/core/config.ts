@@ -44,6 +44,8 @@ export interface AppConfig {
    * attempts per client address per minute (a success does not count); codesPerHour: codes sent to one account.
    */
   rateLimit: { signinPerMinute: number; failedPerAddress: number; codesPerHour: number };
+  /** Live leaderboard streams (server-sent events) this process holds at once; over it, a 503 with Retry-After. */
+  leaderboardStreams: number;
   /** Proxies in front of the API whose X-Forwarded-For entries are believed, counted from the right (0: the socket). */
   trustProxyHops: number;
   /** Shared with the member server, which forwards its browser's address with it (X-Member-Proxy-Secret). */
@@ -343,6 +345,7 @@ function readConfig(env: Env): AppConfig {
     databaseUrl,
     jwtSecret,
     sessionTtlDays,
+    leaderboardStreams: int(env, 'LEADERBOARD_STREAMS', 500, 1, 100_000),
     staffIdleMinutes: int(env, 'STAFF_IDLE_MINUTES', 30, 1, 1440),
     memberIdleDays: int(env, 'MEMBER_IDLE_DAYS', Math.min(7, sessionTtlDays), 1, sessionTtlDays),
     apiDocs: bool(env, 'API_DOCS', !production),

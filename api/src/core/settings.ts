@@ -586,6 +586,14 @@ export const SETTINGS: Setting[] = [
     about: 'Sign-in attempts per account per minute.',
   },
   {
+    name: 'LEADERBOARD_STREAMS',
+    apps: A,
+    group: 'Limits and retention',
+    default: '500',
+    about:
+      "Live leaderboard connections (server-sent events) one API process holds at once; beyond it a viewer gets 503 with Retry-After and the page keeps the standings it has. Count a hall's screens and phones per process.",
+  },
+  {
     name: 'RATE_LIMIT_ADDRESS',
     apps: A,
     group: 'Limits and retention',

@@ -1133,7 +1133,9 @@ export const eventDays = pgTable(
       .notNull()
       .references(() => competitions.id, { onDelete: 'restrict' }),
     eventDate: date('event_date').notNull(),
+    /** The venue's name in Arabic; `venueNameEn` in English (none: the Arabic one shows in both). */
     venueName: text('venue_name').notNull(),
+    venueNameEn: text('venue_name_en'),
     venueCity: text('venue_city').notNull(),
     mapUrl: text('map_url'),
     rules: jsonb('rules').$type<RankingRules>().notNull(),

@@ -4,7 +4,7 @@ import { CurrentAuth } from '../auth/current-auth.decorator';
 import { Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
-import { AssignDto, AwardDto, RankingDto } from './event-day.dto';
+import { AssignDto, AwardDto, CorrectionDto, RankingDto } from './event-day.dto';
 import { IdPipe } from './id.pipe';
 import { EventDayService } from './event-day.service';
 import { roundNumber } from './judging.controller';
@@ -80,6 +80,23 @@ export class EventAdminController {
   async publish(@CurrentAuth() auth: Auth, @Param('id', IdPipe) id: string, @Lang() lang: Lang) {
     const count = await this.events.publish(auth.user, id);
     return { success: true, message: translate(lang, 'event.published', { count }) };
+  }
+
+  @Post('event-days/:id/corrections')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Corrects a team's score of a round after the results were written, with a reason: the ranking and the teams' results are written again (audited)",
+  })
+  async correct(
+    @CurrentAuth() auth: Auth,
+    @Param('id', IdPipe) id: string,
+    @Body() body: CorrectionDto,
+    @Lang() lang: Lang,
+  ) {
+    const result = await this.events.correct(auth.user, id, body);
+    return { success: true, result, message: translate(lang, 'event.corrected', { team_no: result.team_no }) };
   }
 
   @Post('event-days/:id/awards')

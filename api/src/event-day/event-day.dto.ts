@@ -33,6 +33,20 @@ export class ScoreDto {
   @Text(500) reason?: string;
 }
 
+/**
+ * POST /api/admin/event-days/:id/corrections: staff correct a team's score of a round after the day,
+ * with a reason (the same fields as a judge's score; the rank is computed again, never sent).
+ */
+export class CorrectionDto {
+  @Required() @Int(1, 10) round?: number;
+  @Required() @Text(300) team?: string;
+  @Digits(20) score?: string;
+  @Digits(20) time?: string;
+  @IsOptional() @IsObject() points?: Record<string, unknown>;
+  /** Required: the service answers `event.correction_reason` when it is missing or blank. */
+  @Text(500) reason?: string;
+}
+
 /** POST /api/admin/event-days/:id/staff: assigns an accepted judge or referee (or staff) with a role. */
 export class AssignDto {
   @RequiredId() user_id?: string;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   isStaff,
@@ -8,10 +9,12 @@ import {
   RANKING_PRESETS,
   rulesProblem,
   teamNoFrom,
+  type CheckInView,
   type EventDayView,
   type EventRole,
   type JudgeEventView,
   type LeaderboardView,
+  type PublicTeamView,
   type PublicCompetitionView,
   type RankingRules,
   type ScoreEntry,
@@ -21,7 +24,8 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { AuditService } from '../audit/audit.service';
 import { AppError } from '../common/app-error';
 import { uniqueViolation } from '../common/unique-violation';
-import { DB } from '../core/core.module';
+import type { AppConfig } from '../core/config';
+import { CONFIG, DB } from '../core/core.module';
 import type { Db } from '../core/database';
 import {
   competitions,
@@ -33,12 +37,15 @@ import {
   eventTeams,
   judgeApplications,
   seasons,
+  teamPeople,
   teams,
   users,
   type User,
 } from '../db/schema';
 import { recordResults } from '../teams/lifecycle/team-state';
-import type { AssignDto, AwardDto, RankingDto, ScoreDto } from './event-day.dto';
+import { isMinorAccount } from '../accounts/user.view';
+import { codeIsFor, codeTeamNo } from './check-in-code';
+import type { AssignDto, AwardDto, CorrectionDto, RankingDto, ScoreDto } from './event-day.dto';
 
 type EventDay = typeof eventDays.$inferSelect;
 type Tx = Db;
@@ -91,6 +98,7 @@ export class EventDayService {
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly audits: AuditService,
+    @Inject(CONFIG) private readonly config: Pick<AppConfig, 'jwtSecret'>,
   ) {}
 
   private tx<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -259,31 +267,7 @@ export class EventDayService {
   async publish(actor: User, eventId: string): Promise<number> {
     return this.tx(async (tx) => {
       const day = await this.day(tx, eventId, true);
-      const standings = (await this.standingsIn(tx, day)).filter((s) => s.rank !== null);
-      if (!standings.length) throw new AppError(400, 'event.nothing_to_publish');
-      await recordResults(
-        tx,
-        standings.map((s) => ({ teamId: s.team_id, score: s.score!.toFixed(2), ranked: s.rank! })),
-      );
-      await tx.delete(eventAwards).where(and(eq(eventAwards.eventId, eventId), eq(eventAwards.kind, 'place')));
-      const places = standings.filter((s) => s.rank! <= 3);
-      const PLACE = [
-        ['المركز الأول', '1st place'],
-        ['المركز الثاني', '2nd place'],
-        ['المركز الثالث', '3rd place'],
-      ];
-      if (places.length)
-        await tx.insert(eventAwards).values(
-          places.map((s) => ({
-            eventId,
-            kind: 'place' as const,
-            teamId: s.team_id,
-            place: s.rank!,
-            name: PLACE[s.rank! - 1][0],
-            nameEn: PLACE[s.rank! - 1][1],
-          })),
-        );
-      await tx.update(eventDays).set({ publishedAt: new Date() }).where(eq(eventDays.id, eventId));
+      const standings = await this.writeResults(tx, day);
       await this.audits.record(tx, {
         actor,
         action: 'publish',
@@ -293,6 +277,94 @@ export class EventDayService {
       });
       return standings.length;
     });
+  }
+
+  /**
+   * A result corrected after the day by staff, with a reason: the team's current entries for the
+   * round (every judge's) give way to staff's one (kept as history, as a judge's replaced entry is),
+   * a locked round included, and the results are written to the teams again, so the team cards,
+   * achievements and the public pages show the corrected rank.
+   */
+  async correct(actor: User, eventId: string, dto: CorrectionDto) {
+    const reason = dto.reason?.trim();
+    if (!reason) throw new AppError(400, 'event.correction_reason', {}, 'reason');
+    return this.tx(async (tx) => {
+      const day = await this.day(tx, eventId, true);
+      if (!day.publishedAt) throw new AppError(409, 'event.not_published');
+      const [round] = await tx
+        .select()
+        .from(eventRounds)
+        .where(and(eq(eventRounds.eventId, eventId), eq(eventRounds.number, dto.round!)))
+        .for('update');
+      if (!round) throw new AppError(404, 'event.round_not_found', {}, 'round');
+      const { team } = await this.teamOf(tx, eventId, dto.team!);
+      const entry = this.readEntry(day.rules, Number(round.max), dto);
+      const replaced = await tx
+        .update(eventScores)
+        .set({ replacedAt: new Date() })
+        .where(and(eq(eventScores.roundId, round.id), eq(eventScores.teamId, team.id), isNull(eventScores.replacedAt)))
+        .returning();
+      const [row] = await tx
+        .insert(eventScores)
+        .values({
+          clientId: randomUUID(),
+          eventId,
+          roundId: round.id,
+          teamId: team.id,
+          judgeId: actor.id,
+          value: entry.value.toFixed(2),
+          points: entry.points,
+          time: entry.time === null ? null : entry.time.toFixed(2),
+          reason,
+        })
+        .returning();
+      const standings = await this.writeResults(tx, day);
+      const now = standings.find((s) => s.team_id === team.id);
+      await this.audits.record(tx, {
+        actor,
+        action: 'correct',
+        resource: 'event-days',
+        recordId: eventId,
+        before: { scores: replaced.map((s) => scoreAudit(s, team.teamNo, round.number)) },
+        after: {
+          score: scoreAudit(row, team.teamNo, round.number),
+          reason,
+          result: { team_no: team.teamNo, score: now?.score ?? null, ranked: now?.rank ?? null },
+        },
+      });
+      return { team_no: team.teamNo, score: now?.score ?? null, ranked: now?.rank ?? null };
+    });
+  }
+
+  /** The ranking written to the teams (through the team lifecycle) and the 1st–3rd places made from it. */
+  private async writeResults(tx: Tx, day: EventDay): Promise<Standing[]> {
+    const eventId = day.id;
+    const standings = (await this.standingsIn(tx, day)).filter((s) => s.rank !== null);
+    if (!standings.length) throw new AppError(400, 'event.nothing_to_publish');
+    await recordResults(
+      tx,
+      standings.map((s) => ({ teamId: s.team_id, score: s.score!.toFixed(2), ranked: s.rank! })),
+    );
+    await tx.delete(eventAwards).where(and(eq(eventAwards.eventId, eventId), eq(eventAwards.kind, 'place')));
+    const places = standings.filter((s) => s.rank! <= 3);
+    const PLACE = [
+      ['المركز الأول', '1st place'],
+      ['المركز الثاني', '2nd place'],
+      ['المركز الثالث', '3rd place'],
+    ];
+    if (places.length)
+      await tx.insert(eventAwards).values(
+        places.map((s) => ({
+          eventId,
+          kind: 'place' as const,
+          teamId: s.team_id,
+          place: s.rank!,
+          name: PLACE[s.rank! - 1][0],
+          nameEn: PLACE[s.rank! - 1][1],
+        })),
+      );
+    await tx.update(eventDays).set({ publishedAt: new Date() }).where(eq(eventDays.id, eventId));
+    return standings;
   }
 
   /** A special award or a team advancing, given by hand to a team of the event. */
@@ -353,9 +425,13 @@ export class EventDayService {
     return role;
   }
 
-  /** The event's team with the number typed or read from a QR code. */
+  /**
+   * The event's team with the number typed or read from its check-in QR code: a code shaped as the
+   * platform's must be the platform's code for that team (else `event.bad_code`).
+   */
   private async teamOf(tx: Tx, eventId: string, typed: string) {
-    const teamNo = teamNoFrom(typed);
+    const coded = codeTeamNo(typed);
+    const teamNo = coded ?? teamNoFrom(typed);
     const [row] = teamNo
       ? await tx
           .select({ team: teams, checkedInAt: eventTeams.checkedInAt })
@@ -364,6 +440,8 @@ export class EventDayService {
           .where(and(eq(eventTeams.eventId, eventId), eq(teams.teamNo, teamNo)))
       : [];
     if (!row) throw new AppError(404, 'event.team_not_found', { team_no: teamNo ?? typed.slice(0, 20) }, 'team');
+    if (coded && !codeIsFor(this.config.jwtSecret, typed, row.team.id))
+      throw new AppError(400, 'event.bad_code', {}, 'team');
     return row;
   }
 
@@ -386,7 +464,50 @@ export class EventDayService {
           after: { checked_in: team.teamNo },
         });
       }
-      return { team_id: team.id, team_no: team.teamNo, name: team.name };
+      return {
+        team_id: team.id,
+        team_no: team.teamNo,
+        name: team.name,
+        checked_in_before: checkedInAt !== null,
+        people: await this.arrivingPeople(tx, team.id),
+      };
+    });
+  }
+
+  /**
+   * Who the volunteer at the door should see arrive: the team's accepted coaches and students by
+   * name and picture, and whether a student is a minor whose guardian has not given consent. Never
+   * an ID number, phone or birth date.
+   */
+  private async arrivingPeople(tx: Tx, teamId: string): Promise<CheckInPerson[]> {
+    const rows = await tx
+      .select({
+        role: teamPeople.role,
+        name: users.name,
+        picture: users.picture,
+        type: users.type,
+        dob: users.dob,
+        consentAt: users.guardianConsentAt,
+      })
+      .from(teamPeople)
+      .innerJoin(users, eq(users.id, teamPeople.userId))
+      .where(
+        and(
+          eq(teamPeople.teamId, teamId),
+          eq(teamPeople.state, 'accepted'),
+          inArray(teamPeople.role, ['coach', 'member']),
+        ),
+      )
+      .orderBy(asc(teamPeople.role), asc(users.name));
+    return rows.map((p) => {
+      const minor = p.role === 'member' && isMinorAccount(p);
+      return {
+        name: p.name,
+        picture: p.picture ?? null,
+        role: p.role as 'coach' | 'member',
+        minor,
+        consent_missing: minor && !p.consentAt,
+      };
     });
   }
 
@@ -480,7 +601,7 @@ export class EventDayService {
   }
 
   /** The entry's total, points and time, checked against the rules: decimals from 0 to the maximum. */
-  private readEntry(rules: RankingRules, max: number, dto: ScoreDto) {
+  private readEntry(rules: RankingRules, max: number, dto: Pick<ScoreDto, 'score' | 'time' | 'points'>) {
     if (rules.kind === 'best_of') {
       const value = readDecimal(dto.score);
       if (value === null || value > max) throw new AppError(400, 'event.bad_score', { max }, 'score');
@@ -628,6 +749,70 @@ export class EventDayService {
   }
 
   /**
+   * A team's public page: its number, name, school (the entity it represents), coaches' names, its
+   * competition and season, and its results — each event day's rank, score and awards, and the
+   * result written to the team. Only a team that takes part in an event day of an active season;
+   * never a student's name, nor anyone's ID, phone or birth date.
+   */
+  async publicTeam(teamId: string): Promise<PublicTeamView> {
+    const [row] = await this.db
+      .select({ team: teams, competition: competitions, season: seasons })
+      .from(teams)
+      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .where(and(eq(teams.id, teamId), eq(seasons.status, true)));
+    const days = row
+      ? await this.db
+          .select({ id: eventDays.id })
+          .from(eventTeams)
+          .innerJoin(eventDays, eq(eventDays.id, eventTeams.eventId))
+          .where(eq(eventTeams.teamId, teamId))
+          .orderBy(desc(eventDays.eventDate))
+      : [];
+    if (!row || !days.length) throw new AppError(404, 'request.not_found');
+    const { team, competition, season } = row;
+    const [entity] = team.entityId
+      ? await this.db.select({ name: users.name }).from(users).where(eq(users.id, team.entityId))
+      : [];
+    const coaches = await this.db
+      .select({ name: users.name })
+      .from(teamPeople)
+      .innerJoin(users, eq(users.id, teamPeople.userId))
+      .where(and(eq(teamPeople.teamId, teamId), eq(teamPeople.role, 'coach'), eq(teamPeople.state, 'accepted')))
+      .orderBy(asc(users.name));
+    const results = [];
+    for (const d of days) {
+      const board = await this.leaderboard(d.id);
+      const standing = board.standings.find((s) => s.team_id === teamId);
+      results.push({
+        event: {
+          id: board.id,
+          event_date: board.event_date,
+          venue_name: board.venue_name,
+          venue_name_en: board.venue_name_en,
+          venue_city: board.venue_city,
+          published: board.published,
+        },
+        rank: standing?.rank ?? null,
+        score: standing?.score ?? null,
+        rounds: standing?.rounds ?? [],
+        awards: board.awards.filter((a) => a.team_no === team.teamNo),
+      });
+    }
+    return {
+      id: team.id,
+      team_no: team.teamNo,
+      name: team.name,
+      school: entity?.name ?? null,
+      coaches: coaches.map((c) => c.name),
+      competition: { id: competition.id, name: competition.name, name_en: competition.nameEn },
+      season: { name: season.name, name_en: season.nameEn },
+      result: team.ranked !== null && team.status ? { score: Number(team.score ?? 0), ranked: team.ranked } : null,
+      events: results,
+    };
+  }
+
+  /**
    * The public leaderboard of an event: the teams (number, name) in their ranking with each round's
    * score, and the awards. Nothing about a team's people.
    */
@@ -674,6 +859,9 @@ export class EventDayService {
   }
 }
 
+/** Someone of a team at the check-in desk (names and pictures only). */
+export type CheckInPerson = CheckInView['people'][number];
+
 /** The public side of the competition day, kept beside the service that computes it. */
 export type PublicCompetition = PublicCompetitionView;
 
@@ -701,6 +889,7 @@ export function dayView(day: EventDay, competition: typeof competitions.$inferSe
     id: day.id,
     event_date: day.eventDate,
     venue_name: day.venueName,
+    venue_name_en: day.venueNameEn,
     venue_city: day.venueCity,
     map_url: day.mapUrl,
     season_id: day.seasonId,

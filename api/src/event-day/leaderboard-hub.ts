@@ -1,4 +1,6 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { AppConfig } from '../core/config';
+import { CONFIG } from '../core/core.module';
 import { EventDayService } from './event-day.service';
 
 type Listener = { send(data: string): void; end(): void };
@@ -16,8 +18,30 @@ const EVERY_MS = 1000;
 @Injectable()
 export class LeaderboardHub implements OnModuleDestroy {
   private readonly watches = new Map<string, Watch>();
+  /** Streams open in this process (every event): at most LEADERBOARD_STREAMS. */
+  private open = 0;
 
-  constructor(private readonly events: EventDayService) {}
+  constructor(
+    private readonly events: EventDayService,
+    @Inject(CONFIG) private readonly config: Pick<AppConfig, 'leaderboardStreams'>,
+  ) {}
+
+  /** The streams this process holds now (the `leaderboard_streams` metric). */
+  get streams(): number {
+    return this.open;
+  }
+
+  /** Takes one of the process's stream places; false when all LEADERBOARD_STREAMS are taken. */
+  reserve(): boolean {
+    if (this.open >= this.config.leaderboardStreams) return false;
+    this.open += 1;
+    return true;
+  }
+
+  /** Gives a place back (once per successful reserve). */
+  release(): void {
+    this.open = Math.max(0, this.open - 1);
+  }
 
   /** Adds a viewer; it gets the current standings at once, then each change. Returns its removal. */
   watch(eventId: string, listener: Listener): () => void {

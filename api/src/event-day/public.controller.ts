@@ -2,6 +2,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/roles';
+import { sendError } from '../common/error-response';
 import { EventDayService } from './event-day.service';
 import { IdPipe } from './id.pipe';
 import { LeaderboardHub } from './leaderboard-hub';
@@ -35,6 +36,16 @@ export class PublicResultsController {
     return { success: true, ...(await this.events.competitionResults(id)) };
   }
 
+  @Get('teams/:id')
+  @Public()
+  @ApiOperation({
+    summary:
+      "A team's public page: name, school, coaches' names and its results (a team of an event day; no student, ID, phone or birth date)",
+  })
+  async team(@Param('id', IdPipe) id: string) {
+    return { success: true, team: await this.events.publicTeam(id) };
+  }
+
   @Get('events/:id')
   @Public()
   @ApiOperation({ summary: "An event day's leaderboard (ranking computed from the stored scores) and awards" })
@@ -47,6 +58,16 @@ export class PublicResultsController {
   @ApiOperation({ summary: 'The leaderboard as server-sent events: `standings` at once, then at each change' })
   async stream(@Param('id', IdPipe) id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     await this.events.leaderboard(id); // an unknown event is a 404 before the stream starts
+    if (!this.hub.reserve()) {
+      // Over this process's cap: the page keeps what it shows and its EventSource tries again.
+      reply.header('Retry-After', '30');
+      return sendError(req, reply, 503, 'event.too_many_viewers');
+    }
+    let released = false;
+    const release = () => {
+      if (!released) this.hub.release();
+      released = true;
+    };
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -65,6 +86,8 @@ export class PublicResultsController {
     req.raw.on('close', () => {
       clearInterval(heartbeat);
       stop();
+      release();
     });
+    res.on('close', release);
   }
 }

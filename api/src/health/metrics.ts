@@ -16,7 +16,8 @@ import type { OperationsState } from './health.service';
  * - the database pool (PostgreSQL);
  * - read from the database at each scrape: outbox messages pending and failed by channel, orders
  *   awaiting payment, refunds the provider refused that the reconciler retries, and each job's last
- *   success (job_runs, and the polling jobs of this process).
+ *   success (job_runs, and the polling jobs of this process);
+ * - the live leaderboard streams this process holds.
  */
 export function registerMetrics(
   fastify: FastifyInstance,
@@ -24,6 +25,8 @@ export function registerMetrics(
     token?: string;
     operations: () => Promise<OperationsState>;
     pool?: () => { total: number; idle: number; waiting: number };
+    /** Live leaderboard streams this process holds (capped by LEADERBOARD_STREAMS). */
+    leaderboardStreams?: () => number;
   },
 ) {
   const registry = new Registry();
@@ -47,6 +50,17 @@ export function registerMetrics(
         this.set({ state: 'total' }, total);
         this.set({ state: 'idle' }, idle);
         this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
+  if (options.leaderboardStreams) {
+    const streams = options.leaderboardStreams;
+    new Gauge({
+      name: 'leaderboard_streams',
+      help: 'Live leaderboard connections (server-sent events) this process holds; LEADERBOARD_STREAMS caps them.',
+      registers: [registry],
+      collect() {
+        this.set(streams());
       },
     });
   }

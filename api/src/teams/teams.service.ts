@@ -2,7 +2,9 @@ import { medalOf, TEAM_STATE_ORDER, type AchievementView, type Paged, type TeamV
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../core/database';
-import { DB } from '../core/core.module';
+import type { AppConfig } from '../core/config';
+import { CONFIG, DB } from '../core/core.module';
+import { checkInCode } from '../event-day/check-in-code';
 import { competitions, events, seasons, teamPeople, teams, users, type User } from '../db/schema';
 import { ExternalResults } from './external-results';
 
@@ -84,6 +86,7 @@ export class TeamsService {
   constructor(
     @Inject(DB) db: Db,
     private readonly external: ExternalResults,
+    @Inject(CONFIG) private readonly config: Pick<AppConfig, 'jwtSecret'>,
   ) {
     this.prepared = prepareTeamReads(db);
   }
@@ -142,6 +145,7 @@ export class TeamsService {
         payment_status: team.paymentStatus,
         entity: entity?.id ? { _id: entity.id, name: entity.name } : null,
         resultes: team.ranked !== null ? { score: Number(team.score ?? 0), ranked: team.ranked } : null,
+        check_in_code: team.state === 'approved' ? checkInCode(this.config.jwtSecret, team) : null,
       })),
       currentPage: page,
       totalPages: Math.ceil(total / size),

@@ -1,4 +1,5 @@
 import type { LeaderboardView } from '@platform/contract';
+import { Link } from '@remix-run/react';
 import { useT } from '~/i18n';
 import { localized } from '~/utils/posts';
 
@@ -38,7 +39,10 @@ export function StandingsTable({ board, caption }: { board: LeaderboardView; cap
             >
               <td className="t-tabular t-strong">{s.rank ?? '—'}</td>
               <th scope="row">
-                <bdi className="t-tabular nowrap">{s.team_no}</bdi> <bdi>{s.name ?? ''}</bdi>
+                {/* The team's public page: its school, coaches and results. */}
+                <Link to={`/teams/${s.team_id}`} className="team-link">
+                  <bdi className="t-tabular nowrap">{s.team_no}</bdi> <bdi>{s.name ?? ''}</bdi>
+                </Link>
               </th>
               <td className="t-tabular">{s.score ?? <span className="muted">{t('results.not_ranked')}</span>}</td>
               {perRound &&

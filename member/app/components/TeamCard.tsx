@@ -5,6 +5,7 @@ import { Alert } from '~/ui/Alert';
 import { Avatar } from '~/ui/Avatar';
 import { Card, CardBody } from '~/ui/Card';
 import { Chip } from '~/ui/Chip';
+import { CheckInQr } from './CheckInQr';
 import { localized } from '~/utils/posts';
 
 /** At most this many members' pictures, then "+n". */
@@ -84,6 +85,7 @@ export function TeamCard({ team }: { team: TeamView }) {
             ))}
           </p>
         )}
+        {team.check_in_code && <CheckInQr code={team.check_in_code} teamNo={team.team_no} />}
         {active && !team.entity && (
           <Alert severity="warning" className="mt-1">
             {t('teams.add_entity')}

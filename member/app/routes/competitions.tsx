@@ -6,7 +6,7 @@ import { ButtonLink } from '~/ui/Button';
 import { Card, CardActions, CardBody } from '~/ui/Card';
 import { api } from '~/utils/api.server';
 import { formatDay, localized } from '~/utils/posts';
-import { rulesText } from '~/utils/results';
+import { rulesText, venueOf } from '~/utils/results';
 import { getLang } from '~/utils/session.server';
 
 /**
@@ -38,7 +38,7 @@ function SeasonCompetition({ competition }: { competition: PublicCompetitionView
           <ul className="stack gap-1 t-body2">
             {competition.event_days.map((d) => (
               <li key={d.id}>
-                <time dateTime={d.event_date}>{formatDay(d.event_date, lang)}</time> · <bdi>{d.venue_name}</bdi>
+                <time dateTime={d.event_date}>{formatDay(d.event_date, lang)}</time> · <bdi>{venueOf(d, lang)}</bdi>
                 {lang === 'ar' ? '، ' : ', '}
                 <bdi>{d.venue_city}</bdi>
                 {' · '}

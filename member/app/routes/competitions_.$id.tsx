@@ -5,7 +5,7 @@ import { AwardsList, StandingsTable } from '~/components/Leaderboard';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { formatDay, localized } from '~/utils/posts';
-import { rulesText, shareMeta } from '~/utils/results';
+import { rulesText, shareMeta, venueOf } from '~/utils/results';
 import { getLang } from '~/utils/session.server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,12 +48,12 @@ export default function CompetitionResults() {
       <p className="t-body2 muted">{rulesText(competition.rules, lang)}</p>
       {eventDays.length === 0 && <p className="mt-4 muted">{t('results.no_results')}</p>}
       {eventDays.map((board) => {
-        const heading = `${board.venue_name} · ${formatDay(board.event_date, lang)}`;
+        const heading = `${venueOf(board, lang)} · ${formatDay(board.event_date, lang)}`;
         return (
           <section key={board.id} className="mt-4" aria-labelledby={`day-${board.id}`}>
             <div className="row row-between wrap mb-2">
               <h2 className="t-h5" id={`day-${board.id}`}>
-                <bdi>{board.venue_name}</bdi> ·{' '}
+                <bdi>{venueOf(board, lang)}</bdi> ·{' '}
                 <time dateTime={board.event_date}>{formatDay(board.event_date, lang)}</time>
               </h2>
               <Link to={`/events/${board.id}`}>{t('results.leaderboard')}</Link>

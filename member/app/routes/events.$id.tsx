@@ -6,7 +6,7 @@ import { AwardsList, StandingsTable } from '~/components/Leaderboard';
 import { translate, useT } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { formatDay, localized } from '~/utils/posts';
-import { boardTitle, shareMeta } from '~/utils/results';
+import { boardTitle, shareMeta, venueOf } from '~/utils/results';
 import { getLang } from '~/utils/session.server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: `${translate(lang, 'results.leaderboard')}: ${boardTitle(board, lang)}`,
       description: translate(lang, 'results.board_description', {
         name,
-        venue: board.venue_name,
+        venue: venueOf(board, lang),
         date: formatDay(board.event_date, lang),
       }),
       url: `${new URL(request.url).origin}/events/${board.id}`,
@@ -37,20 +37,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? shareMeta(data.share) : []);
 
-/** The standings pushed by the server: replaced at each `standings` event; the browser reconnects by itself. */
+/**
+ * The standings pushed by the server: replaced at each `standings` event. The browser reconnects by
+ * itself after a dropped connection; a refused one (the API's cap on live viewers answers 503) closes
+ * the EventSource for good, so the page opens a new one later, at a random moment within 15–30
+ * seconds so that a full hall does not come back all at once. The standings shown stay meanwhile.
+ */
 function useLiveBoard(initial: LeaderboardView) {
   const [board, setBoard] = useState(initial);
   const [live, setLive] = useState(false);
   useEffect(() => {
     setBoard(initial);
-    const source = new EventSource(`/events/${initial.id}/stream`);
-    source.addEventListener('open', () => setLive(true));
-    source.addEventListener('error', () => setLive(false));
-    source.addEventListener('standings', (e) => {
-      setBoard(JSON.parse((e as MessageEvent<string>).data) as LeaderboardView);
-      setLive(true);
-    });
-    return () => source.close();
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      const current = new EventSource(`/events/${initial.id}/stream`);
+      source = current;
+      current.addEventListener('open', () => setLive(true));
+      current.addEventListener('error', () => {
+        setLive(false);
+        if (current.readyState === EventSource.CLOSED) timer = setTimeout(open, 15_000 + Math.random() * 15_000);
+      });
+      current.addEventListener('standings', (e) => {
+        setBoard(JSON.parse((e as MessageEvent<string>).data) as LeaderboardView);
+        setLive(true);
+      });
+    };
+    open();
+    return () => {
+      if (timer) clearTimeout(timer);
+      source?.close();
+    };
   }, [initial]);
   return { board, live };
 }
@@ -66,7 +83,7 @@ export default function EventBoard() {
     <div className={`container container-lg page${tv ? ' board-tv' : ''}`}>
       <h1 className="t-h4 gutter">{name}</h1>
       <p className="muted gutter">
-        <bdi>{board.venue_name}</bdi>
+        <bdi>{venueOf(board, lang)}</bdi>
         {lang === 'ar' ? '، ' : ', '}
         <bdi>{board.venue_city}</bdi> · <time dateTime={board.event_date}>{formatDay(board.event_date, lang)}</time>
       </p>

@@ -19,7 +19,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch {
     throw new Response('Unavailable', { status: 503 });
   }
-  if (!upstream.ok || !upstream.body) throw new Response(null, { status: upstream.status === 404 ? 404 : 503 });
+  if (!upstream.ok || !upstream.body) {
+    // Over the API's cap on live viewers (LEADERBOARD_STREAMS): the page tries again after Retry-After.
+    const retry = upstream.headers.get('retry-after');
+    throw new Response(null, {
+      status: upstream.status === 404 ? 404 : 503,
+      headers: retry ? { 'Retry-After': retry } : undefined,
+    });
+  }
   // The viewer leaving aborts the upstream call: the stream then just ends (nothing to report).
   const reader = upstream.body.getReader();
   const body = new ReadableStream<Uint8Array>({

@@ -1,9 +1,11 @@
-import type { JudgeEventView } from '@platform/contract';
+import type { CheckInView, JudgeEventView } from '@platform/contract';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useRevalidator, useSubmit } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { translate, useT } from '~/i18n';
+import { QrScanner } from '~/components/QrScanner';
 import { Alert } from '~/ui/Alert';
+import { Avatar } from '~/ui/Avatar';
 import { Card, CardBody } from '~/ui/Card';
 import { Chip } from '~/ui/Chip';
 import { Select } from '~/ui/Select';
@@ -13,6 +15,7 @@ import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { readForm } from '~/utils/form.server';
 import { formatDay, localized } from '~/utils/posts';
+import { venueOf } from '~/utils/results';
 import { scoreBody } from '~/utils/scores';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,9 +54,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get('intent');
   const path = intent === 'check_in' ? `/judging/events/${params.id}/check-in` : `/judging/events/${params.id}/scores`;
   const body = intent === 'check_in' ? { team: String(form.get('team') ?? '') } : scoreBody(form.entries());
-  const res = await api(request, path, { token, lang, body });
+  const res = await api<{ team?: CheckInView }>(request, path, { token, lang, body });
   return data(
-    { intent: String(intent), ok: res.ok, message: res.data.message ?? translate(lang, 'judging.failed') },
+    {
+      intent: String(intent),
+      ok: res.ok,
+      message: res.data.message ?? translate(lang, 'judging.failed'),
+      team: (res.ok && intent === 'check_in' && res.data.team) || null,
+    },
     { status: res.ok ? 200 : res.status >= 500 ? 503 : 400 },
   );
 }
@@ -229,6 +237,76 @@ function ScoreForm({ event, clientId }: { event: JudgeEventView; clientId: strin
   );
 }
 
+/** The team just checked in: its coaches and students by name and picture, and minors without consent. */
+function ArrivedTeam({ team }: { team: CheckInView }) {
+  const { t, tn } = useT();
+  const missing = team.people.filter((p) => p.consent_missing).length;
+  return (
+    <section className="stack gap-1 mt-2" aria-labelledby="arrived-heading" data-arrived={team.team_no}>
+      <h3 id="arrived-heading" className="t-subtitle1">
+        {t('judging.people', { team: team.name ? `${team.team_no} · ${team.name}` : team.team_no })}
+      </h3>
+      {team.checked_in_before && <p className="t-body2 muted">{t('judging.checked_in_before')}</p>}
+      {missing > 0 && <Alert severity="warning">{tn('judging.consent_count', missing)}</Alert>}
+      {team.people.length === 0 ? (
+        <p className="muted">{t('judging.no_people')}</p>
+      ) : (
+        <ul className="plain-list check-in-people">
+          {team.people.map((p, i) => (
+            <li key={i} data-consent-missing={p.consent_missing || undefined}>
+              <Avatar src={p.picture} name={p.name} alt="" size="small" />
+              <span className="stack">
+                <bdi>{p.name}</bdi>
+                <span className="t-caption muted">
+                  {t(p.role === 'coach' ? 'judging.coach' : 'judging.student')}
+                  {p.minor && ` · ${t('judging.minor')}`}
+                </span>
+                {p.consent_missing && (
+                  <span className="t-caption consent-warning" role="note">
+                    {t('judging.consent_missing')}
+                  </span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Check-in by the team's QR code (the camera) or its number typed; the page's action asks the API. */
+function CheckIn() {
+  const { t } = useT();
+  const submit = useSubmit();
+  const onCode = useCallback(
+    (code: string) => submit({ intent: 'check_in', team: code }, { method: 'post' }),
+    [submit],
+  );
+  return (
+    <Card>
+      <CardBody>
+        <h2 className="t-h6 mb-2">{t('judging.check_in')}</h2>
+        <QrScanner onCode={onCode} />
+        <Form method="post" className="stack gap-2 mt-2">
+          <input type="hidden" name="intent" value="check_in" />
+          <TextField
+            id="checkin_team"
+            name="team"
+            label={t('judging.team_number')}
+            helperText={t('judging.team_number_hint')}
+            inputMode="numeric"
+            dir="ltr"
+            required
+            autoComplete="off"
+          />
+          <SubmitButton variant="outlined">{t('judging.check_in_submit')}</SubmitButton>
+        </Form>
+      </CardBody>
+    </Card>
+  );
+}
+
 export default function JudgeEvent() {
   const { event, clientId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -238,8 +316,8 @@ export default function JudgeEvent() {
       <div>
         <h1 className="t-h5 gutter">{localized(lang, event.competition, event.competition_en)}</h1>
         <p className="t-body2 muted">
-          <time dateTime={event.event_date}>{formatDay(event.event_date, lang)}</time> · <bdi>{event.venue_name}</bdi> ·{' '}
-          {t('judging.role', { role: t(`judging.roles.${event.role}`) })}
+          <time dateTime={event.event_date}>{formatDay(event.event_date, lang)}</time> ·{' '}
+          <bdi>{venueOf(event, lang)}</bdi> · {t('judging.role', { role: t(`judging.roles.${event.role}`) })}
         </p>
         <Link to={`/events/${event.id}`}>{t('judging.leaderboard')}</Link>
       </div>
@@ -248,25 +326,14 @@ export default function JudgeEvent() {
           {result.message}
         </Alert>
       )}
-      <Card>
-        <CardBody>
-          <h2 className="t-h6 mb-2">{t('judging.check_in')}</h2>
-          <Form method="post" className="stack gap-2">
-            <input type="hidden" name="intent" value="check_in" />
-            <TextField
-              id="checkin_team"
-              name="team"
-              label={t('judging.team_number')}
-              helperText={t('judging.team_number_hint')}
-              inputMode="numeric"
-              dir="ltr"
-              required
-              autoComplete="off"
-            />
-            <SubmitButton variant="outlined">{t('judging.check_in_submit')}</SubmitButton>
-          </Form>
-        </CardBody>
-      </Card>
+      {result?.team && (
+        <Card>
+          <CardBody>
+            <ArrivedTeam team={result.team} />
+          </CardBody>
+        </Card>
+      )}
+      <CheckIn />
       {event.scores ? (
         <ScoreForm event={event} clientId={clientId} />
       ) : (

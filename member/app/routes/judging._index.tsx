@@ -7,6 +7,7 @@ import { Card, CardActions, CardBody } from '~/ui/Card';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { formatDay, localized } from '~/utils/posts';
+import { venueOf } from '~/utils/results';
 
 /** The event days a signed-in judge or referee is assigned to (the API answers only theirs). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,7 +40,7 @@ export default function MyEventDays() {
               <CardBody>
                 <h2 className="t-h6 gutter">{localized(lang, e.competition, e.competition_en)}</h2>
                 <p className="t-body2">
-                  <time dateTime={e.event_date}>{formatDay(e.event_date, lang)}</time> · <bdi>{e.venue_name}</bdi>
+                  <time dateTime={e.event_date}>{formatDay(e.event_date, lang)}</time> · <bdi>{venueOf(e, lang)}</bdi>
                 </p>
                 <p className="t-body2 muted">{t('judging.role', { role: t(`judging.roles.${e.role}`) })}</p>
               </CardBody>

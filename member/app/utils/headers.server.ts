@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PERMISSIONS_POLICY } from '@platform/contract';
+import { PERMISSIONS_POLICY, PERMISSIONS_POLICY_CAMERA } from '@platform/contract';
 import { env } from './env.server';
 
 /** A fresh nonce for one page: only scripts carrying it run. */
@@ -41,6 +41,8 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export function setHardeningHeaders(headers: Headers, request: Request) {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'same-origin');
-  headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+  const path = new URL(request.url).pathname;
+  // The judge's check-in reads the team's QR code with the camera; no other page may.
+  headers.set('Permissions-Policy', path.startsWith('/judging/') ? PERMISSIONS_POLICY_CAMERA : PERMISSIONS_POLICY);
   if (env.production && new URL(request.url).protocol === 'https:') headers.set('Strict-Transport-Security', HSTS);
 }

@@ -1,4 +1,4 @@
-import type { LeaderboardView, RankingRules } from '@platform/contract';
+import type { EventDayView, LeaderboardView, RankingRules } from '@platform/contract';
 import { plural, translate, type Lang } from '~/i18n';
 import { formatDay, localized } from './posts';
 
@@ -16,9 +16,14 @@ export function rulesText(rules: RankingRules, lang: Lang): string {
   });
 }
 
+/** An event day's venue in the page's language (the Arabic name when it has no English one). */
+export function venueOf(day: Pick<EventDayView, 'venue_name' | 'venue_name_en'>, lang: Lang): string {
+  return localized(lang, day.venue_name, day.venue_name_en ?? undefined);
+}
+
 /** An event day's title: its competition, venue and day. */
 export function boardTitle(board: LeaderboardView, lang: Lang): string {
-  return `${localized(lang, board.competition, board.competition_en)} · ${board.venue_name} · ${formatDay(board.event_date, lang)}`;
+  return `${localized(lang, board.competition, board.competition_en)} · ${venueOf(board, lang)} · ${formatDay(board.event_date, lang)}`;
 }
 
 /** The link and meta tags of a public results page, shared in chats and read by search engines. */

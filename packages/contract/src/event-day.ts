@@ -231,6 +231,8 @@ export type EventDayView = {
   id: string;
   event_date: string;
   venue_name: string;
+  /** The venue's name in English (null: the Arabic name shows in both languages). */
+  venue_name_en: string | null;
   venue_city: string;
   map_url: string | null;
   season_id: string;
@@ -281,5 +283,50 @@ export type JudgeEventView = EventDayView & {
     name: string | null;
     checked_in: boolean;
     my_scores: { round: number; value: number; time: number | null }[];
+  }[];
+};
+
+/**
+ * A team checked in (POST /api/judging/events/:id/check-in): its accepted coaches and students by
+ * name and picture, and which student is a minor without a guardian's consent. Never an ID number,
+ * phone or birth date.
+ */
+export type CheckInView = {
+  team_id: string;
+  team_no: string;
+  name: string | null;
+  /** Already checked in before this scan (nothing changed). */
+  checked_in_before: boolean;
+  people: {
+    name: string;
+    picture: string | null;
+    role: 'coach' | 'member';
+    minor: boolean;
+    /** A minor whose guardian has not confirmed consent: the desk should ask before the child takes part. */
+    consent_missing: boolean;
+  }[];
+};
+
+/**
+ * A team's public page (GET /api/public/teams/:id): its name, school, coaches' names and results.
+ * Never a student's name, nor anyone's ID number, phone or birth date.
+ */
+export type PublicTeamView = {
+  id: string;
+  team_no: string;
+  name: string | null;
+  /** The school or entity the team represents. */
+  school: string | null;
+  coaches: string[];
+  competition: { id: string; name: string; name_en: string };
+  season: { name: string; name_en: string };
+  /** The result written to the team (an event day's, corrected ones included, or the results import). */
+  result: { score: number; ranked: number } | null;
+  events: {
+    event: Pick<EventDayView, 'id' | 'event_date' | 'venue_name' | 'venue_name_en' | 'venue_city' | 'published'>;
+    rank: number | null;
+    score: number | null;
+    rounds: (number | null)[];
+    awards: AwardView[];
   }[];
 };

@@ -19,6 +19,13 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
+/**
+ * The judges' event-day pages (`/judging/…` on the member site) read a team's QR code with the
+ * phone's camera: the camera is allowed there for the site itself (never for a frame); every other
+ * feature stays off.
+ */
+export const PERMISSIONS_POLICY_CAMERA = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)');
+
 /** Names of query parameters and fields whose values never reach a log (tokens, passwords, codes, keys). */
 const SECRET_NAME = /token|password|secret|jwt|^(pass|code|otp|key|api_?key|authori[sz]ation|signature|sig)$/i;
 export const REDACTED = '[redacted]';

@@ -102,6 +102,8 @@ export const AUDIT_ACTIONS = [
   'check_in',
   'lock',
   'publish',
+  /** Staff corrected a team's score after the day, with a reason; the results were written again. */
+  'correct',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

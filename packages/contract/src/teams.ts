@@ -151,6 +151,11 @@ export interface TeamView {
   payment_status: boolean;
   entity: { _id: string; name: string } | null;
   resultes: { score: number; ranked: number } | null;
+  /**
+   * An approved team's check-in code for the competition day (its QR on the team page): the team's
+   * number and the platform's signature, nothing personal. Null before approval.
+   */
+  check_in_code?: string | null;
 }
 
 /** A ranked result of one of the member's active teams (`GET /api/achievements`). */

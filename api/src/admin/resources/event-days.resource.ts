@@ -11,6 +11,7 @@ class EventDayDto {
   @RequiredId() competition_id?: string;
   @Required() @Day() event_date?: string | null;
   @Required() @Text(150) venue_name?: string;
+  @Text(150) venue_name_en?: string;
   @Required() @Text(100) venue_city?: string;
   @Link(500, { webOnly: true, clear: true }) map_url?: string | null;
   @Ids(500) team_ids?: string[];
@@ -20,6 +21,7 @@ class EventDayDto {
 class EventDayUpdateDto {
   @Day() event_date?: string | null;
   @Text(150) venue_name?: string;
+  @Text(150) venue_name_en?: string;
   @Text(100) venue_city?: string;
   @Link(500, { webOnly: true, clear: true }) map_url?: string | null;
 }
@@ -44,7 +46,7 @@ export const eventDaysResource = defineResource<Row, EventDayDto & EventDayUpdat
     [competitions, eq(competitions.id, eventDays.competitionId)],
   ],
   roles: { read: ['admin'], create: ['admin'], update: ['admin'] },
-  search: [eventDays.venueName, eventDays.venueCity, competitions.name, competitions.nameEn],
+  search: [eventDays.venueName, eventDays.venueNameEn, eventDays.venueCity, competitions.name, competitions.nameEn],
   sort: { event_date: eventDays.eventDate, venue_name: eventDays.venueName, created_at: eventDays.createdAt },
   defaultSort: ['event_date', 'DESC'],
   filters: {
@@ -60,6 +62,7 @@ export const eventDaysResource = defineResource<Row, EventDayDto & EventDayUpdat
       competitionId: input.competition_id,
       eventDate: input.event_date,
       venueName: input.venue_name,
+      venueNameEn: input.venue_name_en?.trim() || null,
       venueCity: input.venue_city,
       mapUrl: input.map_url || null,
       rules: await competitionRules(ctx.tx, input.competition_id!),
@@ -69,6 +72,7 @@ export const eventDaysResource = defineResource<Row, EventDayDto & EventDayUpdat
     return defined({
       eventDate: input.event_date ?? undefined,
       venueName: input.venue_name,
+      venueNameEn: input.venue_name_en === undefined ? undefined : input.venue_name_en.trim() || null,
       venueCity: input.venue_city,
       mapUrl: input.map_url === undefined ? undefined : input.map_url || null,
     });
@@ -86,6 +90,7 @@ export const eventDaysResource = defineResource<Row, EventDayDto & EventDayUpdat
     competition_en: c?.nameEn ?? null,
     event_date: d.eventDate,
     venue_name: d.venueName,
+    venue_name_en: d.venueNameEn,
     venue_city: d.venueCity,
     map_url: d.mapUrl,
     rules: d.rules,

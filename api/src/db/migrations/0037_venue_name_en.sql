@@ -1,0 +1,1 @@
+ALTER TABLE "event_days" ADD COLUMN "venue_name_en" text;
