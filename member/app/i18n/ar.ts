@@ -143,6 +143,7 @@ export const ar: Messages = {
     try_again: 'اختر باقة',
   },
   ui: {
+    none_chosen: 'اختر…',
     menu: 'القائمة',
     articles: 'المقالات',
     competitions: 'المسابقات',

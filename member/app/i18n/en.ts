@@ -142,6 +142,7 @@ export const en = {
     try_again: 'Choose a plan',
   },
   ui: {
+    none_chosen: 'Choose…',
     menu: 'Menu',
     articles: 'Articles',
     competitions: 'Competitions',
