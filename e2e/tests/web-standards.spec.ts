@@ -157,4 +157,63 @@ test.describe('the member site as outside tools see it', () => {
     const errors = await validate(all.map((p) => ({ name: `${p.path} (${p.lang})`, html: p.bytes })));
     expect(errors.size, report(errors)).toBe(0);
   });
+
+  test('found and shared in both languages: addresses per language, robots.txt, sitemap, share tags, icon', async ({
+    request,
+    baseURL,
+  }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toContain('text/plain');
+    const robotsText = await robots.text();
+    expect(robotsText).toContain('User-agent: *');
+    expect(robotsText).toContain('Disallow: /accounts');
+    expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+    expect(locs).toContain(`${baseURL}/auth/join-us/?lang=ar`);
+    expect(locs).toContain(`${baseURL}/blogs/view/how-to-build-your-first-robot?lang=en`);
+    expect(locs.some((l) => l.includes('/accounts'))).toBe(false);
+
+    for (const path of [
+      '/auth/join-us/',
+      '/blogs',
+      '/competitions',
+      '/contact',
+      '/blogs/view/how-to-build-your-first-robot',
+    ]) {
+      for (const lang of ['en', 'ar'] as const) {
+        // No cookie: the address alone names the language (a crawler keeps none).
+        const res = await request.get(`${path}?lang=${lang}`, { headers: { Cookie: '' } });
+        expect(res.status()).toBe(200);
+        const html = await res.text();
+        const what = `${path} (${lang})`;
+        expect(html, what).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"`);
+        const attr = (re: RegExp) => re.exec(html)?.[1];
+        expect(attr(/<link rel="canonical" href="([^"]+)"/), what).toBe(`${baseURL}${path}?lang=${lang}`);
+        // React writes the attribute as hrefLang; HTML attribute names are case-insensitive.
+        const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/gi)].map(
+          (m) => `${m[1]} ${m[2]}`,
+        );
+        expect(alternates, what).toEqual([
+          `en ${baseURL}${path}?lang=en`,
+          `ar ${baseURL}${path}?lang=ar`,
+          `x-default ${baseURL}${path}`,
+        ]);
+        expect(attr(/<meta name="description" content="([^"]*\S[^"]*)"/), what).toBeTruthy();
+        expect(attr(/<meta property="og:title" content="([^"]+)"/), what).toBeTruthy();
+        expect(attr(/<meta property="og:image" content="([^"]+)"/), what).toMatch(/^http/);
+        expect(attr(/<meta property="og:locale" content="([^"]+)"/), what).toBe(lang === 'ar' ? 'ar_SA' : 'en_US');
+        expect(html, what).toContain('<link rel="icon" href="/favicon.svg"');
+        // The visitor following the address stays in its language on the next pages.
+        expect(res.headers()['set-cookie'], what).toContain(`lang=${lang}`);
+      }
+    }
+    const share = await request.get('/share.png');
+    expect(share.headers()['content-type']).toBe('image/png');
+    expect(share.headers()['cache-control']).toContain('max-age=604800');
+    expect((await request.get('/placeholder-post.svg')).headers()['cache-control']).toContain('max-age=604800');
+    expect((await request.get('/favicon.svg')).status()).toBe(200);
+  });
 });

@@ -60,7 +60,7 @@ export default async function handleRequest(
     // A page that names who may frame it (the partner embed's frame-ancestors) is not also SAMEORIGIN.
     if (!/frame-ancestors/.test(routePolicy ?? '')) headers.set('X-Frame-Options', 'SAMEORIGIN');
     headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, routePolicy));
-    return new Response(body, { headers, status });
+    return new Response(new Uint8Array(body), { headers, status });
   } finally {
     clearTimeout(timer);
   }
