@@ -72,7 +72,7 @@ try {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await page.goto(`${api.base}/admin/`);
-    await page.evaluate((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
+    await page.evaluate((l) => globalThis.localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
     await page.goto(`${api.base}/admin/`);
     await page.waitForSelector('input[type=password]');
     await page.type('input[name=username], input[type=email]', ADMIN.email);
