@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../env';
 import { signInStudent } from './helpers';
+import { SHOTS } from './journey';
 
 /**
  * Issue 36, "the web as outside tools see it": the member site's pages as a crawler, a validator and
@@ -215,5 +216,29 @@ test.describe('the member site as outside tools see it', () => {
     expect(share.headers()['cache-control']).toContain('max-age=604800');
     expect((await request.get('/placeholder-post.svg')).headers()['cache-control']).toContain('max-age=604800');
     expect((await request.get('/favicon.svg')).status()).toBe(200);
+  });
+
+  test('what changed, as people see it (screenshots with E2E_SCREENSHOTS)', async ({ page }) => {
+    test.skip(!SHOTS, 'E2E_SCREENSHOTS names no folder');
+    for (const [width, height, device] of [
+      [390, 844, 'phone'],
+      [1280, 800, 'desktop'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const lang of ['en', 'ar'] as const) {
+        await page.goto(`/student/signup/?lang=${lang}`);
+        await page.screenshot({ path: `${SHOTS}/web-signup-${lang}-${device}.png`, fullPage: true });
+      }
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/auth/join-us/?lang=ar');
+    await page.locator('summary[aria-label="القائمة"]').click();
+    await page.screenshot({ path: `${SHOTS}/web-menu-ar-phone.png` });
+    await page.goto('/auth/join-us/?lang=en');
+    await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
+    for (const lang of ['en', 'ar'] as const) {
+      await page.goto(`/accounts?lang=${lang}`);
+      await page.screenshot({ path: `${SHOTS}/web-accounts-${lang}-phone.png`, fullPage: true });
+    }
   });
 });
