@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { root, round } from './lib.mjs';
 
-const scripts = ['bundles', 'api-reads', 'home', 'processes', 'scale', 'rush'];
+const scripts = ['bundles', 'lighthouse', 'api-reads', 'home', 'processes', 'scale', 'rush'];
 const only = process.env.BENCH_ONLY?.split(',');
 const started = Date.now();
 const failed = [];

@@ -126,6 +126,15 @@ if (process.env.SOURCE_MAPS !== '1') {
   app.use((req, res, next) => (req.path.endsWith('.map') ? notFound(req, res) : next()));
 }
 /**
+ * public/'s pictures (the article placeholder, the icons, the share picture) change with a release at
+ * most: a week, then asked again with their ETag. Anything else there: an hour.
+ */
+const publicCache = (path) =>
+  /\.(svg|png|ico|webp|jpe?g)(\.br|\.gz)?$/.test(path)
+    ? 'public, max-age=604800, stale-while-revalidate=86400'
+    : 'public, max-age=3600';
+
+/**
  * The build's files as it precompressed them (Brotli or gzip, by Accept-Encoding), else as they are.
  * Content-hashed files never change: no validators (ETag, Last-Modified) nor ranges to send with them.
  */
@@ -140,8 +149,8 @@ const files = (dir, fallthrough, immutable) =>
       etag: !immutable,
       lastModified: !immutable,
       acceptRanges: !immutable,
-      setHeaders: (res) => {
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : publicCache(path));
         // A script or stylesheet is run only as the type it is sent with, never as a browser guesses it.
         res.setHeader('X-Content-Type-Options', 'nosniff');
       },

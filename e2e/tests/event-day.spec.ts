@@ -99,7 +99,7 @@ test('a referee scores on a phone in Arabic, offline too; the leaderboard follow
   await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
   await signInStudent(page, referee.id, referee.password, 'coach');
   // An accepted referee finds their event days in the phone's menu.
-  await page.getByRole('button', { name: 'القائمة' }).click();
+  await page.locator('summary[aria-label="القائمة"]').click();
   await page.getByTestId('phone-menu').getByRole('link', { name: 'أيام فعالياتي' }).click();
   await expect(page).toHaveURL(/\/judging$/);
   await page.getByRole('link', { name: 'فتح' }).click();

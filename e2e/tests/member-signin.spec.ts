@@ -92,11 +92,13 @@ test.describe('a student signs in and out', () => {
   test('on a phone the menu button holds the links, the language and sign-out; Escape closes it', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
-    const button = page.getByRole('button', { name: 'Menu' });
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    // A <summary> is the menu's button: the browser says whether it is expanded (the details' open state).
+    const phoneMenu = page.getByTestId('phone-menu');
+    const button = phoneMenu.locator('summary[aria-label="Menu"]');
+    await expect(phoneMenu).not.toHaveAttribute('open');
     await expect(page.getByTestId('account-menu')).toBeHidden();
     await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(phoneMenu).toHaveAttribute('open');
     const menu = page.getByTestId('phone-menu');
     for (const name of ['Home', 'Articles', 'Competitions', 'Account', 'English', 'العربية', 'Logout'])
       await expect(
@@ -106,7 +108,7 @@ test.describe('a student signs in and out', () => {
         }),
       ).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(phoneMenu).not.toHaveAttribute('open');
     await expect(button).toBeFocused();
     await expect(menu.getByRole('link', { name: 'Articles' })).toBeHidden();
     await button.click();
@@ -117,7 +119,7 @@ test.describe('a student signs in and out', () => {
     await button.click();
     await menu.getByRole('button', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await page.getByRole('button', { name: 'القائمة' }).click();
+    await page.locator('summary[aria-label="القائمة"]').click();
     await expect(menu.getByRole('link', { name: 'المقالات' })).toBeVisible();
     const width = await page.evaluate(
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
@@ -135,7 +137,8 @@ test.describe('a student signs in and out', () => {
 });
 
 async function signOut(page: import('@playwright/test').Page) {
-  const menu = page.getByRole('button', { name: /account|الحساب/i });
+  // The account menu's button is its <summary> (HTML gives a summary no ARIA role).
+  const menu = page.getByTestId('account-menu').locator('summary').filter({ visible: true });
   if (await menu.count()) await menu.first().click();
   await page
     .getByRole('button', { name: /^(Logout|تسجيل الخروج)$/ })
@@ -145,7 +148,8 @@ async function signOut(page: import('@playwright/test').Page) {
 }
 
 async function switchLanguage(page: import('@playwright/test').Page, name: string) {
-  const menu = page.getByRole('button', { name: /language|اللغة/i });
+  // The language menu's button is its <summary> (no ARIA role: HTML gives a summary none).
+  const menu = page.locator('summary[aria-label="Language"], summary[aria-label="اللغة"]').filter({ visible: true });
   const choice = page.getByRole('button', { name }).or(page.getByRole('menuitem', { name })).first();
   // The button opens its menu once the page's script has run: on a busy machine, try again until it does.
   await expect(async () => {

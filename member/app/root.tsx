@@ -18,14 +18,15 @@ import { Footer } from './components/Footer';
 import { Navbar } from './components/Navbar';
 import { MessagePage, NotFound } from './components/NotFound';
 import { ToastBar } from './components/ToastBar';
-import { dirOf, translate, useT, type Lang } from './i18n';
+import { dirOf, useT, type Lang } from './i18n';
 import './styles/app.css';
 import './styles/forms.css';
 import { LinearProgress } from './ui/Progress';
 import { getViewer } from './utils/auth.server';
 import { env } from './utils/env.server';
 import { useNonce } from './utils/nonce';
-import { getLang, getSession, sessionStorage } from './utils/session.server';
+import { placeOf, siteMeta } from './utils/seo';
+import { getLang, getSession, langCookieHeader, sessionStorage, urlLang } from './utils/session.server';
 
 export interface NavUser {
   name: string;
@@ -56,6 +57,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getViewer(request).catch(() => null),
   ]);
   const toast = session.get('toast') ?? null;
+  const headers = new Headers();
+  if (toast) headers.append('Set-Cookie', await sessionStorage.commitSession(session));
+  // An address in a language (?lang=, from a search engine) keeps the visitor in it on the next pages.
+  const named = embeddedLang(request) ? null : urlLang(request);
+  if (named) headers.append('Set-Cookie', langCookieHeader(named));
   const user: NavUser | null = viewer
     ? {
         name: viewer.user.name,
@@ -64,13 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         judge: !!viewer.user.refree_judge,
       }
     : null;
-  return data(
-    { lang, user, toast, adminUrl: env.adminUrl },
-    toast ? { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } } : undefined,
-  );
+  return data({ lang, user, toast, adminUrl: env.adminUrl, place: placeOf(request) }, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: translate(data?.lang ?? 'en', 'brand') }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => siteMeta(data?.place, data?.lang ?? 'en');
 
 /** Whether the page is one a partner site frames (handle.bare): no site chrome, nothing kept in storage. */
 const useBare = () => useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
@@ -87,7 +90,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="data:," />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <Meta />
         <Links />
       </head>

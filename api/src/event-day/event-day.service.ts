@@ -43,7 +43,7 @@ import {
   type User,
 } from '../db/schema';
 import { recordResults } from '../teams/lifecycle/team-state';
-import { isMinorAccount } from '../accounts/user.view';
+import { isMinorAccount } from '../auth/user.view';
 import { codeIsFor, codeTeamNo } from './check-in-code';
 import type { AssignDto, AwardDto, CorrectionDto, RankingDto, ScoreDto } from './event-day.dto';
 

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from '@remix-run/react';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '~/i18n';
 import type { NavUser } from '~/root';
 import { Avatar } from '~/ui/Avatar';
@@ -8,8 +8,9 @@ import { cx } from '~/ui/cx';
 import { MenuIcon } from './icons';
 
 /**
- * A menu that opens without JavaScript (<details>). With it, aria-expanded follows the menu, Escape
- * closes it (focus back on its button) and it closes after each navigation.
+ * A menu that opens without JavaScript (<details>). Its <summary> is the button: the browser tells
+ * assistive technology whether it is expanded (HTML allows no role or aria-expanded on a summary).
+ * With JavaScript, Escape closes it (focus back on its button) and it closes after each navigation.
  */
 function Dropdown({
   label,
@@ -26,7 +27,6 @@ function Dropdown({
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
-  const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => {
     if (ref.current) ref.current.open = false;
@@ -36,14 +36,13 @@ function Dropdown({
       ref={ref}
       className={cx('dropdown', className)}
       data-testid={testId}
-      onToggle={(e: SyntheticEvent<HTMLDetailsElement>) => setOpen(e.currentTarget.open)}
       onKeyDown={(e: KeyboardEvent<HTMLDetailsElement>) => {
         if (e.key !== 'Escape' || !ref.current?.open) return;
         ref.current.open = false;
         summary.current?.focus();
       }}
     >
-      <summary ref={summary} aria-label={label} aria-expanded={open} role="button">
+      <summary ref={summary} aria-label={label}>
         {trigger}
       </summary>
       {children}

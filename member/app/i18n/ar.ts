@@ -2,6 +2,11 @@ import type { Messages } from './en';
 
 export const ar: Messages = {
   brand: 'منصة WRO',
+  site: {
+    description:
+      'منصة الأولمبياد العالمي للروبوت: سجّل طالبًا أو مدربًا أو جهة، وسجّل فرقك في المسابقات، وتابع النتائج، واقرأ المقالات.',
+    image_alt: 'منصة WRO: مسابقات الروبوت',
+  },
   nav: {
     home: 'الرئيسية',
     join_us: 'انضم إلينا',
@@ -165,6 +170,7 @@ export const ar: Messages = {
     try_again: 'اختر باقة',
   },
   ui: {
+    none_chosen: 'اختر…',
     menu: 'القائمة',
     articles: 'المقالات',
     competitions: 'المسابقات',

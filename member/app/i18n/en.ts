@@ -1,6 +1,11 @@
 /** Every string the member site shows, in English. ar.ts is typed against this. */
 export const en = {
   brand: 'WRO Platform',
+  site: {
+    description:
+      'The World Robot Olympiad platform: sign up as a student, coach or school, register teams for competitions, follow results and read articles.',
+    image_alt: 'WRO Platform: robotics competitions',
+  },
   nav: {
     home: 'Home',
     join_us: 'Join us',
@@ -164,6 +169,7 @@ export const en = {
     try_again: 'Choose a plan',
   },
   ui: {
+    none_chosen: 'Choose…',
     menu: 'Menu',
     articles: 'Articles',
     competitions: 'Competitions',

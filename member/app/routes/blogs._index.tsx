@@ -9,6 +9,7 @@ import { Pagination } from '~/ui/Pagination';
 import { api } from '~/utils/api.server';
 import { localized } from '~/utils/posts';
 import { getLang } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 const PAGE_SIZE = 9;
 
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: 'en' | 'ar' } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'blogs.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'blogs.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 export default function Blogs() {

@@ -7,6 +7,7 @@ import { Chip } from '~/ui/Chip';
 import { api } from '~/utils/api.server';
 import { formatDay, localized } from '~/utils/posts';
 import { getLang } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 /** One article in the member's language: title, picture, sanitized body, then its gallery or videos. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -31,21 +32,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Title, description and picture for search engines and for links shared in chats. */
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  const { title, description, image, url, lang } = data.share;
-  return [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return withSite(matches, []);
+  // The address, locale and languages come from the root (withSite): this page's own per language.
+  const { title, description, image } = data.share;
+  return withSite(matches, [
     { title },
-    { name: 'description', content: description },
+    // An article without a summary keeps the site's description.
+    ...(description.trim() ? [{ name: 'description', content: description }] : []),
     { property: 'og:type', content: 'article' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-    { property: 'og:locale', content: lang === 'ar' ? 'ar_SA' : 'en_US' },
-    ...(image ? [{ property: 'og:image', content: image }] : []),
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { tagName: 'link', rel: 'canonical', href: url },
-  ];
+    // Without its own picture, the site's (the root's og:image).
+    ...(image
+      ? [
+          { property: 'og:image', content: image },
+          { property: 'og:image:alt', content: title },
+        ]
+      : []),
+  ]);
 };
 
 export default function Article() {

@@ -8,6 +8,7 @@ import { api } from '~/utils/api.server';
 import { formatDay, localized } from '~/utils/posts';
 import { rulesText, venueOf } from '~/utils/results';
 import { getLang } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 /**
  * The season's competitions with their rules and event days (results and live leaderboards linked),
@@ -67,7 +68,7 @@ function SeasonCompetition({ competition }: { competition: PublicCompetitionView
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: 'en' | 'ar' } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'competitions.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'competitions.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 function CompetitionCard({ event, open }: { event: EventView; open: boolean }) {

@@ -10,6 +10,7 @@ import { Card, CardBody } from '~/ui/Card';
 import { SubmitButton } from '~/ui/SubmitButton';
 import { TextField } from '~/ui/TextField';
 import { phoneInput, toAsciiDigits } from '~/utils/digits';
+import { withSite } from '~/utils/seo';
 
 /** The public contact form; a signed-in member finds their name and e-mail filled in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: 'en' | 'ar' } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'contact.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'contact.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -17,6 +17,7 @@ import { Card, CardBody } from '~/ui/Card';
 import { PasswordField } from '~/ui/PasswordField';
 import { SubmitButton } from '~/ui/SubmitButton';
 import { TextField } from '~/ui/TextField';
+import { withSite } from '~/utils/seo';
 
 /**
  * The partner embed: /embeded/login/{clientId}/{key}?lang=ar|en. A registered partner's page frames
@@ -75,7 +76,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'embed.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'embed.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 export default function EmbeddedSignin() {

@@ -8,6 +8,7 @@ import { api } from '~/utils/api.server';
 import { formatDay, localized } from '~/utils/posts';
 import { boardTitle, shareMeta, venueOf } from '~/utils/results';
 import { getLang } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? shareMeta(data.share) : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  withSite(matches, data ? shareMeta(data.share) : []);
 
 /**
  * The standings pushed by the server: replaced at each `standings` event. The browser reconnects by

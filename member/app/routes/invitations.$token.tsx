@@ -16,6 +16,7 @@ import { api } from '~/utils/api.server';
 import { readForm } from '~/utils/form.server';
 import { formatDay, localized } from '~/utils/posts';
 import { getLang } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 /**
  * A minor's team invitation opened by the guardian from the WhatsApp link (issue 20): no sign-in,
@@ -61,11 +62,11 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
-  return [
+  return withSite(matches, [
     { title: `${translate(lang, 'guardian.title')} · ${translate(lang, 'brand')}` },
     { name: 'robots', content: 'noindex' },
     { name: 'referrer', content: 'no-referrer' },
-  ];
+  ]);
 };
 
 export default function GuardianInvitation() {

@@ -17,6 +17,7 @@ import { readForm } from '~/utils/form.server';
 import { formatDay, localized } from '~/utils/posts';
 import { venueOf } from '~/utils/results';
 import { scoreBody } from '~/utils/scores';
+import { withSite } from '~/utils/seo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const lang = (matches[0]?.data as { lang?: 'en' | 'ar' } | undefined)?.lang ?? 'en';
   const name = data ? localized(lang, data.event.competition, data.event.competition_en) : '';
-  return [{ title: `${name} · ${translate(lang, 'judging.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${name} · ${translate(lang, 'judging.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 /** Without JavaScript: check-in and a score go through here; with it, scores go through the phone's queue. */

@@ -8,6 +8,7 @@ import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { formatDay, localized } from '~/utils/posts';
 import { venueOf } from '~/utils/results';
+import { withSite } from '~/utils/seo';
 
 /** The event days a signed-in judge or referee is assigned to (the API answers only theirs). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: 'en' | 'ar' } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'judging.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'judging.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 export default function MyEventDays() {

@@ -6,6 +6,7 @@ import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { flashHeaders } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 /**
  * The provider sends the browser back here with ?order_id= (spec §4 "Payment"). The API asks the
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'payment.pending_title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'payment.pending_title')} · ${translate(lang, 'brand')}` }]);
 };
 
 export default function PaymentReturn() {

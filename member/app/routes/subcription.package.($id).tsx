@@ -16,6 +16,7 @@ import { Alert } from '~/ui/Alert';
 import { Card, CardBody } from '~/ui/Card';
 import { Chip } from '~/ui/Chip';
 import { Isolated } from '~/components/Isolated';
+import { withSite } from '~/utils/seo';
 
 /**
  * The activation plans of the member's type (coach, or entity for type 2), and one plan's page.
@@ -66,7 +67,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'plans.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'plans.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 const money = (amount: string, lang: Lang) => formatMoney(amount, 'SAR', lang);

@@ -31,6 +31,7 @@ import { requireUser } from '~/utils/auth.server';
 import { readForm } from '~/utils/form.server';
 import { formatDay, localized } from '~/utils/posts';
 import { flashHeaders } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 /**
  * A coach registers teams (issue 20): the open registrations with their rules, the form (team name,
@@ -186,7 +187,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'register.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'register.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 /** An amount in the page's language: whole amounts without decimals (SAR 150), others with two (SAR 150.50). */

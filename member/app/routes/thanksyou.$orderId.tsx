@@ -9,6 +9,7 @@ import { translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { formatDay, localized } from '~/utils/posts';
+import { withSite } from '~/utils/seo';
 
 /**
  * The receipt of a paid order (the spec's thank-you route), where a paid return lands. The API is
@@ -34,7 +35,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
-  return [{ title: `${translate(lang, 'receipt.title')} · ${translate(lang, 'brand')}` }];
+  return withSite(matches, [{ title: `${translate(lang, 'receipt.title')} · ${translate(lang, 'brand')}` }]);
 };
 
 export default function Receipt() {

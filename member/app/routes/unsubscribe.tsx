@@ -14,6 +14,7 @@ import { Card, CardBody } from '~/ui/Card';
 import { api } from '~/utils/api.server';
 import { readForm } from '~/utils/form.server';
 import { getLang } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 /**
  * The page an announcement's or reminder's unsubscribe link opens (issue 30), in the recipient's
@@ -72,11 +73,11 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
-  return [
+  return withSite(matches, [
     { title: `${translate(lang, 'unsubscribe.title')} · ${translate(lang, 'brand')}` },
     { name: 'robots', content: 'noindex' },
     { name: 'referrer', content: 'no-referrer' },
-  ];
+  ]);
 };
 
 export default function Unsubscribe() {

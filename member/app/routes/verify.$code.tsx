@@ -7,6 +7,7 @@ import { Card, CardBody } from '~/ui/Card';
 import { api } from '~/utils/api.server';
 import { formatDay } from '~/utils/posts';
 import { getLang } from '~/utils/session.server';
+import { withSite } from '~/utils/seo';
 
 /**
  * The public verification page a certificate's QR code opens (issue 33): no sign-in; says valid or
@@ -36,10 +37,10 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export const meta: MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.data as { lang?: Lang } | undefined)?.lang ?? 'en';
-  return [
+  return withSite(matches, [
     { title: `${translate(lang, 'certificate.title')} · ${translate(lang, 'brand')}` },
     { name: 'robots', content: 'noindex' },
-  ];
+  ]);
 };
 
 export default function VerifyCertificate() {

@@ -1,4 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { useT } from '~/i18n';
 import { describedBy, Field, useFieldIds, type FieldFrame } from './TextField';
 
 export interface SelectOption {
@@ -33,6 +34,7 @@ export function Select({
     children?: ReactNode;
   }) {
   const { inputId, helperId } = useFieldIds(props.id, props.name);
+  const { t } = useT();
   return (
     <Field
       inputId={inputId}
@@ -53,7 +55,12 @@ export function Select({
         id={inputId}
         className="field-input"
       >
-        {!noPlaceholder && <option value="">{placeholder}</option>}
+        {/* An empty choice still needs a name (HTML: an option without a label must not be empty). */}
+        {!noPlaceholder && (
+          <option value="" label={placeholder || t('ui.none_chosen')}>
+            {placeholder}
+          </option>
+        )}
         {options.map((o) => (
           <option key={o.id} value={o.id}>
             {o.name}

@@ -84,6 +84,10 @@ type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'size'> & { m
 
 export type TextFieldProps = FieldFrame & (InputProps | AreaProps);
 
+/** Input types HTML lets carry a placeholder (a date or time box shows its own pattern instead). */
+const PLACEHOLDER_TYPES = new Set([undefined, 'text', 'search', 'url', 'tel', 'email', 'password', 'number']);
+const takesPlaceholder = (type: string | undefined) => PLACEHOLDER_TYPES.has(type);
+
 /**
  * A labelled text box (or a text area with `multiline`): the label names the input, the help line
  * describes it (`aria-describedby`) and an error marks it (`aria-invalid`). Every other attribute
@@ -107,7 +111,7 @@ export function TextField(props: TextFieldProps) {
     control = (
       <>
         <input
-          placeholder=" "
+          placeholder={takesPlaceholder(input.type) ? ' ' : undefined}
           {...input}
           {...aria}
           id={inputId}

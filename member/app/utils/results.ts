@@ -34,9 +34,6 @@ export function shareMeta(share: { title: string; description: string; url: stri
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: share.title },
     { property: 'og:description', content: share.description },
-    { property: 'og:url', content: share.url },
-    { property: 'og:locale', content: share.lang === 'ar' ? 'ar_SA' : 'en_US' },
-    { name: 'twitter:card', content: 'summary' },
-    { tagName: 'link', rel: 'canonical', href: share.url },
+    // The address, locale, picture and languages come from the root (withSite in the route's meta).
   ];
 }

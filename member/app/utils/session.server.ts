@@ -69,8 +69,19 @@ export function langCookieHeader(lang: Lang): string {
   return `lang=${lang}; Max-Age=${LANG_MAX_AGE}; Path=/; SameSite=Lax`;
 }
 
-/** Read on the server so the first render has the right lang and dir; without a cookie, the browser's preference. */
+/** A page's language named in its address (`?lang=ar`: the per-language URLs search engines list). */
+export function urlLang(request: Request): Lang | null {
+  const lang = new URL(request.url).searchParams.get('lang');
+  return isLang(lang) ? lang : null;
+}
+
+/**
+ * Read on the server so the first render has the right lang and dir: the address's `?lang=`, else the
+ * cookie, else the browser's preference.
+ */
 export async function getLang(request: Request): Promise<Lang> {
+  const named = urlLang(request);
+  if (named) return named;
   const raw = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.get('Cookie') ?? '')?.[1];
   if (isLang(raw)) return raw;
   return (request.headers.get('Accept-Language') ?? '').toLowerCase().startsWith('ar') ? 'ar' : 'en';

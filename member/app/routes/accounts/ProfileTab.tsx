@@ -288,11 +288,16 @@ export function ProfileTab({
                   }}
                 />
               </label>
-              {(picked || !enhanced) && (
-                <Button type="submit" variant="contained" size="small" disabled={busy}>
-                  {t('account.upload_picture')}
-                </Button>
-              )}
+              {/* Kept in its place while not needed (hidden, not removed): the page does not move as it hydrates. */}
+              <Button
+                type="submit"
+                variant="contained"
+                size="small"
+                disabled={busy}
+                className={picked || !enhanced ? undefined : 'invisible'}
+              >
+                {t('account.upload_picture')}
+              </Button>
               <span className="t-caption muted">{t('account.picture_hint')}</span>
             </div>
           </UploadForm>
@@ -302,11 +307,9 @@ export function ProfileTab({
       <Form method="post" onChange={() => setDirty(true)}>
         <input type="hidden" name="intent" value="profile" />
         <div className="grid sm-2 profile-fields">{gridFields}</div>
-        {(dirty || !enhanced) && (
-          <SubmitButton variant="contained" className="mt-2">
-            {t('account.update')}
-          </SubmitButton>
-        )}
+        <SubmitButton variant="contained" className={dirty || !enhanced ? 'mt-2' : 'mt-2 invisible'}>
+          {t('account.update')}
+        </SubmitButton>
       </Form>
       {!entity && <CorrectionSection user={user} correction={correction} asking={askingCorrection} />}
     </div>
