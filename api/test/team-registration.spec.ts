@@ -601,7 +601,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     const [refund] = await refundsOf(orderId);
     expect(refund).toMatchObject({ amount: '250.00', creditNoteNumber: expect.stringMatching(/^CN-/) });
     expect(gone.body.message).toBe(
-      `The team was withdrawn and its fee of 250.00 SAR was refunded (credit note ${refund.creditNoteNumber}).`,
+      `The team was withdrawn and its fee of SAR 250.00 was refunded (credit note ${refund.creditNoteNumber}).`,
     );
     expect(gone.body.team).toMatchObject({
       registration_status: 'withdrawn',

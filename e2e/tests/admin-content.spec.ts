@@ -53,7 +53,7 @@ test.describe('back-office: content reaches the member site', () => {
       .setInputFiles({ name: `robot-${id}.png`, mimeType: 'image/png', buffer: png });
     await expect(library.getByText('1 of 1 uploaded')).toBeVisible();
     await library.getByRole('button', { name: `robot-${id}.png` }).click();
-    await library.getByRole('button', { name: 'Add to the project (1)' }).click();
+    await library.getByRole('button', { name: 'Add the selected file' }).click();
     await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(1);
     // The gallery takes the same picture.
     await page.getByRole('button', { name: 'Choose from library' }).nth(1).click();
@@ -61,7 +61,7 @@ test.describe('back-office: content reaches the member site', () => {
       .getByRole('dialog')
       .getByRole('button', { name: `robot-${id}.png` })
       .click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Add to the project (1)' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add the selected file' }).click();
     await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(2);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved successfully!')).toBeVisible();

@@ -272,7 +272,7 @@ test.describe('team registration', () => {
     await shot(page, 'register-withdraw-confirm-ar-390');
     await panel.getByRole('button', { name: 'نعم، اسحب الفريق' }).click();
     await expect(
-      page.getByText(/^تم سحب الفريق واسترداد رسومه البالغة 100\.00 SAR \(إشعار دائن CN-.+\)\.$/),
+      page.getByText(/^تم سحب الفريق واسترداد رسومه البالغة 100\.00 ر\.س \(إشعار دائن CN-.+\)\.$/),
     ).toBeVisible();
     await expect(panel.getByText('مسحوب')).toBeVisible();
     await expect(panel.getByText('تم استرداد رسوم الفريق')).toBeVisible();

@@ -150,7 +150,9 @@ const app = {
     apply: 'Apply',
     line: 'Line',
     error: 'Error',
-    summary: '%{valid} rows ready, %{invalid} with errors',
+    summary: '%{valid}, %{invalid}',
+    valid_rows: '%{smart_count} row ready |||| %{smart_count} rows ready',
+    invalid_rows: '%{smart_count} with errors |||| %{smart_count} with errors',
   },
   partner: {
     client_id_hint: 'Letters, digits, dot, dash or underscore. The page is /embeded/login/{client id}/{key}',
@@ -183,7 +185,7 @@ const app = {
   media: {
     title: 'Files library',
     open: 'Choose from library',
-    add: 'Add to the project (%{count})',
+    add: 'Add the selected file |||| Add the %{smart_count} selected files',
     drop: 'Drop files here, or choose them',
     choose: 'Choose files',
     uploaded: '%{done} of %{total} uploaded',

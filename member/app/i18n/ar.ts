@@ -551,7 +551,7 @@ export const ar: Messages = {
     correction_dob: 'تاريخ الميلاد الصحيح',
     correction_grade: 'الصف الدراسي الصحيح',
     correction_reason: 'السبب (اختياري)',
-    correction_reason_hint: 'بحد أقصى {max} حرف. لا يطّلع عليه إلا فريق المنصة.',
+    correction_reason_hint: 'الحد الأقصى لعدد الأحرف: {max}. لا يطّلع عليه إلا فريق المنصة.',
     correction_send: 'إرسال الطلب',
     correction_cancel: 'إلغاء',
     correction_pending: 'طلب التصحيح الذي أرسلته بانتظار فريق المنصة.',
