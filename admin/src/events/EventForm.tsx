@@ -24,7 +24,10 @@ function SiteInput() {
 
 function EventForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ type: 'wro', status: true, home_status: false, countdownStarted: false }}>
+    <SimpleForm
+      sx={{ maxWidth: 720 }}
+      defaultValues={{ type: 'wro', status: true, home_status: false, countdownStarted: false }}
+    >
       <TextInput source="name" validate={required()} fullWidth />
       <TextInput source="name_en" validate={required()} fullWidth slotProps={ltr} />
       <TextInput source="description" validate={required()} fullWidth multiline minRows={3} />

@@ -380,8 +380,10 @@ export const ar: Messages = {
       line: 'السطر',
       error: 'الخطأ',
       summary: '%{valid}، %{invalid}',
-      valid_rows: 'لا صفوف جاهزة |||| صف واحد جاهز |||| صفان جاهزان |||| %{smart_count} صفوف جاهزة |||| %{smart_count} صفًّا جاهزًا |||| %{smart_count} صف جاهز',
-      invalid_rows: 'لا أخطاء |||| صف واحد فيه خطأ |||| صفان فيهما أخطاء |||| %{smart_count} صفوف فيها أخطاء |||| %{smart_count} صفًّا فيها أخطاء |||| %{smart_count} صف فيها أخطاء',
+      valid_rows:
+        'لا صفوف جاهزة |||| صف واحد جاهز |||| صفان جاهزان |||| %{smart_count} صفوف جاهزة |||| %{smart_count} صفًّا جاهزًا |||| %{smart_count} صف جاهز',
+      invalid_rows:
+        'لا أخطاء |||| صف واحد فيه خطأ |||| صفان فيهما أخطاء |||| %{smart_count} صفوف فيها أخطاء |||| %{smart_count} صفًّا فيها أخطاء |||| %{smart_count} صف فيها أخطاء',
     },
     partner: {
       client_id_hint:

@@ -115,8 +115,7 @@ export class RefundsService {
         const left = cents(order.total) - cents(done);
         if (left <= 0) throw new AppError(409, 'refund.fully_refunded');
         const amount = requested === 'rest' ? left : requested;
-        if (amount > left)
-          throw new AppError(400, 'refund.too_much', { left: money(decimal(left), order.currency) });
+        if (amount > left) throw new AppError(400, 'refund.too_much', { left: money(decimal(left), order.currency) });
 
         let answer: Awaited<ReturnType<PaymentProvider['refund']>>;
         try {

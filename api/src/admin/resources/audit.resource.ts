@@ -74,7 +74,10 @@ function keptName(entry: AuditEntryRecord): NamePair | null {
   const imported = /^(\d+) rows$/.exec(entry.record_id);
   if (imported) {
     const count = Number(imported[1]);
-    return { name: translate('ar', 'audit.results_rows', { count }), name_en: translate('en', 'audit.results_rows', { count }) };
+    return {
+      name: translate('ar', 'audit.results_rows', { count }),
+      name_en: translate('en', 'audit.results_rows', { count }),
+    };
   }
   for (const side of [entry.after, entry.before]) {
     const name = side?.name ?? side?.team_no ?? side?.organization_name;

@@ -175,7 +175,13 @@ export function ProfileTab({
       <Field key="region" name="region" label={t('account.region')} value={user.region} options={reference.regions} />
     ),
     // The same cities as sign-up: the member's region's when it has one; a city kept from before stays choosable.
-    <Field key="city" name="city" label={t('account.city')} value={user.city} options={cityChoices(reference.cities, user)} />,
+    <Field
+      key="city"
+      name="city"
+      label={t('account.city')}
+      value={user.city}
+      options={cityChoices(reference.cities, user)}
+    />,
     !entity && (
       <Field
         key="school"
