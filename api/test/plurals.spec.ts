@@ -43,7 +43,7 @@ const catalogues = [
 ];
 
 describe('counted strings in Arabic', () => {
-  it.each(catalogues)('$name: every counted string has six Arabic forms and two English ones', ({ en, ar }) => {
+  it.each(catalogues)('$name: every counted string has six Arabic forms and at most two English ones', ({ en, ar }) => {
     const english = new Map(leaves(en));
     const problems: string[] = [];
     for (const [key, text] of leaves(ar)) {
@@ -51,7 +51,8 @@ describe('counted strings in Arabic', () => {
       const forms = text.split('||||').length;
       if (forms !== 6) problems.push(`${key}: ${forms} Arabic forms`);
       const other = english.get(key) ?? '';
-      if (other.split('||||').length !== 2) problems.push(`${key}: ${other.split('||||').length} English forms`);
+      // English has one and other; a range ("from 2 to 5 students") may have just one form.
+      if (other.split('||||').length > 2) problems.push(`${key}: ${other.split('||||').length} English forms`);
     }
     expect(problems).toEqual([]);
   });
@@ -158,7 +159,8 @@ describe('money in Arabic', () => {
     expect(formatMoney('200', 'SAR', 'ar')).toBe('200.00 ر.س');
     expect(formatMoney(1500.5, 'SAR', 'ar')).toBe('1,500.50 ر.س');
     expect(formatMoney(1500, 'SAR', 'ar', { maximumFractionDigits: 0 })).toBe('1,500 ر.س');
-    expect(formatMoney('200', 'SAR', 'en')).toBe('SAR 200.00');
+    expect(formatMoney('200', 'SAR', 'en')).toBe('SAR\u00a0200.00');
+    expect(api.translate('en', 'refund.too_much', { left: api.money('10', 'SAR') })).toContain(' SAR 10.00,');
     expect(moneyText('ar', '200', 'SAR')).toBe(formatMoney('200', 'SAR', 'ar'));
     // No bidi marks that would move the amount inside a sentence.
     expect(formatMoney('200', 'SAR', 'ar')).not.toMatch(/[\u200E\u200F\u061C]/);

@@ -570,5 +570,5 @@ export const templates = {
 
 /** An amount in a message: `200.00 ر.س` in Arabic, `SAR 200.00` in English (the contract's formatMoney, as every page writes it). */
 export function moneyText(lang: Lang, amount: string | number, currency: string): string {
-  return formatMoney(amount, currency, lang);
+  return formatMoney(amount, currency, lang).replace(/\u00a0/g, ' ');
 }

@@ -27,7 +27,7 @@ export function translate(lang: Lang, key: MessageKey, params: Record<string, Me
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) return '';
-    if (typeof value === 'object') return formatMoney(value.amount, value.currency, lang);
+    if (typeof value === 'object') return formatMoney(value.amount, value.currency, lang).replace(/\u00a0/g, ' ');
     return String(value);
   });
 }
