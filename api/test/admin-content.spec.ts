@@ -135,7 +135,7 @@ describe('announcements, categories and plans', () => {
     const res = await del('categories', cat.body.id);
     expect([res.status, res.body.message]).toEqual([
       409,
-      'This category is used by 1 posts; move them to another category first.',
+      'This category is used by one post; move it to another category first.',
     ]);
     const free = await post('categories', { name: 'فارغ', name_en: 'Empty' });
     expect((await del('categories', free.body.id)).status).toBe(200);
@@ -329,7 +329,7 @@ describe('media library files', () => {
       .set('Authorization', admin)
       .set('Accept-Language', 'ar')
       .send({ alt: 'x'.repeat(301) });
-    expect([long.status, long.body.message]).toEqual([400, 'النص البديل طويل جدًا (الحد الأقصى 300 حرفًا).']);
+    expect([long.status, long.body.message]).toEqual([400, 'النص البديل طويل جدًا (الحد الأقصى لعدد الأحرف: 300).']);
     expect((await t.http.put(`/api/gallery/${file._id}`).set('Authorization', admin).send({ alt: 5 })).status).toBe(
       400,
     );
