@@ -931,7 +931,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
       student: { gender: null },
     });
     // With a gender on his profile, the guardian's page can speak of him as him («نيابةً عنه»), issue 37.
-    await t.database.db.update(users).set({ gender: 'Male' }).where(eq(users.nationalId, minor2.nationalId));
+    await t.database.db.update(users).set({ gender: 'Male' }).where(eq(users.id, minor2.id));
     expect((await t.http.get(`/api/team-invitations/guardian/${fresh}`)).body.invitation.student).toEqual({
       name: expect.any(String),
       gender: 'Male',
