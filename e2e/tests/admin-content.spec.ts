@@ -153,6 +153,8 @@ test.describe('back-office in Arabic: an event shown on the home page with its c
   test('the switches stick after saving and again after editing; the form and list read right to left on a phone and a desktop (issue 37)', async ({
     page,
   }) => {
+    // Two widths, two screens each, with axe: longer than one screen's journey.
+    test.slow();
     const name = `Finals ${uniqueId()}`;
     // A picture in the library to choose (the API keeps only its own images).
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } })
@@ -182,8 +184,8 @@ test.describe('back-office in Arabic: an event shown on the home page with its c
     await library.getByRole('button', { name: file }).click();
     await library.getByRole('button', { name: 'إضافة الملف المختار' }).click();
     await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(1);
-    await page.getByRole('checkbox', { name: 'العرض في الرئيسية' }).check();
-    await page.getByRole('checkbox', { name: 'العد التنازلي' }).check();
+    await page.getByRole('switch', { name: 'العرض في الرئيسية' }).check();
+    await page.getByRole('switch', { name: 'العد التنازلي' }).check();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await shot(page, `admin-event-form-ar-${width}`);
@@ -205,8 +207,8 @@ test.describe('back-office in Arabic: an event shown on the home page with its c
 
     // Edited and saved again, the switches are still on.
     await page.goto(`${adminUrl}#/events/${event.id}`);
-    await expect(page.getByRole('checkbox', { name: 'العرض في الرئيسية' })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'العد التنازلي' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'العرض في الرئيسية' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'العد التنازلي' })).toBeChecked();
     await page.locator('input[name=place]').fill('جدة');
     await page.getByRole('button', { name: 'حفظ' }).click();
     await expect(page.getByText('تم الحفظ بنجاح!')).toBeVisible();
