@@ -277,7 +277,10 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       expect([res.status, res.body.message]).toEqual([400, 'Enter the reason for the refund (up to 500 characters).']);
     }
     const noReason = await refund(orderId, { amount: '5', reason: '' }).set('Accept-Language', 'ar');
-    expect([noReason.status, noReason.body.message]).toEqual([400, 'أدخل سبب الاسترداد (الحد الأقصى لعدد الأحرف: 500).']);
+    expect([noReason.status, noReason.body.message]).toEqual([
+      400,
+      'أدخل سبب الاسترداد (الحد الأقصى لعدد الأحرف: 500).',
+    ]);
     const notBoolean = await refund(orderId, { amount: '5', reason: 'x', end_subscription: 'yes' });
     expect([notBoolean.status, notBoolean.body.message]).toEqual([
       400,

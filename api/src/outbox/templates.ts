@@ -389,8 +389,6 @@ export function countedMinutes(lang: Lang, n: number): string {
   return arabicCount(n, { one: 'دقيقة واحدة', two: 'دقيقتين', few: 'دقائق', many: 'دقيقةً', other: 'دقيقة' });
 }
 
-
-
 /** Intl's six Arabic forms: 3–10 take a plural, 11–99 a singular accusative, 100, 1,000 … a singular genitive. */
 function arabicCount(n: number, w: { one: string; two: string; few: string; many: string; other: string }): string {
   switch (pluralCategory('ar', n)) {

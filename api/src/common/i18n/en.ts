@@ -154,7 +154,8 @@ export const en = {
   'gallery.place.settings': 'the privacy policy or terms',
   'gallery.svg': 'The SVG "{name}" contains scripts or links and was refused.',
   'gallery.uploaded': 'Uploaded successfully!',
-  'content.category_in_use': 'This category is used by one post; move it to another category first.||||This category is used by {count} posts; move them to another category first.',
+  'content.category_in_use':
+    'This category is used by one post; move it to another category first.||||This category is used by {count} posts; move them to another category first.',
   'content.slug_taken': 'Another post already uses this English name; please change it.',
   'content.unknown_file': 'A chosen file is not in the media library.',
   'content.too_many_files': 'Too many files are selected.',
@@ -241,8 +242,7 @@ export const en = {
   'team.submitted': 'The team was submitted for approval.',
   'team.signup_invite_target': "Please enter the guardian's mobile number or the student's e-mail address.",
   'team.signup_invite_sent': 'The invitation to sign up was sent.',
-  'team.withdrawn_refunded':
-    'The team was withdrawn and its fee of {amount} was refunded (credit note {note}).',
+  'team.withdrawn_refunded': 'The team was withdrawn and its fee of {amount} was refunded (credit note {note}).',
   'team.refund_failed':
     'The team fee could not be refunded right now, so the team was not withdrawn. Please try again later.',
   'team.updated': 'The team was updated.',
