@@ -65,6 +65,57 @@ describe('events', () => {
     expect(emptied.body.message).toBe('Please fill in the form!');
     expect((await del('events', created.body.id)).status).toBe(200);
   });
+
+  it('keeps "show on home", "countdown", a place and a picture from the library as saved, and refuses a picture not in it (issue 37)', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer();
+    const uploaded = await upload([[png, 'event.png']], 'image');
+    const picture = uploaded.body.files?.[0]?.path as string;
+    expect(picture).toMatch(/^\/uploads\//);
+    const body = {
+      name: 'يوم البطولة',
+      name_en: 'Finals day',
+      description: 'وصف',
+      description_en: 'About',
+      link: 'https://wro.example/apply',
+      event_date: '2027-03-01T09:00:00.000Z',
+      home_status: true,
+      countdownStarted: true,
+      place: 'الرياض، قاعة ١',
+      place_en: 'Riyadh, hall 1',
+      image: picture,
+    };
+    const created = await post('events', body);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      home_status: true,
+      countdownStarted: true,
+      place: 'الرياض، قاعة ١',
+      place_en: 'Riyadh, hall 1',
+      image: picture,
+    });
+    // Saving the form again (every field sent) leaves them as they were.
+    const saved = await put('events', created.body.id, { ...created.body, name: 'يوم النهائيات' });
+    expect(saved.body).toMatchObject({
+      home_status: true,
+      countdownStarted: true,
+      place: 'الرياض، قاعة ١',
+      image: picture,
+    });
+    const read = await t.http.get(`/api/admin/events/${created.body.id}`).set('Authorization', admin);
+    expect(read.body).toMatchObject({
+      home_status: true,
+      countdownStarted: true,
+      place_en: 'Riyadh, hall 1',
+      image: picture,
+    });
+    const cleared = await put('events', created.body.id, { place: '', image: '' });
+    expect([cleared.body.place, cleared.body.image]).toEqual([null, null]);
+    const foreign = await post('events', { ...body, image: '/uploads/imgvgallery/not-ours.png' }, 'ar');
+    expect(foreign.status).toBe(400);
+    expect((await del('events', created.body.id)).status).toBe(200);
+  });
 });
 
 describe('announcements, categories and plans', () => {
@@ -84,7 +135,7 @@ describe('announcements, categories and plans', () => {
     const res = await del('categories', cat.body.id);
     expect([res.status, res.body.message]).toEqual([
       409,
-      'This category is used by 1 posts; move them to another category first.',
+      'This category is used by one post; move it to another category first.',
     ]);
     const free = await post('categories', { name: 'فارغ', name_en: 'Empty' });
     expect((await del('categories', free.body.id)).status).toBe(200);
@@ -278,7 +329,7 @@ describe('media library files', () => {
       .set('Authorization', admin)
       .set('Accept-Language', 'ar')
       .send({ alt: 'x'.repeat(301) });
-    expect([long.status, long.body.message]).toEqual([400, 'النص البديل طويل جدًا (الحد الأقصى 300 حرفًا).']);
+    expect([long.status, long.body.message]).toEqual([400, 'النص البديل طويل جدًا (الحد الأقصى لعدد الأحرف: 300).']);
     expect((await t.http.put(`/api/gallery/${file._id}`).set('Authorization', admin).send({ alt: 5 })).status).toBe(
       400,
     );

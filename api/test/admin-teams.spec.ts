@@ -125,7 +125,7 @@ describe('seasons, competitions, teams and the results import', () => {
         error: null,
       },
     ]);
-    expect((await importCsv(template, false)).body.message).toBe('Results saved for 1 teams.');
+    expect((await importCsv(template, false)).body.message).toBe('Results saved for one team.');
     const rows = await t.database.db.select().from(teams);
     expect(rows.map((r) => [r.teamNo, r.score, r.ranked]).sort()).toEqual([
       ['X-1', '175.25', 2],

@@ -254,7 +254,7 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
 
     const tooMuch = await refund(orderId, { amount: '300', reason: 'x' }).set('Accept-Language', 'ar');
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.message).toBe('لا يمكن أن يزيد المبلغ المسترد على 244.50 SAR، وهو ما بقي من المبلغ المدفوع.');
+    expect(tooMuch.body.message).toBe('لا يمكن أن يزيد المبلغ المسترد على 244.50 ر.س، وهو ما بقي من المبلغ المدفوع.');
     const reused = await refund(orderId, { amount: '5', reason: 'x' }, admin, 'key-partial-0001');
     expect(reused.status).toBe(409);
     for (const bad of [
@@ -277,7 +277,10 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       expect([res.status, res.body.message]).toEqual([400, 'Enter the reason for the refund (up to 500 characters).']);
     }
     const noReason = await refund(orderId, { amount: '5', reason: '' }).set('Accept-Language', 'ar');
-    expect([noReason.status, noReason.body.message]).toEqual([400, 'أدخل سبب الاسترداد (حتى 500 حرفًا).']);
+    expect([noReason.status, noReason.body.message]).toEqual([
+      400,
+      'أدخل سبب الاسترداد (الحد الأقصى لعدد الأحرف: 500).',
+    ]);
     const notBoolean = await refund(orderId, { amount: '5', reason: 'x', end_subscription: 'yes' });
     expect([notBoolean.status, notBoolean.body.message]).toEqual([
       400,

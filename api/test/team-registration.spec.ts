@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { auditLog, orders, outbox, refunds, registrations, teamPeople, teams } from '../src/db/schema';
+import { auditLog, orders, outbox, refunds, registrations, teamPeople, teams, users } from '../src/db/schema';
 import { PaymentsService } from '../src/payments/payments.service';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../src/payments/provider';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
@@ -601,7 +601,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     const [refund] = await refundsOf(orderId);
     expect(refund).toMatchObject({ amount: '250.00', creditNoteNumber: expect.stringMatching(/^CN-/) });
     expect(gone.body.message).toBe(
-      `The team was withdrawn and its fee of 250.00 SAR was refunded (credit note ${refund.creditNoteNumber}).`,
+      `The team was withdrawn and its fee of SAR 250.00 was refunded (credit note ${refund.creditNoteNumber}).`,
     );
     expect(gone.body.team).toMatchObject({
       registration_status: 'withdrawn',
@@ -928,6 +928,13 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     expect((await t.http.get(`/api/team-invitations/guardian/${secret2}`)).status).toBe(404);
     expect((await t.http.get(`/api/team-invitations/guardian/${fresh}`)).body.invitation).toMatchObject({
       child_accepted: true,
+      student: { gender: null },
+    });
+    // With a gender on his profile, the guardian's page can speak of him as him («نيابةً عنه»), issue 37.
+    await t.database.db.update(users).set({ gender: 'Male' }).where(eq(users.id, minor2.id));
+    expect((await t.http.get(`/api/team-invitations/guardian/${fresh}`)).body.invitation.student).toEqual({
+      name: expect.any(String),
+      gender: 'Male',
     });
     const declined = await t.http.post(`/api/team-invitations/guardian/${fresh}/decline`);
     expect(declined.status).toBe(200);

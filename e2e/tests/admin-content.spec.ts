@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E, apiUrl } from '../env';
 import { uniqueId } from './helpers';
+import { shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
 
@@ -53,7 +55,7 @@ test.describe('back-office: content reaches the member site', () => {
       .setInputFiles({ name: `robot-${id}.png`, mimeType: 'image/png', buffer: png });
     await expect(library.getByText('1 of 1 uploaded')).toBeVisible();
     await library.getByRole('button', { name: `robot-${id}.png` }).click();
-    await library.getByRole('button', { name: 'Add to the project (1)' }).click();
+    await library.getByRole('button', { name: 'Add the selected file' }).click();
     await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(1);
     // The gallery takes the same picture.
     await page.getByRole('button', { name: 'Choose from library' }).nth(1).click();
@@ -61,7 +63,7 @@ test.describe('back-office: content reaches the member site', () => {
       .getByRole('dialog')
       .getByRole('button', { name: `robot-${id}.png` })
       .click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Add to the project (1)' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add the selected file' }).click();
     await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(2);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved successfully!')).toBeVisible();
@@ -146,3 +148,94 @@ test.describe('back-office: an event in Riyadh time', () => {
     await expect(page.locator('input[name=event_date]')).toHaveValue('2027-03-01T19:30');
   });
 });
+
+test.describe('back-office in Arabic: an event shown on the home page with its countdown, place and picture', () => {
+  test('the switches stick after saving and again after editing; the form and list read right to left on a phone and a desktop (issue 37)', async ({
+    page,
+  }) => {
+    // Two widths, two screens each, with axe: longer than one screen's journey.
+    test.slow();
+    const name = `Finals ${uniqueId()}`;
+    // A picture in the library to choose (the API keeps only its own images).
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    await signIn(page);
+    await page.getByRole('button', { name: 'English' }).first().click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.goto(`${adminUrl}#/events/create`);
+    await page.locator('input[name=name]').fill(`نهائي ${name}`);
+    await page.locator('input[name=name_en]').fill(name);
+    await page.locator('textarea[name=description]').fill('وصف');
+    await page.locator('textarea[name=description_en]').fill('About');
+    await page.locator('input[name=link]').fill('https://wro.example/final');
+    await page.locator('input[name=event_date]').fill('2027-03-01T19:30');
+    await page.locator('input[name=place]').fill('الرياض، القاعة ١');
+    await page.locator('input[name=place_en]').fill('Riyadh, hall 1');
+    // The picture, uploaded in the library dialog and chosen.
+    await page.getByRole('button', { name: 'اختيار من المكتبة' }).click();
+    const library = page.getByRole('dialog');
+    const file = `event-${name.replace(/\W+/g, '-')}.png`;
+    await library
+      .locator('input[name=library-files]')
+      .setInputFiles({ name: file, mimeType: 'image/png', buffer: png });
+    await expect(library.getByText('تم رفع 1 من 1')).toBeVisible();
+    await library.getByRole('button', { name: file }).click();
+    await library.getByRole('button', { name: 'إضافة الملف المختار' }).click();
+    await expect(page.locator('img[src*="/uploads/imgvgallery/"]')).toHaveCount(1);
+    await page.getByRole('switch', { name: 'العرض في الرئيسية' }).check();
+    await page.getByRole('switch', { name: 'العد التنازلي' }).check();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `admin-event-form-ar-${width}`);
+    }
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect(page.getByText('تم الحفظ بنجاح!')).toBeVisible();
+
+    const list = await page.request.get(`${apiUrl}/api/admin/events`, {
+      params: { filter: JSON.stringify({ q: name }) },
+    });
+    const [event] = (await list.json()) as Record<string, unknown>[];
+    expect(event).toMatchObject({
+      home_status: true,
+      countdownStarted: true,
+      place: 'الرياض، القاعة ١',
+      place_en: 'Riyadh, hall 1',
+    });
+    expect(event.image).toMatch(/^\/uploads\//);
+
+    // Edited and saved again, the switches are still on.
+    await page.goto(`${adminUrl}#/events/${event.id}`);
+    await expect(page.getByRole('switch', { name: 'العرض في الرئيسية' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'العد التنازلي' })).toBeChecked();
+    await page.locator('input[name=place]').fill('جدة');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect(page.getByText('تم الحفظ بنجاح!')).toBeVisible();
+    const again = (await (await page.request.get(`${apiUrl}/api/admin/events/${event.id}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(again).toMatchObject({ home_status: true, countdownStarted: true, place: 'جدة', image: event.image });
+
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${adminUrl}#/events`);
+      await expect(page.getByText(`نهائي ${name}`).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `admin-event-list-ar-${width}`);
+      await page.goto(`${adminUrl}#/events/${event.id}`);
+      await expect(page.locator('input[name=place]')).toHaveValue('جدة');
+      await expectNoAxeViolations(page);
+    }
+  });
+});
+
+async function expectNoAxeViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

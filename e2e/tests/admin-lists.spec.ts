@@ -345,7 +345,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     });
     await expect(dialog.getByTestId('results-file-name')).toHaveText('نتائج.csv');
     await dialog.getByRole('button', { name: 'معاينة' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('1 صفوف جاهزة، 0 فيها أخطاء');
+    await expect(dialog.getByRole('alert')).toContainText('صف واحد جاهز، لا أخطاء');
     await expect(dialog.locator('tbody tr')).toContainText('95.5');
     await dialog.getByRole('button', { name: 'تطبيق' }).click();
     await expect(dialog).toHaveCount(0);

@@ -76,7 +76,7 @@ test.describe('back-office: the media library', () => {
     await page.getByRole('button', { name: 'إدراج صورة من المكتبة' }).first().click();
     const library = page.getByRole('dialog');
     await library.getByRole('button', { name: fileName }).click();
-    await library.getByRole('button', { name: 'إضافة إلى المشروع (1)' }).click();
+    await library.getByRole('button', { name: 'إضافة الملف المختار' }).click();
     await expect(editors.nth(0).locator(`img[alt="${alt}"]`)).toHaveAttribute('src', /\/uploads\/imgvgallery\//);
     await page.getByRole('button', { name: 'حفظ' }).click();
     await expect(page.getByText('تم الحفظ بنجاح!')).toBeVisible();

@@ -258,6 +258,12 @@ test.describe('team registration', () => {
     await plain.close();
     await page.reload();
 
+    // A declined payment brings the coach back to the team, saying why (issue 37), not to "choose a plan".
+    await panel.getByRole('button', { name: 'دفع رسوم الفريق' }).click();
+    await page.getByRole('button', { name: 'ارفض' }).click();
+    await expect(page).toHaveURL(new RegExp(`/teams/register#team-[\\w-]+$`));
+    await expect(page.getByText('رُفضت عملية الدفع. لم يُخصم أي مبلغ، ويمكنك المحاولة مرة أخرى.')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'دفع رسوم الفريق' })).toBeVisible();
     // The fee is paid in the sandbox.
     await panel.getByRole('button', { name: 'دفع رسوم الفريق' }).click();
     await page.getByRole('button', { name: 'ادفع' }).click();
@@ -272,7 +278,7 @@ test.describe('team registration', () => {
     await shot(page, 'register-withdraw-confirm-ar-390');
     await panel.getByRole('button', { name: 'نعم، اسحب الفريق' }).click();
     await expect(
-      page.getByText(/^تم سحب الفريق واسترداد رسومه البالغة 100\.00 SAR \(إشعار دائن CN-.+\)\.$/),
+      page.getByText(/^تم سحب الفريق واسترداد رسومه البالغة 100\.00 ر\.س \(إشعار دائن CN-.+\)\.$/),
     ).toBeVisible();
     await expect(panel.getByText('مسحوب')).toBeVisible();
     await expect(panel.getByText('تم استرداد رسوم الفريق')).toBeVisible();

@@ -120,7 +120,8 @@ function Changes() {
           {keys.map((k) => (
             <TableRow key={k}>
               <TableCell>
-                <bdi dir="ltr">{k}</bdi>
+                {/* The field by its label in the section's form; a field no form shows keeps its name, isolated. */}
+                <bdi>{translate(`resources.${record.resource}.fields.${k}`, { _: k })}</bdi>
               </TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>{show(record.before?.[k])}</TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>{show(record.after?.[k])}</TableCell>

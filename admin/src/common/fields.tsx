@@ -43,7 +43,7 @@ export function BilingualName({ source }: { source?: string; label?: string }) {
 }
 
 /**
- * An amount of money in the interface's language ("SAR 1,500.00" / "1,500.00 ر.س"), in the record's
+ * An amount of money in the interface's language ("SAR 1,500.00" / "1,500.00 ر.س"), isolated (<bdi>), in the record's
  * currency (`currencySource`) or SAR, as the member site and the documents show it.
  */
 export function MoneyField({ source, currencySource }: { source: string; currencySource?: string; label?: string }) {
@@ -52,7 +52,7 @@ export function MoneyField({ source, currencySource }: { source: string; currenc
   const value = record?.[source] as string | number | null | undefined;
   if (value === null || value === undefined || value === '') return <span>—</span>;
   const currency = (currencySource && (record?.[currencySource] as string)) || 'SAR';
-  return <span>{formatMoney(value, currency, locale)}</span>;
+  return <bdi>{formatMoney(value, currency, locale)}</bdi>;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Create, Edit, SelectInput, SimpleForm, TextInput, required, useGetList } from 'react-admin';
+import { BooleanInput, Create, Edit, SelectInput, SimpleForm, TextInput, required, useGetList } from 'react-admin';
+import { MediaInput } from '../media/MediaInput';
 import { PlatformDateTimeInput } from '../common/PlatformDateTimeInput';
 
 const ltr = { htmlInput: { dir: 'ltr' } };
@@ -23,7 +24,10 @@ function SiteInput() {
 
 function EventForm() {
   return (
-    <SimpleForm sx={{ maxWidth: 720 }} defaultValues={{ type: 'wro' }}>
+    <SimpleForm
+      sx={{ maxWidth: 720 }}
+      defaultValues={{ type: 'wro', status: true, home_status: false, countdownStarted: false }}
+    >
       <TextInput source="name" validate={required()} fullWidth />
       <TextInput source="name_en" validate={required()} fullWidth slotProps={ltr} />
       <TextInput source="description" validate={required()} fullWidth multiline minRows={3} />
@@ -32,6 +36,12 @@ function EventForm() {
       <SiteInput />
       <TextInput source="results_url" fullWidth slotProps={ltr} helperText="app.content.results_url_hint" />
       <PlatformDateTimeInput source="event_date" validate={required()} fullWidth />
+      <TextInput source="place" fullWidth />
+      <TextInput source="place_en" fullWidth slotProps={ltr} />
+      <MediaInput source="image" mode="image" limit={1} />
+      <BooleanInput source="status" />
+      <BooleanInput source="home_status" helperText="app.content.home_status_hint" />
+      <BooleanInput source="countdownStarted" helperText="app.content.countdown_hint" />
     </SimpleForm>
   );
 }

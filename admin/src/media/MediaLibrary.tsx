@@ -305,7 +305,7 @@ export function MediaLibrary({
               setSelected([]);
             }}
           >
-            {translate('app.media.add', { count: selected.length })}
+            {translate('app.media.add', { smart_count: selected.length })}
           </Button>
         </Toolbar>
       </AppBar>

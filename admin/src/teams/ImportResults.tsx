@@ -203,7 +203,10 @@ export function ImportResults() {
           {rows && (
             <>
               <Alert severity={errors ? 'warning' : 'success'} sx={{ my: 2 }}>
-                {translate('app.results.summary', { valid: rows.length - errors, invalid: errors })}
+                {translate('app.results.summary', {
+                  valid: translate('app.results.valid_rows', { smart_count: rows.length - errors }),
+                  invalid: translate('app.results.invalid_rows', { smart_count: errors }),
+                })}
               </Alert>
               <Table size="small">
                 <TableHead>

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { MessageKey } from './i18n';
+import type { MessageKey, MessageParam } from './i18n';
 
 /**
  * An error meant for a person: a status and a message key translated into the caller's language;
@@ -9,7 +9,7 @@ export class AppError extends HttpException {
   constructor(
     status: number,
     readonly key: MessageKey,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Record<string, MessageParam> = {},
     readonly field?: string,
     /** More of the answer beside the message (e.g. what a refused sign-up can do next). */
     readonly details?: Record<string, unknown>,

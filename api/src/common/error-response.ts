@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { langOf, translate, type MessageKey } from './i18n';
+import { langOf, translate, type MessageKey, type MessageParam } from './i18n';
 
 /**
  * The one shape of every error: a status, `e_message` header (URI-encoded) and `{ success: false, message }`,
@@ -10,7 +10,7 @@ export function sendError(
   reply: FastifyReply,
   status: number,
   key: MessageKey,
-  params: Record<string, string | number> = {},
+  params: Record<string, MessageParam> = {},
   field?: string,
   details?: Record<string, unknown>,
 ): void {

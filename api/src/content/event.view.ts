@@ -13,4 +13,7 @@ export const eventView = (e: typeof events.$inferSelect): EventView => ({
   event_date: e.eventDate?.toISOString() ?? null,
   home_status: e.homeStatus,
   countdownStarted: e.countdownStarted,
+  place: e.place,
+  place_en: e.placeEn,
+  image: e.image,
 });

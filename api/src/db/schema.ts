@@ -309,6 +309,11 @@ export const events = pgTable(
     status: boolean('status').notNull().default(true),
     homeStatus: boolean('home_status').notNull().default(false),
     countdownStarted: boolean('countdown_started').notNull().default(false),
+    /** Where it takes place, in each language; null when not said. */
+    place: text('place'),
+    placeEn: text('place_en'),
+    /** Its picture: a path of the media library's images; null for none. */
+    image: text('image'),
     createdAt: createdAt(),
   },
   (t) => [index('events_date_idx').on(t.eventDate)],

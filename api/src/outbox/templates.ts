@@ -1,4 +1,4 @@
-import { formatDate } from '@platform/contract';
+import { formatDate, formatMoney, pluralCategory } from '@platform/contract';
 import type { Lang } from '../common/i18n';
 
 /**
@@ -389,11 +389,9 @@ export function countedMinutes(lang: Lang, n: number): string {
   return arabicCount(n, { one: 'دقيقة واحدة', two: 'دقيقتين', few: 'دقائق', many: 'دقيقةً', other: 'دقيقة' });
 }
 
-const arabicPlural = new Intl.PluralRules('ar');
-
 /** Intl's six Arabic forms: 3–10 take a plural, 11–99 a singular accusative, 100, 1,000 … a singular genitive. */
 function arabicCount(n: number, w: { one: string; two: string; few: string; many: string; other: string }): string {
-  switch (arabicPlural.select(n)) {
+  switch (pluralCategory('ar', n)) {
     case 'one':
       return w.one;
     case 'two':
@@ -568,11 +566,7 @@ export const templates = {
   },
 };
 
-const grouped = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** An amount in a message: `200.00 ر.س` in Arabic, `SAR 200.00` in English (Latin digits, as the platform writes them). */
+/** An amount in a message: `200.00 ر.س` in Arabic, `SAR 200.00` in English (the contract's formatMoney, as every page writes it). */
 export function moneyText(lang: Lang, amount: string | number, currency: string): string {
-  const figure = grouped.format(Number(amount));
-  if (lang === 'en') return `${currency} ${figure}`;
-  return `${figure} ${currency === 'SAR' ? 'ر.س' : currency}`;
+  return formatMoney(amount, currency, lang).replace(/\u00a0/g, ' ');
 }

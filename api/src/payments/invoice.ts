@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { formatDate } from '@platform/contract';
+import { formatDate, formatMoney } from '@platform/contract';
 import { translate } from '../common/i18n';
 import type { Order } from './payments.service';
 
@@ -13,6 +13,8 @@ const bidi = bidiFactory();
 const CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** Left-to-right isolate: keeps a date or number reading left to right inside Arabic (2027-11-22, not 22-11-2027). */
 export const ltr = (s: string) => `\u2066${s}\u2069`;
+/** First-strong isolate: an amount in Arabic (`200.00 ر.س`) kept whole inside an Arabic sentence. */
+const isolate = (s: string) => `\u2068${s}\u2069`;
 
 const mirror = (s: string) =>
   Array.from(s)
@@ -275,8 +277,8 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     line(
       doc,
       teamFee
-        ? `شكرًا لك. تم دفع ${plan.name} بمبلغ ${ltr(money(cents / 100, order.currency))}.`
-        : `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${until('ar')} بمبلغ ${ltr(money(cents / 100, order.currency))}.`,
+        ? `شكرًا لك. تم دفع ${plan.name} بمبلغ ${isolate(formatMoney(cents / 100, order.currency, 'ar'))}.`
+        : `شكرًا لك. خطتك ${plan.name} فعّالة حتى ${until('ar')} بمبلغ ${isolate(formatMoney(cents / 100, order.currency, 'ar'))}.`,
       left,
       y + 20,
       width,

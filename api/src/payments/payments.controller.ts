@@ -67,6 +67,7 @@ export class PaymentsController {
     const checked: CheckedOrder = {
       ...orderView(order),
       ref: order.providerRef,
+      team_id: order.orderType === 'team_fee' ? (order.teamId ?? null) : null,
       vat: { percent, amount: (vatCents(order.total, percent) / 100).toFixed(2) },
     };
     return {

@@ -3,6 +3,7 @@ import { platformDay } from '@platform/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
+import { money } from '../common/i18n';
 import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
 import { orders, refunds, users, type User } from '../db/schema';
@@ -114,8 +115,7 @@ export class RefundsService {
         const left = cents(order.total) - cents(done);
         if (left <= 0) throw new AppError(409, 'refund.fully_refunded');
         const amount = requested === 'rest' ? left : requested;
-        if (amount > left)
-          throw new AppError(400, 'refund.too_much', { left: decimal(left), currency: order.currency });
+        if (amount > left) throw new AppError(400, 'refund.too_much', { left: money(decimal(left), order.currency) });
 
         let answer: Awaited<ReturnType<PaymentProvider['refund']>>;
         try {

@@ -5,7 +5,7 @@ import { CurrentAuth } from '../auth/current-auth.decorator';
 import { FullAccess, MEMBERS, Public, Roles } from '../auth/roles';
 import { AppError } from '../common/app-error';
 import type { Auth } from '../auth/session.service';
-import { Lang, translate } from '../common/i18n';
+import { Lang, money, translate } from '../common/i18n';
 import { orderView } from '../payments/order.view';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { RegistrationService } from './registration.service';
@@ -75,8 +75,7 @@ export class RegistrationController {
     const { team, refund } = await this.registration.withdraw(auth.user, id);
     const message = refund
       ? translate(lang, 'team.withdrawn_refunded', {
-          amount: refund.amount,
-          currency: refund.currency,
+          amount: money(refund.amount, refund.currency),
           note: refund.credit_note,
         })
       : translate(lang, 'team.withdrawn');

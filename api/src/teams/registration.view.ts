@@ -136,7 +136,10 @@ export function guardianInvitationView(
 ): GuardianInvitationView {
   return {
     ...invitationView(person, team, season, competition, coaches),
-    student: { name: student.name },
+    student: {
+      name: student.name,
+      gender: student.gender === 'Male' || student.gender === 'Female' ? student.gender : null,
+    },
     expires_at: person.guardianTokenExpiresAt!.toISOString(),
     child_accepted: person.childAcceptedAt !== null,
   };

@@ -535,9 +535,17 @@ export const ar: Messages = {
   guardian: {
     title: 'دعوة إلى فريق',
     intro:
+      'يدعو المدرب {coaches} {student} للانضمام إلى هذا الفريق. بصفتك ولي الأمر، يمكنك القبول أو الرفض نيابةً عن {student}.',
+    intro_male:
       'يدعو المدرب {coaches} الطالب {student} للانضمام إلى هذا الفريق. بصفتك ولي الأمر، يمكنك القبول أو الرفض نيابةً عنه.',
+    intro_female:
+      'يدعو المدرب {coaches} الطالبة {student} للانضمام إلى هذا الفريق. بصفتك ولي الأمر، يمكنك القبول أو الرفض نيابةً عنها.',
     child_accepted:
+      'وافق {student} على الانضمام إلى هذا الفريق مع المدرب {coaches}، ولا يُحجز المكان إلا إذا أكّدت ذلك بصفتك ولي الأمر.',
+    child_accepted_male:
       'قبِل {student} الانضمام إلى هذا الفريق مع المدرب {coaches}، ولا يُحجز مكانه إلا إذا أكّدت ذلك بصفتك ولي الأمر.',
+    child_accepted_female:
+      'قبِلت {student} الانضمام إلى هذا الفريق مع المدرب {coaches}، ولا يُحجز مكانها إلا إذا أكّدت ذلك بصفتك ولي الأمر.',
     competition: 'المسابقة',
     expires: 'يعمل هذا الرابط مرة واحدة حتى {date}.',
   },
@@ -582,7 +590,7 @@ export const ar: Messages = {
     correction_dob: 'تاريخ الميلاد الصحيح',
     correction_grade: 'الصف الدراسي الصحيح',
     correction_reason: 'السبب (اختياري)',
-    correction_reason_hint: 'بحد أقصى {max} حرف. لا يطّلع عليه إلا فريق المنصة.',
+    correction_reason_hint: 'الحد الأقصى لعدد الأحرف: {max}. لا يطّلع عليه إلا فريق المنصة.',
     correction_send: 'إرسال الطلب',
     correction_cancel: 'إلغاء',
     correction_pending: 'طلب التصحيح الذي أرسلته بانتظار فريق المنصة.',

@@ -529,8 +529,16 @@ export const en = {
     title: 'Team invitation',
     intro:
       'Coach {coaches} invites {student} to join this team. As their guardian, you may accept or decline for them.',
+    intro_male:
+      'Coach {coaches} invites {student} to join this team. As his guardian, you may accept or decline for him.',
+    intro_female:
+      'Coach {coaches} invites {student} to join this team. As her guardian, you may accept or decline for her.',
     child_accepted:
       '{student} accepted to join this team of coach {coaches}. Their place is kept only if you, their guardian, confirm it.',
+    child_accepted_male:
+      '{student} accepted to join this team of coach {coaches}. His place is kept only if you, his guardian, confirm it.',
+    child_accepted_female:
+      '{student} accepted to join this team of coach {coaches}. Her place is kept only if you, her guardian, confirm it.',
     competition: 'Competition',
     expires: 'This link works once, until {date}.',
   },

@@ -1,3 +1,4 @@
+import { pluralForm } from '@platform/contract';
 import { useRouteLoaderData } from '@remix-run/react';
 import { useSyncExternalStore } from 'react';
 import type { Messages } from './en';
@@ -58,31 +59,18 @@ export function translate(lang: Lang, key: MessageKey, params: Record<string, st
 }
 
 /**
- * CLDR's plural categories in their order. A message that counts lists the forms its language uses,
- * in this order, separated by `||||`: English one and other ('{count} student||||{count} students'),
- * Arabic zero, one, two, few (3–10), many (11–99) and other (100, 101…), as the back-office's Polyglot
- * writes them. A message without `||||` is the same for every count.
+ * A counting message lists the forms its language uses, separated by `||||`, in CLDR's order (the
+ * contract's pluralForm, which the API and the back-office's Polyglot share): English one and other
+ * ('{count} student||||{count} students'), Arabic zero, one, two, few (3–10), many (11–99) and other
+ * (100, 101…). A message without `||||` is the same for every count.
  */
-const PLURAL_ORDER: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
-const pluralRules = new Map<Lang, { rules: Intl.PluralRules; order: Intl.LDMLPluralRule[] }>();
-
-/** Translates a counting message (see PLURAL_ORDER) for `count`, which also fills `{count}`. */
 export function plural(
   lang: Lang,
   key: MessageKey,
   count: number,
   params: Record<string, string | number> = {},
 ): string {
-  let entry = pluralRules.get(lang);
-  if (!entry) {
-    const rules = new Intl.PluralRules(lang);
-    const used = rules.resolvedOptions().pluralCategories;
-    entry = { rules, order: PLURAL_ORDER.filter((c) => used.includes(c)) };
-    pluralRules.set(lang, entry);
-  }
-  const forms = translate(lang, key, { count, ...params }).split('||||');
-  const form = forms[entry.order.indexOf(entry.rules.select(count))] ?? forms[forms.length - 1];
-  return form.trim();
+  return pluralForm(lang, translate(lang, key, { count, ...params }), count);
 }
 
 export const isLang = (value: unknown): value is Lang => value === 'en' || value === 'ar';

@@ -21,10 +21,34 @@ async function pendingUser(request: Request, ref: string | undefined) {
   return { session, pending };
 }
 
-/** The number given at sign-up (or on the account) is offered again. */
+/**
+ * On arrival with a known number (given at sign-up or on the account) the code is sent once, and
+ * the page goes on to the code: no second tap. The API's resend limits apply as to any send; a
+ * refusal (a limit, a number it does not take) shows here with the number offered again, and is
+ * not tried again on the next visit (`offered`): the person sends it with the button.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { pending } = await pendingUser(request, params.userId);
-  return { phone: pending.phone ?? '' };
+  const { session, pending } = await pendingUser(request, params.userId);
+  if (!pending.phone || pending.destination || pending.offered) return { phone: pending.phone ?? '', error: null };
+  const lang = await getLang(request);
+  const res = await api<{ destination: string; length: number }>(request, '/otp', {
+    body: { phone_number: pending.phone, user_id: pending.ticket },
+    lang,
+  });
+  if (!res.ok) {
+    session.set('verify', { ...pending, offered: true });
+    return data(
+      { phone: pending.phone, error: res.data.message ?? translate(lang, 'error.text') },
+      { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } },
+    );
+  }
+  session.set('verify', { ...pending, offered: true, destination: res.data.destination, length: res.data.length });
+  // The sign-up's "registered" stays the message shown; the code page says where the code went.
+  if (!session.has('toast'))
+    session.flash('toast', { type: 'success', text: res.data.message ?? translate(lang, 'verify.sent') });
+  throw redirect('/account/verify/verification/', {
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+  });
 }
 
 /**
@@ -57,8 +81,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function VerifyPhone() {
   const { t } = useT();
-  const { phone } = useLoaderData<typeof loader>();
+  const { phone, error } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const shown = result?.error ?? error;
   return (
     <FormCard title={t('verify.title')} intro={t('verify.intro')}>
       <Form method="post" replace>
@@ -71,8 +96,8 @@ export default function VerifyPhone() {
             defaultValue={result?.phone ?? phone}
             required
             autoComplete="tel"
-            error={!!result?.error}
-            helperText={result?.error ?? t('signup.phone_hint')}
+            error={!!shown}
+            helperText={shown ?? t('signup.phone_hint')}
             {...phoneInput}
           />
           <SubmitButton variant="contained" size="large">

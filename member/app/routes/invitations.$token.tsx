@@ -69,6 +69,9 @@ export const meta: MetaFunction = ({ matches }) => {
   ]);
 };
 
+/** Arabic speaks of the student as him or her («نيابةً عنه / عنها»); without a gender, by name. */
+const GENDERED = { Male: '_male', Female: '_female', none: '' } as const;
+
 export default function GuardianInvitation() {
   const { invitation, error } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -91,7 +94,7 @@ export default function GuardianInvitation() {
             <div className="stack gap-2">
               <p>
                 <Isolated
-                  k={invitation.child_accepted ? 'guardian.child_accepted' : 'guardian.intro'}
+                  k={`guardian.${invitation.child_accepted ? 'child_accepted' : 'intro'}${GENDERED[invitation.student.gender ?? 'none']}`}
                   values={{ student: invitation.student.name, coaches: list(invitation.team.coaches) }}
                 />
               </p>

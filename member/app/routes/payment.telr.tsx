@@ -46,7 +46,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Still waiting, or authorised and held by the provider until captured or voided: wait here.
   if (status === 'Pending' || status === 'On hold') return { orderId, unavailable: false, held: status === 'On hold' };
   await forget();
-  throw redirect(`/404/not-found/?payment=${encodeURIComponent(status.toLowerCase())}`);
+  const reason = status.toLowerCase();
+  // A team fee that did not go through: back to the team, saying why (plan payments keep the spec's page).
+  if (res.data.order.order_type === 'team_fee') {
+    const word = reason === 'cancelled' || reason === 'expired' ? reason : 'declined';
+    throw redirect(`/teams/register${res.data.order.team_id ? `#team-${res.data.order.team_id}` : ''}`, {
+      headers: await flashHeaders(request, { type: 'error', text: translate(lang, `payment.${word}`) }),
+    });
+  }
+  throw redirect(`/404/not-found/?payment=${encodeURIComponent(reason)}`);
 }
 
 export const meta: MetaFunction = ({ matches }) => {

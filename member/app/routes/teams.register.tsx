@@ -446,7 +446,7 @@ function TeamPanel({ team, me, result }: { team: RegisteredTeamView; me: string 
   const mine = result?.team_id === team._id ? result : undefined;
   const fee = money(team.fee, team.currency, lang);
   return (
-    <Card as="li" variant="outlined" data-team={team.team_no}>
+    <Card as="li" variant="outlined" data-team={team.team_no} id={`team-${team._id}`}>
       <CardBody>
         <div className="row row-start row-between">
           <div>

@@ -11,7 +11,7 @@ export interface Toast {
 interface SessionData {
   token: string;
   /** The verification under way: the API's opaque ticket for the account, where its code went, the code length. */
-  verify: { ticket: string; destination?: string; length?: number; phone?: string };
+  verify: { ticket: string; destination?: string; length?: number; phone?: string; offered?: boolean };
   /** Where a member sent to sign in was going (a local path), taken after signing in or verifying. */
   next: string;
   /** The password reset under way: the API's opaque reset ticket and where the code went. */

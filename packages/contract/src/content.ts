@@ -42,6 +42,11 @@ export interface EventView {
   event_date: string | null;
   home_status: boolean;
   countdownStarted: boolean;
+  /** Where it takes place, in each language (null when not said). */
+  place: string | null;
+  place_en: string | null;
+  /** Its picture, a path of the media library (null for none). */
+  image: string | null;
 }
 
 /** An announcement on the home page. */

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './digits.js';
+export * from './plural.js';
 export * from './limits.js';
 export * from './entitlement.js';
 export * from './age.js';

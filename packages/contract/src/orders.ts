@@ -66,6 +66,8 @@ export interface BillingOrder {
 /** An order after asking the provider (`POST /api/telr/`): its reference and the VAT it includes. */
 export interface CheckedOrder extends BillingOrder {
   ref: string | null;
+  /** A team fee's team (order_type team_fee), null otherwise: where the coach goes back after the payment page. */
+  team_id: string | null;
   vat: { percent: number; amount: string };
 }
 

@@ -120,7 +120,8 @@ export interface TeamInvitationView {
 
 /** A minor's invitation behind the guardian's link (GET /api/team-invitations/guardian/:token). */
 export interface GuardianInvitationView extends TeamInvitationView {
-  student: { name: string };
+  /** The student, with the gender the profile gives (the guardian's page speaks of him or her), null when not said. */
+  student: { name: string; gender: 'Male' | 'Female' | null };
   /** When the link stops working (it also stops once the invitation is answered). */
   expires_at: string;
   /** The student accepted already: the guardian confirms (or declines) the place. */

@@ -1,6 +1,7 @@
 import type { AuditRecord, NamePair } from '@platform/contract';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { translate } from '../../common/i18n';
 import type { Db } from '../../core/database';
 import {
   announcements,
@@ -69,6 +70,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A deleted record's name, from what the entry kept of it. */
 function keptName(entry: AuditEntryRecord): NamePair | null {
+  // A results import is about its rows ("4 rows"): named by their count in each language's grammar.
+  const imported = /^(\d+) rows$/.exec(entry.record_id);
+  if (imported) {
+    const count = Number(imported[1]);
+    return {
+      name: translate('ar', 'audit.results_rows', { count }),
+      name_en: translate('en', 'audit.results_rows', { count }),
+    };
+  }
   for (const side of [entry.after, entry.before]) {
     const name = side?.name ?? side?.team_no ?? side?.organization_name;
     if (typeof name === 'string' && name) {

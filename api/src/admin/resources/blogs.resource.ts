@@ -47,7 +47,7 @@ class PostDto {
 }
 
 /** Paths chosen in the media library must be its active files of the right kind; each is kept once. */
-async function libraryPaths(tx: Db, list: string[] | undefined, kind: 'image' | 'video') {
+export async function libraryPaths(tx: Db, list: string[] | undefined, kind: 'image' | 'video') {
   if (list === undefined) return undefined;
   const unique = [...new Set(list)];
   if (unique.length) {

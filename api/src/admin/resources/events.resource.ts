@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { events, settings } from '../../db/schema';
 import { LIMITS } from '@platform/contract';
-import { Bool, FormText, Link, Moment, Required } from '../../common/dto';
+import { Bool, FormText, Link, Moment, OptionalText, Required } from '../../common/dto';
+import { libraryPaths } from './blogs.resource';
 import { defined, defineResource, type WriteContext } from '../resource';
 import { eventView } from '../../content/event.view';
 
@@ -21,6 +22,11 @@ class EventDto {
   @Bool() status?: boolean;
   @Bool() home_status?: boolean;
   @Bool() countdownStarted?: boolean;
+  /** Where it takes place, in each language ('' or null for not said). */
+  @OptionalText(LIMITS.titleMax) place?: string | null;
+  @OptionalText(LIMITS.titleMax) place_en?: string | null;
+  /** Its picture: one of the media library's images ('' or null for none). */
+  @OptionalText(500) image?: string | null;
 }
 
 function readEvent(e: EventDto, creating: boolean) {
@@ -36,6 +42,9 @@ function readEvent(e: EventDto, creating: boolean) {
     status: e.status,
     homeStatus: e.home_status,
     countdownStarted: e.countdownStarted,
+    place: e.place === undefined ? undefined : e.place?.trim() || null,
+    placeEn: e.place_en === undefined ? undefined : e.place_en?.trim() || null,
+    image: e.image === undefined ? undefined : e.image || null,
   });
   if (creating) values.type ||= 'wro';
   else if (values.type === '') throw new AppError(400, 'admin.fill_form_edit');
@@ -46,7 +55,8 @@ function readEvent(e: EventDto, creating: boolean) {
  * An event's type names the site whose teams and results it shows (`/api/{type}/get-teams`): one of
  * the sites the platform knows (a settings row each, `WRO` → `wro`).
  */
-async function checkSite(values: { type?: string }, ctx: WriteContext) {
+async function checkSite<T extends { type?: string; image?: string | null }>(values: T, ctx: WriteContext) {
+  if (values.image) await libraryPaths(ctx.tx, [values.image], 'image');
   if (values.type === undefined) return values;
   const known = (await ctx.tx.select({ site: sql<string>`lower(${settings.siteName})` }).from(settings))
     .map((r) => r.site)

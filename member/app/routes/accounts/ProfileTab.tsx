@@ -68,6 +68,17 @@ function PhoneCodeStep({ destination, length }: { destination: string; length: n
   );
 }
 
+/** The sign-up list of cities for the account page: the region's (all when none), with the saved city kept. */
+function cityChoices(
+  cities: { id: string; name: string; region: string }[],
+  user: { region?: string | null; city?: string | null },
+): { id: string; name: string }[] {
+  const inRegion = user.region ? cities.filter((c) => c.region === user.region) : [];
+  const list = (inRegion.length ? inRegion : cities).map(({ id, name }) => ({ id, name }));
+  if (user.city && !list.some((c) => c.id === user.city)) list.unshift({ id: user.city, name: user.city });
+  return list;
+}
+
 export function ProfileTab({
   user,
   reference,
@@ -76,7 +87,11 @@ export function ProfileTab({
   askingCorrection,
 }: {
   user: MemberAccount;
-  reference: { regions: { id: string; name: string }[]; countries: { id: string; name: string }[] };
+  reference: {
+    regions: { id: string; name: string }[];
+    countries: { id: string; name: string }[];
+    cities: { id: string; name: string; region: string }[];
+  };
   phoneChange: { destination: string; length: number } | null;
   /** A student's or coach's correction request (the open one, or the last decided). */
   correction: CorrectionView | null;
@@ -159,7 +174,14 @@ export function ProfileTab({
     user.type !== 0 && (
       <Field key="region" name="region" label={t('account.region')} value={user.region} options={reference.regions} />
     ),
-    <Field key="city" name="city" label={t('account.city')} value={user.city} />,
+    // The same cities as sign-up: the member's region's when it has one; a city kept from before stays choosable.
+    <Field
+      key="city"
+      name="city"
+      label={t('account.city')}
+      value={user.city}
+      options={cityChoices(reference.cities, user)}
+    />,
     !entity && (
       <Field
         key="school"
