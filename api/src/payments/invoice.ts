@@ -104,6 +104,8 @@ export interface TaxDocument {
   member: { name: string; nationalId: string | null; email: string | null };
   seller: { name: string; nameEn: string; vatNumber: string };
   vatPercent: number;
+  /** The ZATCA Phase 2 QR (nine TLV tags) of the stamped e-invoice; without it, the Phase 1 QR. */
+  qr?: string;
 }
 
 function money(amount: number, currency: string) {
@@ -160,7 +162,7 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
   const vat = vatCents(data.total, vatPercent);
   const plan = order.plan ?? { name: '—', name_en: '—', duration: 0, duration_type: 'year' };
   const qr = taxed
-    ? await QRCode.toBuffer(documentQr(data), { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 })
+    ? await QRCode.toBuffer(data.qr ?? documentQr(data), { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 })
     : null;
   const titleKey = credit ? 'payment.credit_note_title' : taxed ? 'payment.invoice_title' : 'payment.not_tax_invoice';
 
