@@ -263,6 +263,26 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     const next = await docOf(await invoiceNumberOf(second.orderId));
     expect(next.previousHash).toBe(rejected.hash);
     expect(next.state).toBe('reported');
+    // Staff see it on the transaction and in the e-invoices list, filtered by state.
+    const order = await t.http.get(`/api/admin/transections/${first.orderId}`).set('Authorization', admin);
+    expect(order.status).toBe(200);
+    expect(order.body.einvoices).toEqual([
+      expect.objectContaining({
+        number: rejected.number,
+        kind: 'invoice',
+        state: 'rejected',
+        icv: rejected.icv,
+        errors: [expect.objectContaining({ code: 'BR-KSA-25' })],
+      }),
+    ]);
+    const list = await t.http
+      .get('/api/admin/einvoices')
+      .query({ filter: JSON.stringify({ state: 'rejected' }), sort: JSON.stringify(['icv', 'ASC']), range: '[0,49]' })
+      .set('Authorization', admin);
+    expect(list.status).toBe(200);
+    expect(list.body.map((d: { number: string }) => d.number)).toEqual([rejected.number]);
+    const member = await signIn(t, await createUser(t, { type: 1 }));
+    expect((await t.http.get('/api/admin/einvoices').set('Authorization', member)).status).toBe(403);
   });
 
   it('reporting is retried with back-off after Fatoora was down, and reported once', async () => {
@@ -279,6 +299,24 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     await dueNow();
     expect(await zatca.reportDue()).toBe(1);
     expect(await docOf(number)).toMatchObject({ state: 'reported', attempts: 2, lastError: null });
+  });
+
+  it('the dashboard warns of a document not reported 20 hours after it was issued', async () => {
+    fatoora.down(1);
+    const { orderId } = await paidOrder();
+    await zatca.pass();
+    const number = await invoiceNumberOf(orderId);
+    expect((await t.http.get('/api/admin/dashboard').set('Authorization', admin)).body.lateEinvoices).toBe(0);
+    await t.database.query(`UPDATE zatca_documents SET issued_at = now() - interval '21 hours' WHERE number = $1`, [number]);
+    expect((await t.http.get('/api/admin/dashboard').set('Authorization', admin)).body.lateEinvoices).toBe(1);
+    const late = await t.http
+      .get('/api/admin/einvoices')
+      .query({ filter: JSON.stringify({ late: 'true' }) })
+      .set('Authorization', admin);
+    expect(late.body).toEqual([expect.objectContaining({ number, state: 'pending', late: true, attempts: 1 })]);
+    await dueNow();
+    await zatca.pass();
+    expect((await t.http.get('/api/admin/dashboard').set('Authorization', admin)).body.lateEinvoices).toBe(0);
   });
 
   it('two API processes stamping at once never break the chain', async () => {
