@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { loadConfig } from '../src/core/config';
 import { openDatabase } from '../src/core/database';
+import { zatcaOnboard } from '../src/ops/zatca';
 import { orders, plans, zatcaDocuments } from '../src/db/schema';
 import { parseCertificate } from '../src/zatca/certificates';
 import { FatooraClient } from '../src/zatca/fatoora.client';
@@ -148,6 +150,49 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     // Renewal: a new key and CSR, the current CSID and a new one-time password.
     const renewed = await renew(new FatooraClient(fatooraUrl), onboarded.production, { otp: fatoora.otp, csr: CSR_FIELDS });
     expect(parseCertificate(renewed.production.binarySecurityToken).base64).not.toBe(cert.base64);
+  });
+
+  it('the ops command (zatca-onboard) writes the key and CSID to an env file the API reads, never to its output; --renew renews', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zatca-ops-'));
+    try {
+      const env = {
+        NODE_ENV: 'test',
+        DATA_DIR: dir,
+        JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123',
+        SELLER_NAME_EN: 'WRO Platform',
+        SELLER_VAT_NUMBER: VAT_NUMBER,
+        SELLER_CRN: SELLER.crn,
+        SELLER_STREET: 'King Fahd Road',
+        SELLER_BUILDING: '1234',
+        SELLER_DISTRICT: 'Olaya',
+        SELLER_CITY: 'Riyadh',
+        SELLER_POSTAL_CODE: '12345',
+        ZATCA_API_URL: fatooraUrl,
+      };
+      const said: string[] = [];
+      const out = join(dir, 'zatca.env');
+      await zatcaOnboard(loadConfig(env), { out, otp: fatoora.otp }, (l) => said.push(l));
+      expect(statSync(out).mode & 0o777).toBe(0o600);
+      const written = Object.fromEntries(
+        readFileSync(out, 'utf8').trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
+      expect(Object.keys(written)).toEqual(['ZATCA_PRIVATE_KEY', 'ZATCA_CSID', 'ZATCA_CSID_SECRET']);
+      expect(said.join('\n')).not.toContain(written.ZATCA_PRIVATE_KEY);
+      expect(said.join('\n')).not.toContain(written.ZATCA_CSID_SECRET);
+      expect(said[0]).toBe('compliance check invoice SME00001: HTTP 200');
+      expect(said.at(-2)).toMatch(/^production CSID issued \(WROPlatform-310122393500003\), valid until 20\d\d-/);
+      const config = loadConfig({ ...env, ...written });
+      expect(config.zatca.credentials?.privateKey.asymmetricKeyDetails?.namedCurve).toBe('secp256k1');
+      // Renewal with the current credentials and a new one-time password.
+      await zatcaOnboard(config, { out, otp: fatoora.otp, renew: true }, () => undefined);
+      expect(readFileSync(out, 'utf8')).not.toContain(written.ZATCA_CSID);
+      // A wrong one-time password: ZATCA's refusal, and nothing written.
+      rmSync(out);
+      await expect(zatcaOnboard(loadConfig(env), { out, otp: '999999' }, () => undefined)).rejects.toThrow(/HTTP 400/);
+      expect(() => statSync(out)).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('ten invoices in a row form an unbroken chain (ICV 1…10, each PIH the previous hash, the first ZATCA\'s initial hash), all reported', async () => {
