@@ -31,6 +31,7 @@ import { SecurityPage } from './security/SecurityPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { competitions, seasons, teams } from './teams';
 import transactions from './transactions';
+import einvoices from './einvoices';
 import partners from './partners';
 import users from './users';
 
@@ -71,6 +72,7 @@ export function App() {
               <Resource name="teams" {...teams} />
               <Resource name="event-days" {...eventDays} />
               <Resource name="transections" {...transactions} />
+              <Resource name="einvoices" {...einvoices} />
               <Resource name="contactus" {...contact} />
               <Resource name="messages" {...messages} />
               <Resource name="partners" {...partners} />

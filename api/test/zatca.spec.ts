@@ -39,7 +39,7 @@ async function qrOfPdf(pdf: Buffer): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'qr-'));
   try {
     writeFileSync(join(dir, 'doc.pdf'), pdf);
-    await run('pdftoppm', ['-png', '-r', '300', '-f', '1', '-l', '1', join(dir, 'doc.pdf'), join(dir, 'page')]);
+    await run('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', join(dir, 'doc.pdf'), join(dir, 'page')]);
     const file = readdirSync(dir).find((f) => f.endsWith('.png'))!;
     const png = PNG.sync.read(readFileSync(join(dir, file)));
     const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
@@ -233,8 +233,17 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
         'dgst', '-sha256', '-verify', join(dir, 'pub.pem'), '-signature', join(dir, 'sig.der'), join(dir, 'hash.bin'),
       ]);
       expect(stdout.trim()).toBe('Verified OK');
-      // The hash itself, by xmllint's canonicalisation (libxml2) of the XML without the stamp's parts.
+      // The hash itself, by tools the project did not write: libxslt removes the stamp's parts,
+      // libxml2 canonicalises (C14N 1.1) and openssl digests.
       writeFileSync(join(dir, 'doc.xml'), d.xml);
+      await run('xmllint', ['--noout', join(dir, 'doc.xml')]);
+      const { stdout: body } = await run('xsltproc', ['-o', join(dir, 'body.xml'), join(__dirname, 'fixtures/zatca-hash.xsl'), join(dir, 'doc.xml')]);
+      expect(body).toBe('');
+      const { stdout: canonical } = await run('xmllint', ['--c14n11', join(dir, 'body.xml')], { encoding: 'buffer' } as never);
+      writeFileSync(join(dir, 'canonical.xml'), canonical as unknown as Buffer);
+      const { stdout: digest } = await run('openssl', ['dgst', '-sha256', '-binary', '-out', join(dir, 'digest.bin'), join(dir, 'canonical.xml')]);
+      expect(digest).toBe('');
+      expect(readFileSync(join(dir, 'digest.bin')).toString('base64')).toBe(d.hash);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
