@@ -148,7 +148,10 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
       onboard(new FatooraClient(fatooraUrl), { otp: '000000', csr: CSR_FIELDS, seller: SELLER, vatPercent: 15 }),
     ).rejects.toThrow(/HTTP 400/);
     // Renewal: a new key and CSR, the current CSID and a new one-time password.
-    const renewed = await renew(new FatooraClient(fatooraUrl), onboarded.production, { otp: fatoora.otp, csr: CSR_FIELDS });
+    const renewed = await renew(new FatooraClient(fatooraUrl), onboarded.production, {
+      otp: fatoora.otp,
+      csr: CSR_FIELDS,
+    });
     expect(parseCertificate(renewed.production.binarySecurityToken).base64).not.toBe(cert.base64);
   });
 
@@ -174,7 +177,10 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
       await zatcaOnboard(loadConfig(env), { out, otp: fatoora.otp }, (l) => said.push(l));
       expect(statSync(out).mode & 0o777).toBe(0o600);
       const written = Object.fromEntries(
-        readFileSync(out, 'utf8').trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+        readFileSync(out, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
       );
       expect(Object.keys(written)).toEqual(['ZATCA_PRIVATE_KEY', 'ZATCA_CSID', 'ZATCA_CSID_SECRET']);
       expect(said.join('\n')).not.toContain(written.ZATCA_PRIVATE_KEY);
@@ -195,7 +201,7 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     }
   });
 
-  it('ten invoices in a row form an unbroken chain (ICV 1…10, each PIH the previous hash, the first ZATCA\'s initial hash), all reported', async () => {
+  it("ten invoices in a row form an unbroken chain (ICV 1…10, each PIH the previous hash, the first ZATCA's initial hash), all reported", async () => {
     const made = [];
     for (let i = 0; i < 10; i++) made.push(await paidOrder());
     expect(await zatca.pass()).toEqual({ stamped: 10, sent: 10 });
@@ -228,20 +234,50 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
       writeFileSync(join(dir, 'cert.der'), Buffer.from(read.certificate!, 'base64'));
       writeFileSync(join(dir, 'hash.bin'), Buffer.from(read.hash, 'base64'));
       writeFileSync(join(dir, 'sig.der'), Buffer.from(read.signature!, 'base64'));
-      await run('openssl', ['x509', '-inform', 'DER', '-in', join(dir, 'cert.der'), '-pubkey', '-noout', '-out', join(dir, 'pub.pem')]);
+      await run('openssl', [
+        'x509',
+        '-inform',
+        'DER',
+        '-in',
+        join(dir, 'cert.der'),
+        '-pubkey',
+        '-noout',
+        '-out',
+        join(dir, 'pub.pem'),
+      ]);
       const { stdout } = await run('openssl', [
-        'dgst', '-sha256', '-verify', join(dir, 'pub.pem'), '-signature', join(dir, 'sig.der'), join(dir, 'hash.bin'),
+        'dgst',
+        '-sha256',
+        '-verify',
+        join(dir, 'pub.pem'),
+        '-signature',
+        join(dir, 'sig.der'),
+        join(dir, 'hash.bin'),
       ]);
       expect(stdout.trim()).toBe('Verified OK');
       // The hash itself, by tools the project did not write: libxslt removes the stamp's parts,
       // libxml2 canonicalises (C14N 1.1) and openssl digests.
       writeFileSync(join(dir, 'doc.xml'), d.xml);
       await run('xmllint', ['--noout', join(dir, 'doc.xml')]);
-      const { stdout: body } = await run('xsltproc', ['-o', join(dir, 'body.xml'), join(__dirname, 'fixtures/zatca-hash.xsl'), join(dir, 'doc.xml')]);
+      const { stdout: body } = await run('xsltproc', [
+        '-o',
+        join(dir, 'body.xml'),
+        join(__dirname, 'fixtures/zatca-hash.xsl'),
+        join(dir, 'doc.xml'),
+      ]);
       expect(body).toBe('');
-      const { stdout: canonical } = await run('xmllint', ['--c14n11', join(dir, 'body.xml')], { encoding: 'buffer' } as never);
+      const { stdout: canonical } = await run('xmllint', ['--c14n11', join(dir, 'body.xml')], {
+        encoding: 'buffer',
+      } as never);
       writeFileSync(join(dir, 'canonical.xml'), canonical as unknown as Buffer);
-      const { stdout: digest } = await run('openssl', ['dgst', '-sha256', '-binary', '-out', join(dir, 'digest.bin'), join(dir, 'canonical.xml')]);
+      const { stdout: digest } = await run('openssl', [
+        'dgst',
+        '-sha256',
+        '-binary',
+        '-out',
+        join(dir, 'digest.bin'),
+        join(dir, 'canonical.xml'),
+      ]);
       expect(digest).toBe('');
       expect(readFileSync(join(dir, 'digest.bin')).toString('base64')).toBe(d.hash);
     } finally {
@@ -251,7 +287,11 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
 
   it('the QR decoded from the PDF has tags 1–9 and tag 6 is the XML hash; the XML downloads at ?format=xml', async () => {
     const { token, orderId } = await paidOrder('سارة المدربة');
-    const pdf = await t.http.get(`/api/subcripe/invoice/${orderId}`).set('Authorization', token).buffer(true).parse(binary);
+    const pdf = await t.http
+      .get(`/api/subcripe/invoice/${orderId}`)
+      .set('Authorization', token)
+      .buffer(true)
+      .parse(binary);
     expect(pdf.status).toBe(200);
     const number = await invoiceNumberOf(orderId);
     const doc = await docOf(number);
@@ -272,7 +312,9 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     expect(xml.text).toBe(doc.xml);
     // Someone else's order: not found; a format it does not know: a clear 400 in Arabic.
     const other = await signIn(t, await createUser(t, { type: 1 }));
-    expect((await t.http.get(`/api/subcripe/invoice/${orderId}?format=xml`).set('Authorization', other)).status).toBe(404);
+    expect((await t.http.get(`/api/subcripe/invoice/${orderId}?format=xml`).set('Authorization', other)).status).toBe(
+      404,
+    );
     const bad = await t.http
       .get(`/api/subcripe/invoice/${orderId}?format=docx`)
       .set('Authorization', token)
@@ -295,7 +337,9 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     expect(note.kind).toBe('credit_note');
     expect(note.previousHash).toBe(chain[chain.length - 2].hash);
     expect(note.xml).toContain('<cbc:InvoiceTypeCode name="0200000">381</cbc:InvoiceTypeCode>');
-    expect(note.xml).toContain(`<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${await invoiceNumberOf(orderId)}</cbc:ID>`);
+    expect(note.xml).toContain(
+      `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${await invoiceNumberOf(orderId)}</cbc:ID>`,
+    );
     expect(note.xml).toContain('<cbc:InstructionNote>Duplicate purchase</cbc:InstructionNote>');
     expect(note.state).toBe('reported');
     const refundId = note.refundId!;
@@ -304,7 +348,7 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     expect(xml.text).toBe(note.xml);
   });
 
-  it('a rejected document keeps ZATCA\'s messages; the next one still chains to it', async () => {
+  it("a rejected document keeps ZATCA's messages; the next one still chains to it", async () => {
     fatoora.reject(1);
     const first = await paidOrder();
     const second = await paidOrder();
@@ -361,7 +405,9 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     await zatca.pass();
     const number = await invoiceNumberOf(orderId);
     expect((await t.http.get('/api/admin/dashboard').set('Authorization', admin)).body.lateEinvoices).toBe(0);
-    await t.database.query(`UPDATE zatca_documents SET issued_at = now() - interval '21 hours' WHERE number = $1`, [number]);
+    await t.database.query(`UPDATE zatca_documents SET issued_at = now() - interval '21 hours' WHERE number = $1`, [
+      number,
+    ]);
     expect((await t.http.get('/api/admin/dashboard').set('Authorization', admin)).body.lateEinvoices).toBe(1);
     const late = await t.http
       .get('/api/admin/einvoices')

@@ -550,14 +550,20 @@ function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'
 
 /** ZATCA_*: Fatoora's address, the unit's CSID and key (both or neither), the seller's address. */
 function zatcaConfig(env: Env): AppConfig['zatca'] {
-  const apiUrl = url(env, 'ZATCA_API_URL', 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation')!.replace(/\/+$/, '');
+  const apiUrl = url(env, 'ZATCA_API_URL', 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation')!.replace(
+    /\/+$/,
+    '',
+  );
   const key = env.ZATCA_PRIVATE_KEY || '';
   const token = env.ZATCA_CSID || '';
   const secretValue = env.ZATCA_CSID_SECRET || '';
   let credentials: AppConfig['zatca']['credentials'];
   if (key || token || secretValue) {
     if (!key || !token || !secretValue) {
-      fail(key ? (token ? 'ZATCA_CSID_SECRET' : 'ZATCA_CSID') : 'ZATCA_PRIVATE_KEY', 'is required when another ZATCA credential is given');
+      fail(
+        key ? (token ? 'ZATCA_CSID_SECRET' : 'ZATCA_CSID') : 'ZATCA_PRIVATE_KEY',
+        'is required when another ZATCA credential is given',
+      );
     } else {
       try {
         const pem = key.includes('-----BEGIN') ? key : Buffer.from(key, 'base64').toString('utf8');

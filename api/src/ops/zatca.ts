@@ -49,7 +49,8 @@ function csrFields(config: AppConfig, o: OnboardOptions): CsrFields {
  */
 export async function zatcaOnboard(config: AppConfig, o: OnboardOptions, say: (line: string) => void) {
   const otp = o.otp ?? config.zatca.otp;
-  if (!otp || !/^\d{6}$/.test(otp)) throw new OpsError('a 6-digit one-time password from the Fatoora portal is required (--otp or ZATCA_OTP)');
+  if (!otp || !/^\d{6}$/.test(otp))
+    throw new OpsError('a 6-digit one-time password from the Fatoora portal is required (--otp or ZATCA_OTP)');
   const client = new FatooraClient(config.zatca.apiUrl);
   const fields = csrFields(config, o);
   let done;
@@ -68,10 +69,17 @@ export async function zatcaOnboard(config: AppConfig, o: OnboardOptions, say: (l
         name: seller.name,
         vatNumber: seller.vatNumber,
         crn: s.crn,
-        address: { street: s.street, building: s.building, district: s.district, city: s.city, postalCode: s.postalCode },
+        address: {
+          street: s.street,
+          building: s.building,
+          district: s.district,
+          city: s.city,
+          postalCode: s.postalCode,
+        },
       },
     });
-    for (const c of result.checks) say(`compliance check ${c.document}: HTTP ${c.status}${c.errors.length ? ` ${c.errors.join('; ')}` : ''}`);
+    for (const c of result.checks)
+      say(`compliance check ${c.document}: HTTP ${c.status}${c.errors.length ? ` ${c.errors.join('; ')}` : ''}`);
     done = result;
   }
   writeFileSync(

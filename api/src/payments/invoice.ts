@@ -135,8 +135,12 @@ export function zatcaQr(fields: { seller: string; vatNumber: string; time: strin
   return Buffer.concat(parts).toString('base64');
 }
 
-/** The QR payload of a document: its total and VAT, issued by the seller at its time. */
-export function documentQr(d: Pick<TaxDocument, 'seller' | 'issuedAt' | 'total' | 'vatPercent'>) {
+/**
+ * The QR payload of a document: the stamped e-invoice's nine tags (ZATCA Phase 2) when it has one,
+ * else its total and VAT, issued by the seller at its time (Phase 1).
+ */
+export function documentQr(d: Pick<TaxDocument, 'seller' | 'issuedAt' | 'total' | 'vatPercent' | 'qr'>) {
+  if (d.qr) return d.qr;
   return zatcaQr({
     seller: d.seller.name,
     vatNumber: d.seller.vatNumber,
@@ -162,7 +166,7 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
   const vat = vatCents(data.total, vatPercent);
   const plan = order.plan ?? { name: '—', name_en: '—', duration: 0, duration_type: 'year' };
   const qr = taxed
-    ? await QRCode.toBuffer(data.qr ?? documentQr(data), { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 })
+    ? await QRCode.toBuffer(documentQr(data), { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 })
     : null;
   const titleKey = credit ? 'payment.credit_note_title' : taxed ? 'payment.invoice_title' : 'payment.not_tax_invoice';
 

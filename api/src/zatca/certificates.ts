@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import { CertificationRequest, CertificationRequestInfo, Attributes } from '@peculiar/asn1-csr';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import {
@@ -71,7 +71,7 @@ export function nameText(n: Name): string {
 }
 
 function spki(key: KeyObject) {
-  const pub = key.type === "public" ? key : createPublicKey(key);
+  const pub = key.type === 'public' ? key : createPublicKey(key);
   return AsnConvert.parse(pub.export({ type: 'spki', format: 'der' }), SubjectPublicKeyInfo);
 }
 
@@ -110,7 +110,11 @@ function csrExtensions(f: CsrFields) {
   ]);
   return new Extensions([
     new Extension({ extnID: TEMPLATE_NAME, critical: false, extnValue: new OctetString(template) }),
-    new Extension({ extnID: id_ce_subjectAltName, critical: false, extnValue: new OctetString(AsnConvert.serialize(san)) }),
+    new Extension({
+      extnID: id_ce_subjectAltName,
+      critical: false,
+      extnValue: new OctetString(AsnConvert.serialize(san)),
+    }),
   ]);
 }
 
@@ -155,12 +159,19 @@ export function readCsr(pemText: string) {
     type: 'spki',
   });
   const raw = csr.certificationRequestInfoRaw ?? AsnConvert.serialize(info);
-  const valid = require('node:crypto').verify('sha256', Buffer.from(raw), publicKey, Buffer.from(csr.signature));
+  const valid = verify('sha256', Buffer.from(raw), publicKey, Buffer.from(csr.signature));
   const ext = info.attributes.find((a) => a.type === EXTENSION_REQUEST);
   const extensions = ext ? AsnConvert.parse(ext.values[0], Extensions) : new Extensions();
   const san = extensions.find((e) => e.extnID === id_ce_subjectAltName);
   const sanName = san ? AsnConvert.parse(san.extnValue.buffer, SubjectAlternativeName)[0]?.directoryName : undefined;
-  return { valid: valid as boolean, subject: info.subject, subjectText: nameText(info.subject), san: sanName ? nameText(sanName) : '', extensions, publicKey };
+  return {
+    valid,
+    subject: info.subject,
+    subjectText: nameText(info.subject),
+    san: sanName ? nameText(sanName) : '',
+    extensions,
+    publicKey,
+  };
 }
 
 /** Issues a certificate for a CSR (the fake Fatoora's CA; real ones come from ZATCA). Base64 DER. */

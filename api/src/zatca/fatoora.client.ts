@@ -150,7 +150,8 @@ function messageOf(body: Record<string, unknown>): string {
 }
 
 function result(r: { status: number; body: Record<string, unknown> }): FatooraResult {
-  if (r.status === 401 || r.status === 403) throw new FatooraRefused(r.status, `Fatoora: HTTP ${r.status} (credentials)`);
+  if (r.status === 401 || r.status === 403)
+    throw new FatooraRefused(r.status, `Fatoora: HTTP ${r.status} (credentials)`);
   if (r.status !== 200 && r.status !== 202 && r.status !== 400)
     throw new FatooraRefused(r.status, `Fatoora: HTTP ${r.status} ${messageOf(r.body)}`);
   return { status: r.status, ...(r.body as Omit<FatooraResult, 'status'>) };

@@ -67,7 +67,7 @@ export function tlvQr(values: (string | Buffer)[]): string {
 export function readTlv(base64: string): Map<number, Buffer> {
   const bytes = Buffer.from(base64, 'base64');
   const tags = new Map<number, Buffer>();
-  for (let i = 0; i + 2 <= bytes.length; ) {
+  for (let i = 0; i + 2 <= bytes.length;) {
     const length = bytes[i + 1];
     tags.set(bytes[i], bytes.subarray(i + 2, i + 2 + length));
     i += 2 + length;

@@ -143,7 +143,8 @@ export function ublXml(d: UblDocument, signed?: SignatureParts): string {
   const attachment = (id: string, value: string) =>
     el(
       'cac:AdditionalDocumentReference',
-      text('cbc:ID', id) + el('cac:Attachment', text('cbc:EmbeddedDocumentBinaryObject', value, { mimeCode: 'text/plain' })),
+      text('cbc:ID', id) +
+        el('cac:Attachment', text('cbc:EmbeddedDocumentBinaryObject', value, { mimeCode: 'text/plain' })),
     );
   const body =
     (signed ? signed.extensions : '') +
@@ -175,13 +176,17 @@ export function ublXml(d: UblDocument, signed?: SignatureParts): string {
     el('cac:Delivery', text('cbc:ActualDeliveryDate', platformDay(d.issuedAt))) +
     el(
       'cac:PaymentMeans',
-      text('cbc:PaymentMeansCode', '48') + (d.kind === 'credit_note' && d.reason ? text('cbc:InstructionNote', d.reason) : ''),
+      text('cbc:PaymentMeansCode', '48') +
+        (d.kind === 'credit_note' && d.reason ? text('cbc:InstructionNote', d.reason) : ''),
     ) +
     el('cac:TaxTotal', money('cbc:TaxAmount', vat)) +
     el(
       'cac:TaxTotal',
       money('cbc:TaxAmount', vat) +
-        el('cac:TaxSubtotal', money('cbc:TaxableAmount', net) + money('cbc:TaxAmount', vat) + taxCategory('cac:TaxCategory')),
+        el(
+          'cac:TaxSubtotal',
+          money('cbc:TaxableAmount', net) + money('cbc:TaxAmount', vat) + taxCategory('cac:TaxCategory'),
+        ),
     ) +
     el(
       'cac:LegalMonetaryTotal',

@@ -148,7 +148,9 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
       name: seller.name,
       vatNumber: seller.vatNumber,
       crn: s.crn || null,
-      address: s.street ? { street: s.street, building: s.building, district: s.district, city: s.city, postalCode: s.postalCode } : null,
+      address: s.street
+        ? { street: s.street, building: s.building, district: s.district, city: s.city, postalCode: s.postalCode }
+        : null,
     };
     return {
       kind: ref.kind,
@@ -186,14 +188,24 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
                           AND (locked_until IS NULL OR locked_until < now())
                         ORDER BY icv LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING id, icv, hash, uuid, xml, profile, attempts, number`,
-      )) as unknown as Pick<ZatcaDocument, 'id' | 'icv' | 'hash' | 'uuid' | 'xml' | 'profile' | 'attempts' | 'number'>[];
+      )) as unknown as Pick<
+        ZatcaDocument,
+        'id' | 'icv' | 'hash' | 'uuid' | 'xml' | 'profile' | 'attempts' | 'number'
+      >[];
       if (!batch.length) return settled;
       batch.sort((a, b) => a.icv - b.icv);
       for (const [i, doc] of batch.entries()) {
-        const request = { invoiceHash: doc.hash, uuid: doc.uuid, invoice: Buffer.from(doc.xml, 'utf8').toString('base64') };
+        const request = {
+          invoiceHash: doc.hash,
+          uuid: doc.uuid,
+          invoice: Buffer.from(doc.xml, 'utf8').toString('base64'),
+        };
         let answer: FatooraResult;
         try {
-          answer = doc.profile === 'standard' ? await this.client.clear(credentials, request) : await this.client.report(credentials, request);
+          answer =
+            doc.profile === 'standard'
+              ? await this.client.clear(credentials, request)
+              : await this.client.report(credentials, request);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           const attempts = Number(doc.attempts) + 1;
@@ -205,7 +217,9 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
           );
           const rest = batch.slice(i + 1).map((d) => d.id);
           if (rest.length)
-            await this.database.query(`UPDATE zatca_documents SET locked_until = NULL WHERE id = ANY($1::uuid[])`, [rest]);
+            await this.database.query(`UPDATE zatca_documents SET locked_until = NULL WHERE id = ANY($1::uuid[])`, [
+              rest,
+            ]);
           if (err instanceof FatooraUnavailable || err instanceof FatooraRefused) return settled;
           throw err;
         }

@@ -77,7 +77,8 @@ export function fakeFatoora(options: { otp?: string } = {}) {
     if (!/UID=3\d{13}3/.test(csr.san)) return 'The CSR lacks a valid VAT number (UID)';
     if (!/SN=1-[^|]+\|2-[^|]+\|3-/.test(csr.san)) return 'The CSR serial number (SN) is not 1-…|2-…|3-…';
     if (!/title=[01]{4}/.test(csr.san)) return 'The CSR invoice type (title) is not 4 digits';
-    if (!csr.extensions.some((e) => e.extnID === '1.3.6.1.4.1.311.20.2')) return 'The CSR lacks the certificate template';
+    if (!csr.extensions.some((e) => e.extnID === '1.3.6.1.4.1.311.20.2'))
+      return 'The CSR lacks the certificate template';
     return null;
   }
 
@@ -90,7 +91,12 @@ export function fakeFatoora(options: { otp?: string } = {}) {
   });
 
   /** The checks of one document; `expected` the certificate the caller's CSID is. */
-  function validate(body: Record<string, unknown>, expectedCert: string, profile: 'simplified' | 'standard' | 'any', chain: boolean) {
+  function validate(
+    body: Record<string, unknown>,
+    expectedCert: string,
+    profile: 'simplified' | 'standard' | 'any',
+    chain: boolean,
+  ) {
     const errors: FakeMessage[] = [];
     const warnings: FakeMessage[] = [];
     const info: FakeMessage[] = [];
@@ -107,22 +113,40 @@ export function fakeFatoora(options: { otp?: string } = {}) {
     };
     // The hash, as ZATCA's SDK: remove the three parts by XPath, canonicalise, SHA-256.
     const copy = new DOMParser().parseFromString(xml, 'text/xml');
-    for (const expr of ['/inv:Invoice/ext:UBLExtensions', '/inv:Invoice/cac:Signature', "/inv:Invoice/cac:AdditionalDocumentReference[cbc:ID='QR']"])
+    for (const expr of [
+      '/inv:Invoice/ext:UBLExtensions',
+      '/inv:Invoice/cac:Signature',
+      "/inv:Invoice/cac:AdditionalDocumentReference[cbc:ID='QR']",
+    ])
       for (const n of select(expr, copy as unknown as Node) as Node[]) n.parentNode!.removeChild(n);
     const canonical = new C14nCanonicalization().process(copy.documentElement as never, {});
     const hash = createHash('sha256').update(canonical, 'utf8').digest('base64');
     if (hash !== body.invoiceHash)
-      errors.push(msg('ERROR', 'invalid-invoice-hash', 'INVOICE_HASHING_ERRORS', 'The invoice hash API body does not match the calculated hash'));
+      errors.push(
+        msg(
+          'ERROR',
+          'invalid-invoice-hash',
+          'INVOICE_HASHING_ERRORS',
+          'The invoice hash API body does not match the calculated hash',
+        ),
+      );
     if (text('/inv:Invoice/cbc:UUID') !== body.uuid)
       errors.push(msg('ERROR', 'invalid-uuid', 'UUID_ERRORS', 'The UUID of the request does not match the document'));
     if (text('/inv:Invoice/cbc:ProfileID') !== 'reporting:1.0')
       errors.push(msg('ERROR', 'BR-KSA-EN16931-01', 'KSA', 'Business process (BT-23) must be reporting:1.0'));
-    const subtype = (select('/inv:Invoice/cbc:InvoiceTypeCode/@name', doc as unknown as Node, true) as Attr | undefined)?.value ?? '';
+    const subtype =
+      (select('/inv:Invoice/cbc:InvoiceTypeCode/@name', doc as unknown as Node, true) as Attr | undefined)?.value ?? '';
     const isSimplified = subtype.startsWith('02');
     if (profile !== 'any' && isSimplified !== (profile === 'simplified'))
       errors.push(
-        msg('ERROR', profile === 'simplified' ? 'invalid-invoice-type' : 'Invalid-Invoice-Type', 'KSA',
-          profile === 'simplified' ? 'Only simplified invoices can be reported' : 'Only standard invoices can be cleared'),
+        msg(
+          'ERROR',
+          profile === 'simplified' ? 'invalid-invoice-type' : 'Invalid-Invoice-Type',
+          'KSA',
+          profile === 'simplified'
+            ? 'Only simplified invoices can be reported'
+            : 'Only standard invoices can be cleared',
+        ),
       );
     const certText = text('//ds:X509Certificate');
     const signature = text('//ds:SignatureValue');
@@ -132,14 +156,32 @@ export function fakeFatoora(options: { otp?: string } = {}) {
     } else {
       const cert = parseCertificate(certText);
       if (cert.base64 !== parseCertificate(expectedCert).base64)
-        errors.push(msg('ERROR', 'certificate-mismatch', 'SIGNATURE_ERRORS', 'The stamp certificate is not the CSID of this request'));
-      const ok = createVerify('sha256').update(Buffer.from(hash, 'base64')).verify(cert.publicKey, Buffer.from(signature, 'base64'));
-      if (!ok) errors.push(msg('ERROR', 'signature', 'SIGNATURE_ERRORS', 'The invoice signature does not verify with the certificate'));
-      if (digest !== hash) errors.push(msg('ERROR', 'signed-info-digest', 'SIGNATURE_ERRORS', 'The signed invoice digest is not the invoice hash'));
-      const qr = text("/inv:Invoice/cac:AdditionalDocumentReference[cbc:ID='QR']/cac:Attachment/cbc:EmbeddedDocumentBinaryObject");
+        errors.push(
+          msg(
+            'ERROR',
+            'certificate-mismatch',
+            'SIGNATURE_ERRORS',
+            'The stamp certificate is not the CSID of this request',
+          ),
+        );
+      const ok = createVerify('sha256')
+        .update(Buffer.from(hash, 'base64'))
+        .verify(cert.publicKey, Buffer.from(signature, 'base64'));
+      if (!ok)
+        errors.push(
+          msg('ERROR', 'signature', 'SIGNATURE_ERRORS', 'The invoice signature does not verify with the certificate'),
+        );
+      if (digest !== hash)
+        errors.push(
+          msg('ERROR', 'signed-info-digest', 'SIGNATURE_ERRORS', 'The signed invoice digest is not the invoice hash'),
+        );
+      const qr = text(
+        "/inv:Invoice/cac:AdditionalDocumentReference[cbc:ID='QR']/cac:Attachment/cbc:EmbeddedDocumentBinaryObject",
+      );
       const tags = new Map<number, Buffer>();
       const bytes = Buffer.from(qr ?? '', 'base64');
-      for (let i = 0; i + 2 <= bytes.length; i += 2 + bytes[i + 1]) tags.set(bytes[i], bytes.subarray(i + 2, i + 2 + bytes[i + 1]));
+      for (let i = 0; i + 2 <= bytes.length; i += 2 + bytes[i + 1])
+        tags.set(bytes[i], bytes.subarray(i + 2, i + 2 + bytes[i + 1]));
       const qrOk =
         [1, 2, 3, 4, 5, 6, 7, 8, 9].every((t) => tags.has(t)) &&
         tags.get(6)!.toString() === hash &&
@@ -147,14 +189,29 @@ export function fakeFatoora(options: { otp?: string } = {}) {
         tags.get(8)!.equals(cert.publicKeyDer) &&
         tags.get(9)!.equals(cert.signature) &&
         tags.get(2)!.toString() === text('//cac:AccountingSupplierParty//cbc:CompanyID');
-      if (!qrOk) errors.push(msg('ERROR', 'QRCODE_INVALID', 'QRCODE_ERRORS', 'The QR code does not carry the nine tags of this document'));
+      if (!qrOk)
+        errors.push(
+          msg('ERROR', 'QRCODE_INVALID', 'QRCODE_ERRORS', 'The QR code does not carry the nine tags of this document'),
+        );
     }
-    const pih = text("/inv:Invoice/cac:AdditionalDocumentReference[cbc:ID='PIH']/cac:Attachment/cbc:EmbeddedDocumentBinaryObject") ?? '';
+    const pih =
+      text(
+        "/inv:Invoice/cac:AdditionalDocumentReference[cbc:ID='PIH']/cac:Attachment/cbc:EmbeddedDocumentBinaryObject",
+      ) ?? '';
     const icv = Number(text("/inv:Invoice/cac:AdditionalDocumentReference[cbc:ID='ICV']/cbc:UUID"));
     if (chain && state.lastHash !== null && pih !== state.lastHash)
-      warnings.push(msg('WARNING', 'KSA-13', 'KSA', 'The previous invoice hash (PIH) is not the hash of the previous invoice'));
+      warnings.push(
+        msg('WARNING', 'KSA-13', 'KSA', 'The previous invoice hash (PIH) is not the hash of the previous invoice'),
+      );
     if (!errors.length)
-      info.push(msg('INFO', 'XSD_ZATCA_VALID', 'XSD validation', 'Complied with UBL 2.1 standards in line with ZATCA specifications'));
+      info.push(
+        msg(
+          'INFO',
+          'XSD_ZATCA_VALID',
+          'XSD validation',
+          'Complied with UBL 2.1 standards in line with ZATCA specifications',
+        ),
+      );
     return { errors, warnings, info, hash, pih, icv, subtype: isSimplified ? 'simplified' : 'standard' };
   }
 
@@ -184,7 +241,8 @@ export function fakeFatoora(options: { otp?: string } = {}) {
       downFor--;
       return send(503, { message: 'Service Unavailable' });
     }
-    if (req.headers['accept-version'] !== 'V2') return send(400, { code: 'Invalid-Request', message: 'Accept-Version V2 is required' });
+    if (req.headers['accept-version'] !== 'V2')
+      return send(400, { code: 'Invalid-Request', message: 'Accept-Version V2 is required' });
     const auth = basic(req);
 
     if (req.method === 'POST' && path === '/compliance') {
@@ -209,7 +267,12 @@ export function fakeFatoora(options: { otp?: string } = {}) {
         for (const other of compliance.values()) if (other.csr === c.csr) other.passed.add(kind);
       }
       return send(v.errors.length ? 400 : 200, {
-        validationResults: { infoMessages: v.info, warningMessages: v.warnings, errorMessages: v.errors, status: v.errors.length ? 'ERROR' : v.warnings.length ? 'WARNING' : 'PASS' },
+        validationResults: {
+          infoMessages: v.info,
+          warningMessages: v.warnings,
+          errorMessages: v.errors,
+          status: v.errors.length ? 'ERROR' : v.warnings.length ? 'WARNING' : 'PASS',
+        },
         reportingStatus: v.subtype === 'simplified' ? (v.errors.length ? 'NOT_REPORTED' : 'REPORTED') : null,
         clearanceStatus: v.subtype === 'standard' ? (v.errors.length ? 'NOT_CLEARED' : 'CLEARED') : null,
       });
@@ -219,12 +282,18 @@ export function fakeFatoora(options: { otp?: string } = {}) {
       const c = auth && compliance.get(auth.token);
       if (!c || c.secret !== auth!.secret) return send(401, {});
       const request = compliance.get(String(body.compliance_request_id ?? ''));
-      if (!request || request.csr !== c.csr) return send(400, { code: 'Invalid-Request-ID', message: 'The compliance request ID is unknown' });
+      if (!request || request.csr !== c.csr)
+        return send(400, { code: 'Invalid-Request-ID', message: 'The compliance request ID is unknown' });
       if (!c.passed.has('simplified:invoice') || !c.passed.has('simplified:credit'))
         return send(400, { code: 'Missing-ComplianceSteps', message: 'The compliance checks are not complete' });
       const csid = issue(c.csr);
       production.set(csid.binarySecurityToken, { secret: csid.secret });
-      return send(200, { requestID: Date.now(), tokenType: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3', dispositionMessage: 'ISSUED', ...csid });
+      return send(200, {
+        requestID: Date.now(),
+        tokenType: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3',
+        dispositionMessage: 'ISSUED',
+        ...csid,
+      });
     }
 
     if (path === '/production/csids' && req.method === 'PATCH') {
@@ -255,7 +324,8 @@ export function fakeFatoora(options: { otp?: string } = {}) {
       if (v.hash && !v.errors.some((e) => e.category === 'SIGNATURE_ERRORS' || e.category === 'INVOICE_HASHING_ERRORS'))
         state.lastHash = v.hash;
       const ok = !v.errors.length;
-      if (ok) state.accepted.push({ uuid: String(body.uuid), hash: v.hash, icv: v.icv!, pih: v.pih!, profile: v.subtype! });
+      if (ok)
+        state.accepted.push({ uuid: String(body.uuid), hash: v.hash, icv: v.icv!, pih: v.pih!, profile: v.subtype! });
       const validationResults = {
         infoMessages: v.info,
         warningMessages: v.warnings,

@@ -23,7 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     body: { order_id: params.orderId },
   });
   if (!made.ok || !made.data.invoice_path?.startsWith('/api/subcripe/invoice/')) return back();
-  if (xml) return passXml(request, `${env.apiUrl}${made.data.invoice_path.slice('/api'.length)}?format=xml`, token, lang);
+  if (xml)
+    return passXml(request, `${env.apiUrl}${made.data.invoice_path.slice('/api'.length)}?format=xml`, token, lang);
   const file = await fetch(`${env.apiUrl}${made.data.invoice_path.slice('/api'.length)}`, {
     headers: { Authorization: token },
     signal: AbortSignal.timeout(15_000),
