@@ -391,8 +391,12 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     const waiting = await docOf(number);
     expect(waiting).toMatchObject({ state: 'pending', attempts: 1 });
     expect(waiting.lastError).toMatch(/HTTP 503/);
-    expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(waiting.createdAt.getTime());
-    // Not due yet: nothing is sent.
+    // The first retry waits 5 s after the failure (which came after the document was stamped).
+    expect(waiting.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(waiting.createdAt.getTime() + 5_000);
+    // Not due yet (set far off, so no clock decides): nothing is sent.
+    await t.database.query(`UPDATE zatca_documents SET next_attempt_at = now() + interval '1 hour' WHERE number = $1`, [
+      number,
+    ]);
     expect(await zatca.reportDue()).toBe(0);
     await dueNow();
     expect(await zatca.reportDue()).toBe(1);
