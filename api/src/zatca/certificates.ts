@@ -220,6 +220,7 @@ export interface StampCertificate {
   /** The CA's signature of the certificate (QR tag 9). */
   signature: Buffer;
   tbs: Buffer;
+  notBefore: Date;
   notAfter: Date;
 }
 
@@ -240,6 +241,7 @@ export function parseCertificate(value: string): StampCertificate {
     publicKey: createPublicKey({ key: publicKeyDer, format: 'der', type: 'spki' }),
     signature: Buffer.from(cert.signatureValue),
     tbs: Buffer.from(cert.tbsCertificateRaw ?? AsnConvert.serialize(tbs)),
+    notBefore: tbs.validity.notBefore.getTime(),
     notAfter: tbs.validity.notAfter.getTime(),
   };
 }

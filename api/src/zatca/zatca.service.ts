@@ -8,6 +8,7 @@ import { CONFIG, DATABASE, DB } from '../core/core.module';
 import { orders, refunds, zatcaChain, zatcaDocuments, type ZatcaMessages } from '../db/schema';
 import { retryDelayMs } from '../outbox/outbox.worker';
 import { FatooraClient, FatooraRefused, FatooraUnavailable, type FatooraResult } from './fatoora.client';
+import { parseCertificate } from './certificates';
 import { stamp } from './stamp';
 import type { Party, UblDocument } from './ubl';
 
@@ -50,6 +51,14 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
     return this.job.stop();
   }
 
+  /**
+   * Documents issued before the unit's certificate was valid stay Phase 1 (ZATCA's integration
+   * starts at onboarding): only later ones are stamped.
+   */
+  private get since(): Date {
+    return parseCertificate(this.config.zatca.credentials!.binarySecurityToken).notBefore;
+  }
+
   /** Phase 2 is on when the seller has a VAT number and the unit a key and production CSID. */
   get enabled(): boolean {
     return !!this.config.zatca.credentials && !!this.config.payments.seller.vatNumber;
@@ -77,7 +86,8 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
          SELECT 'credit_note', r.credit_note_number, r.order_id, r.id, r.created_at
            FROM refunds r
           WHERE NOT EXISTS (SELECT 1 FROM zatca_documents z WHERE z.number = r.credit_note_number)
-       ) d ORDER BY at, number LIMIT 500`,
+       ) d WHERE at >= $1 ORDER BY at, number LIMIT 500`,
+      [this.since.toISOString()],
     )) as unknown as Unstamped[];
     let stamped = 0;
     for (const row of rows) if (await this.stampOne(row)) stamped++;
@@ -112,6 +122,8 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
         ? (await tx.select().from(refunds).where(eq(refunds.id, ref.refundId)))[0]
         : undefined;
       if (!order || (ref.refundId && !refund)) return false;
+      const issuedAt = refund ? refund.createdAt : (order.activatedAt ?? order.updatedAt);
+      if (issuedAt < this.since) return false;
       const icv = head.lastIcv + 1;
       const doc = this.ublDocument(ref, order, refund, icv, head.lastHash);
       const stamped = stamp(doc, { privateKey: credentials.privateKey, certificate: credentials.binarySecurityToken });
