@@ -201,6 +201,19 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     }
   });
 
+  it('a document issued before the unit was onboarded stays Phase 1: not stamped, not reported', async () => {
+    const onboardedAt = parseCertificate(onboarded.production.binarySecurityToken).notBefore;
+    await t.database.db.insert(orders).values({
+      customerName: 'Before',
+      total: '345.00',
+      status: 'paid',
+      invoiceNumber: 'INV-2020-000001',
+      activatedAt: new Date(onboardedAt.getTime() - 86_400_000),
+    });
+    expect(await zatca.pass()).toEqual({ stamped: 0, sent: 0 });
+    expect(await docOf('INV-2020-000001')).toBeUndefined();
+  });
+
   it("ten invoices in a row form an unbroken chain (ICV 1…10, each PIH the previous hash, the first ZATCA's initial hash), all reported", async () => {
     const made = [];
     for (let i = 0; i < 10; i++) made.push(await paidOrder());
