@@ -32,6 +32,7 @@ import { i18nProvider, localeStore } from './i18n';
 import { DirectionProvider, useDirection } from './layout/DirectionProvider';
 import { Layout } from './layout/Layout';
 import { themes } from './layout/themes';
+import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
 import { SecurityPage } from './security/SecurityPage';
 import { store } from './store';
 
@@ -125,6 +126,10 @@ const audit = lazyResource(() => import('./audit').then((m) => m.default), ['lis
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
 const MediaPage = lazyPage(() => import('./media/MediaPage'), 'MediaPage');
 const SystemPage = lazyPage(() => import('./system/SystemPage'), 'SystemPage');
+const einvoices = lazyResource(() => import('./einvoices').then((m) => m.default), ['list'], {
+  icon: VerifiedIcon,
+  recordRepresentation: 'number',
+});
 
 export function App() {
   const direction = useDirection();
@@ -163,6 +168,7 @@ export function App() {
               <Resource name="teams" {...teams} />
               <Resource name="event-days" {...eventDays} />
               <Resource name="transections" {...transactions} />
+              <Resource name="einvoices" {...einvoices} />
               <Resource name="contactus" {...contact} />
               <Resource name="messages" {...messages} />
               <Resource name="partners" {...partners} />

@@ -112,6 +112,13 @@ export function Dashboard() {
           <Grid size={third}>
             <Stat label={translate('app.dashboard.unread_messages')} value={data?.unreadMessages} to="/contactus" />
           </Grid>
+          <Grid size={third}>
+            <Stat
+              label={translate('app.dashboard.late_einvoices')}
+              value={data?.lateEinvoices}
+              to="/einvoices?filter=%7B%22late%22%3A%22true%22%7D"
+            />
+          </Grid>
         </>
       )}
       <Grid size={permissions === 'admin' ? half : 12}>

@@ -31,6 +31,7 @@ export function Menu() {
       <RaMenu.ResourceItem name="teams" />
       <RaMenu.ResourceItem name="event-days" />
       <RaMenu.ResourceItem name="transections" />
+      {permissions === 'admin' && <RaMenu.ResourceItem name="einvoices" />}
       {permissions === 'admin' && (
         <RaMenu.Item to="/settings" primaryText="resources.settings.name" leftIcon={<SettingsIcon />} />
       )}

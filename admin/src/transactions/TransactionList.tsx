@@ -36,6 +36,7 @@ import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { FinanceExportButton } from './FinanceExportButton';
 import { RefundDialog } from './RefundDialog';
+import { EinvoiceRows } from '../einvoices/fields';
 
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
   paid: 'success',
@@ -207,6 +208,12 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
                 {translate('app.order.refunds')}
               </TableCell>
               <TableCell>{detail ? <RefundRows detail={detail} /> : '…'}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell component="th" sx={{ fontWeight: 500, verticalAlign: 'top' }}>
+                {translate('app.order.einvoices')}
+              </TableCell>
+              <TableCell>{detail ? <EinvoiceRows einvoices={detail.einvoices ?? []} /> : '…'}</TableCell>
             </TableRow>
             <TableRow>
               <TableCell component="th" sx={{ fontWeight: 500, verticalAlign: 'top' }}>

@@ -45,6 +45,7 @@ import {
 } from './resources/teams.resource';
 import { transactionsResource } from './resources/transactions.resource';
 import { usersResource } from './resources/users.resource';
+import { einvoicesResource } from '../zatca/einvoices.resource';
 
 /** Every back-office resource, declared once each. */
 export const ADMIN_RESOURCES = [
@@ -54,6 +55,7 @@ export const ADMIN_RESOURCES = [
   judgesResource,
   contactResource,
   transactionsResource,
+  einvoicesResource,
   auditResource,
   eventsResource,
   eventDaysResource,

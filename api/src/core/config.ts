@@ -1,6 +1,6 @@
 import { LIMITS, toAsciiDigits } from '@platform/contract';
 import { buildInfo, developmentSecret, weakSecret, type BuildInfo } from '@platform/contract/node';
-import { hkdfSync } from 'node:crypto';
+import { createPrivateKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -114,6 +114,20 @@ export interface AppConfig {
     vatPercent: number;
     /** The seller named on invoices. */
     seller: { name: string; nameEn: string; vatNumber: string };
+  };
+  /**
+   * ZATCA Phase 2 (issue 34): Fatoora's API, the unit's production CSID (the certificate as ZATCA's
+   * binarySecurityToken and its secret) and the stamp's private key (secp256k1, PEM). Undefined
+   * without a key and certificate: documents stay Phase 1 (development, tests that do not onboard).
+   */
+  zatca: {
+    apiUrl: string;
+    /** A one-time password from the Fatoora portal, for onboarding and renewal. */
+    otp?: string;
+    credentials?: { privateKey: KeyObject; binarySecurityToken: string; secret: string };
+    pollMs: number;
+    /** The seller's address and commercial registration number written in every document. */
+    seller: { crn: string; street: string; building: string; district: string; city: string; postalCode: string };
   };
   /**
    * Certificates (issue 33): the federation named as their issuer, and the Ed25519 key (its 32-byte
@@ -423,6 +437,7 @@ function readConfig(env: Env): AppConfig {
         vatNumber: vatNumber(env, production),
       },
     },
+    zatca: zatcaConfig(env),
     certificates: {
       issuer: {
         name: env.CERTIFICATE_ISSUER || env.SELLER_NAME || 'منصة المسابقات',
@@ -533,6 +548,49 @@ function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'
     // The transaction (remote) API, for refunds: beside order.json unless given.
     remoteUrl: url(env, 'TELR_REMOTE_URL', apiUrl.replace(/order\.json$/, 'remote.xml'))!,
     remoteKey: env.TELR_REMOTE_KEY || authKey,
+  };
+}
+
+/** ZATCA_*: Fatoora's address, the unit's CSID and key (both or neither), the seller's address. */
+function zatcaConfig(env: Env): AppConfig['zatca'] {
+  const apiUrl = url(env, 'ZATCA_API_URL', 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation')!.replace(
+    /\/+$/,
+    '',
+  );
+  const key = env.ZATCA_PRIVATE_KEY || '';
+  const token = env.ZATCA_CSID || '';
+  const secretValue = env.ZATCA_CSID_SECRET || '';
+  let credentials: AppConfig['zatca']['credentials'];
+  if (key || token || secretValue) {
+    if (!key || !token || !secretValue) {
+      fail(
+        key ? (token ? 'ZATCA_CSID_SECRET' : 'ZATCA_CSID') : 'ZATCA_PRIVATE_KEY',
+        'is required when another ZATCA credential is given',
+      );
+    } else {
+      try {
+        const pem = key.includes('-----BEGIN') ? key : Buffer.from(key, 'base64').toString('utf8');
+        const privateKey = createPrivateKey(pem);
+        if (privateKey.asymmetricKeyDetails?.namedCurve !== 'secp256k1') throw new Error('not secp256k1');
+        credentials = { privateKey, binarySecurityToken: token, secret: secretValue };
+      } catch {
+        fail('ZATCA_PRIVATE_KEY', 'must be a secp256k1 private key in PEM (or base64 of the PEM)');
+      }
+    }
+  }
+  return {
+    apiUrl,
+    otp: env.ZATCA_OTP || undefined,
+    credentials,
+    pollMs: int(env, 'ZATCA_POLL_MS', 30_000, 100, 86_400_000),
+    seller: {
+      crn: env.SELLER_CRN || '',
+      street: env.SELLER_STREET || '',
+      building: env.SELLER_BUILDING || '',
+      district: env.SELLER_DISTRICT || '',
+      city: env.SELLER_CITY || '',
+      postalCode: env.SELLER_POSTAL_CODE || '',
+    },
   };
 }
 

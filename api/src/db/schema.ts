@@ -1267,3 +1267,72 @@ export const eventAwards = pgTable(
   },
   (t) => [index('event_awards_event_idx').on(t.eventId)],
 );
+
+/** ZATCA's messages about a document: its validation results, as Fatoora answered them. */
+export interface ZatcaMessage {
+  type: string;
+  code: string;
+  category: string;
+  message: string;
+  status: string;
+}
+export interface ZatcaMessages {
+  infoMessages: ZatcaMessage[];
+  warningMessages: ZatcaMessage[];
+  errorMessages: ZatcaMessage[];
+}
+
+/**
+ * The Phase 2 e-invoice of one invoice (an order's INV-…) or credit note (a refund's CN-…): its
+ * signed UBL XML, hash, invoice counter value (ICV, gap-free across processes) and the previous
+ * document's hash (PIH), and where its reporting (simplified) or clearance (standard) to ZATCA's
+ * Fatoora stands. Sent by a worker with a lease and back-off, as the outbox's messages.
+ */
+export const zatcaDocuments = pgTable(
+  'zatca_documents',
+  {
+    id: id(),
+    kind: text('kind').$type<'invoice' | 'credit_note'>().notNull(),
+    number: text('number').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    profile: text('profile').$type<'simplified' | 'standard'>().notNull().default('simplified'),
+    icv: integer('icv').notNull(),
+    uuid: uuid('uuid').notNull(),
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
+    xml: text('xml').notNull(),
+    qr: text('qr').notNull(),
+    /** pending | reported | reported_with_warnings | cleared | rejected */
+    state: text('state')
+      .$type<'pending' | 'reported' | 'reported_with_warnings' | 'cleared' | 'rejected'>()
+      .notNull()
+      .default('pending'),
+    messages: jsonb('messages').$type<ZatcaMessages>(),
+    /** A standard invoice as ZATCA cleared it (base64 XML), the only one the buyer gets. */
+    clearedXml: text('cleared_xml'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('zatca_documents_number_unique').on(t.number),
+    uniqueIndex('zatca_documents_icv_unique').on(t.icv),
+    index('zatca_documents_state_idx').on(t.state, t.nextAttemptAt),
+    index('zatca_documents_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The head of the chain: the last ICV given and that document's hash. One row, locked (FOR UPDATE)
+ * by the transaction that stamps the next document, so processes stamp one at a time.
+ */
+export const zatcaChain = pgTable('zatca_chain', {
+  id: integer('id').primaryKey(),
+  lastIcv: integer('last_icv').notNull(),
+  lastHash: text('last_hash').notNull(),
+});

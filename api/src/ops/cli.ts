@@ -9,6 +9,7 @@ import { backup, restore } from './backup';
 import { checkConfig, type ConfigTarget } from './check-config';
 import { createAdmin, OpsError } from './create-admin';
 import { migrate } from './migrate';
+import { zatcaOnboard } from './zatca';
 
 const USAGE = `npm run ops -- <verb>
 
@@ -17,7 +18,9 @@ const USAGE = `npm run ops -- <verb>
   create-admin --email E [--name N]     an admin; the password from ADMIN_PASSWORD or standard input
   backup <folder>                       the database and the store's objects, with checksums
   restore <folder>                      a backup into an EMPTY database and store (then start with API_WORKER_JOBS=0)
-  version                               the release: version, commit, migrations, runtime`;
+  version                               the release: version, commit, migrations, runtime
+  zatca-onboard --out FILE [--otp N] [--renew] [--common-name CN] [--unit OU] [--invoice-types 1100]
+                                        an e-invoicing unit's key, CSR and ZATCA CSIDs (or a renewal) into FILE`;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -67,6 +70,23 @@ export async function main(argv: string[]): Promise<number> {
       const folder = args.find((a) => !a.startsWith('--'));
       if (!folder) return usage();
       await (verb === 'backup' ? backup : restore)(config(), resolve(folder), say);
+      return 0;
+    }
+    case 'zatca-onboard': {
+      const out = option(args, '--out');
+      if (!out) return usage();
+      await zatcaOnboard(
+        config(),
+        {
+          out: resolve(out),
+          otp: option(args, '--otp'),
+          renew: args.includes('--renew'),
+          commonName: option(args, '--common-name'),
+          unit: option(args, '--unit'),
+          invoiceTypes: option(args, '--invoice-types'),
+        },
+        say,
+      );
       return 0;
     }
     case 'version': {

@@ -106,6 +106,8 @@ export interface TaxDocument {
   member: { name: string; nationalId: string | null; email: string | null };
   seller: { name: string; nameEn: string; vatNumber: string };
   vatPercent: number;
+  /** The ZATCA Phase 2 QR (nine TLV tags) of the stamped e-invoice; without it, the Phase 1 QR. */
+  qr?: string;
 }
 
 function money(amount: number, currency: string) {
@@ -135,8 +137,12 @@ export function zatcaQr(fields: { seller: string; vatNumber: string; time: strin
   return Buffer.concat(parts).toString('base64');
 }
 
-/** The QR payload of a document: its total and VAT, issued by the seller at its time. */
-export function documentQr(d: Pick<TaxDocument, 'seller' | 'issuedAt' | 'total' | 'vatPercent'>) {
+/**
+ * The QR payload of a document: the stamped e-invoice's nine tags (ZATCA Phase 2) when it has one,
+ * else its total and VAT, issued by the seller at its time (Phase 1).
+ */
+export function documentQr(d: Pick<TaxDocument, 'seller' | 'issuedAt' | 'total' | 'vatPercent' | 'qr'>) {
+  if (d.qr) return d.qr;
   return zatcaQr({
     seller: d.seller.name,
     vatNumber: d.seller.vatNumber,

@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { MEMBERS, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
+import { AppError } from '../common/app-error';
 import { Lang, translate } from '../common/i18n';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
@@ -108,7 +109,13 @@ export class PaymentsController {
   @Get('subcripe/invoice/:id')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Downloads the invoice of one of the member’s paid orders, named by its invoice number' })
-  async download(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: FastifyReply) {
+  async download(
+    @CurrentAuth() auth: Auth,
+    @Param('id') id: string,
+    @Res() res: FastifyReply,
+    @Query('format') format?: string,
+  ) {
+    if (documentFormat(format) === 'xml') return sendXml(res, await this.documents.invoiceXml(auth.user, id));
     const { path, name } = await this.documents.invoice(auth.user, id);
     return this.sendPdf(res, path, name);
   }
@@ -118,7 +125,13 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'Downloads the credit note of a refund of one of the member’s orders (by the refund’s _id)',
   })
-  async creditNote(@CurrentAuth() auth: Auth, @Param('id') id: string, @Res() res: FastifyReply) {
+  async creditNote(
+    @CurrentAuth() auth: Auth,
+    @Param('id') id: string,
+    @Res() res: FastifyReply,
+    @Query('format') format?: string,
+  ) {
+    if (documentFormat(format) === 'xml') return sendXml(res, await this.documents.creditNoteXml(auth.user, id));
     const { path, name } = await this.documents.creditNote(auth.user, id);
     return this.sendPdf(res, path, name);
   }
@@ -156,4 +169,18 @@ export class PaymentsController {
     await this.pending.remove(auth.user, id);
     return { success: true, message: translate(lang, 'research.deleted') };
   }
+}
+
+/** `?format=`: the PDF (the default) or the e-invoice's UBL XML. */
+function documentFormat(format: string | undefined): 'pdf' | 'xml' {
+  if (format === undefined || format === '' || format === 'pdf') return 'pdf';
+  if (format === 'xml') return 'xml';
+  throw new AppError(400, 'payment.bad_format', {}, 'format');
+}
+
+function sendXml(res: FastifyReply, { xml, name }: { xml: string; name: string }) {
+  res.header('Content-Type', 'application/xml; charset=utf-8');
+  res.header('Content-Disposition', `attachment; filename="${name}.xml"`);
+  res.header('Cache-Control', 'private, no-store');
+  return res.send(xml);
 }

@@ -15,6 +15,7 @@ import { SandboxProvider } from './sandbox.provider';
 import { SandboxService } from './sandbox.service';
 import { TaxDocumentsService } from './tax-documents.service';
 import { TelrProvider } from './telr.provider';
+import { ZatcaModule } from '../zatca/zatca.module';
 
 /** Telr when TELR_STORE_ID and TELR_AUTH_KEY are set, the built-in sandbox otherwise. */
 function providerFor(config: AppConfig, db: Db): PaymentProvider {
@@ -22,6 +23,7 @@ function providerFor(config: AppConfig, db: Db): PaymentProvider {
 }
 
 @Module({
+  imports: [ZatcaModule],
   controllers: [PaymentsController, PlansController, SandboxController],
   providers: [
     { provide: PAYMENT_PROVIDER, useFactory: providerFor, inject: [CONFIG, DB] },

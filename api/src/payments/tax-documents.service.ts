@@ -6,6 +6,7 @@ import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
 import type { User } from '../db/schema';
 import { writeTaxDocument, type TaxDocument } from './invoice';
+import { ZatcaService } from '../zatca/zatca.service';
 import { PaymentsService, type Order } from './payments.service';
 import { RefundsService, type Refund } from './refunds.service';
 
@@ -16,7 +17,41 @@ export class TaxDocumentsService {
     private readonly payments: PaymentsService,
     private readonly refunds: RefundsService,
     @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly zatca: ZatcaService,
   ) {}
+
+  /**
+   * The e-invoice (UBL XML) of an invoice or credit note: the stamped document, or for a standard
+   * invoice the one ZATCA cleared, and only once cleared.
+   */
+  async invoiceXml(user: User, orderId: unknown) {
+    const order = await this.paidOrder(user, orderId);
+    return { xml: await this.xmlOf(order), name: order.invoiceNumber! };
+  }
+
+  async creditNoteXml(user: User, refundId: string) {
+    const found = await this.refunds.ownRefund(user, refundId);
+    if (!found) throw new AppError(404, 'payment.credit_note_not_found');
+    return { xml: await this.xmlOf(found.order, found.refund), name: found.refund.creditNoteNumber };
+  }
+
+  private async xmlOf(order: Order, refund?: Refund): Promise<string> {
+    const doc = await this.einvoice(order, refund);
+    if (!doc) throw new AppError(404, 'payment.einvoice_unavailable');
+    if (doc.profile === 'standard') {
+      if (doc.state !== 'cleared' || !doc.clearedXml) throw new AppError(409, 'payment.einvoice_not_cleared');
+      return Buffer.from(doc.clearedXml, 'base64').toString('utf8');
+    }
+    return doc.xml;
+  }
+
+  private einvoice(order: Order, refund?: Refund) {
+    return this.zatca.documentFor(
+      refund
+        ? { kind: 'credit_note', number: refund.creditNoteNumber, orderId: order.id, refundId: refund.id }
+        : { kind: 'invoice', number: order.invoiceNumber!, orderId: order.id, refundId: null },
+    );
+  }
 
   /** The invoice PDF of one of the member's paid (or refunded) orders: its path and its number. */
   async invoice(user: User, orderId: unknown) {
@@ -37,6 +72,7 @@ export class TaxDocumentsService {
     const number = refund ? refund.creditNoteNumber : order.invoiceNumber!;
     const path = join(this.config.dataDir, 'invoices', `${number}.pdf`);
     if (existsSync(path)) return path;
+    const einvoice = await this.einvoice(order, refund);
     const doc: TaxDocument = {
       kind: refund ? 'credit_note' : 'invoice',
       number,
@@ -48,6 +84,8 @@ export class TaxDocumentsService {
       member: { name: order.customerName || user.name, nationalId: user.nationalId, email: user.email },
       seller: this.config.payments.seller,
       vatPercent: this.config.payments.vatPercent,
+      // Phase 2: the stamped document's nine-tag QR.
+      qr: einvoice?.qr,
     };
     await writeTaxDocument(path, doc);
     return path;

@@ -45,6 +45,22 @@ function Invoice({ order }: { order: BillingOrder }) {
   );
 }
 
+/** The e-invoice (UBL XML, ZATCA Phase 2) of an order's invoice, beside its PDF. */
+function InvoiceXml({ order }: { order: BillingOrder }) {
+  const { t } = useT();
+  return order.invoice_number ? (
+    <a
+      href={`/accounts/invoice/${order._id}?format=xml`}
+      download={`${order.invoice_number}.xml`}
+      aria-label={t('billing.download_invoice_xml', { number: order.invoice_number })}
+    >
+      {t('billing.xml')}
+    </a>
+  ) : (
+    <>—</>
+  );
+}
+
 /** The refunds of an order: amount, day and the credit note to download, one per line. */
 function Refunds({ order }: { order: BillingOrder }) {
   const { t, lang } = useT();
@@ -66,6 +82,14 @@ function Refunds({ order }: { order: BillingOrder }) {
               {r.credit_note_number}
             </bdi>
           </a>
+          {' · '}
+          <a
+            href={`/accounts/credit-note/${r._id}?format=xml`}
+            download={`${r.credit_note_number}.xml`}
+            aria-label={t('billing.download_credit_note_xml', { number: r.credit_note_number })}
+          >
+            {t('billing.xml')}
+          </a>
         </li>
       ))}
     </ul>
@@ -86,7 +110,18 @@ function OrderCard({ order, money }: { order: BillingOrder; money: (o: BillingOr
     ],
     [t('billing.status'), <StatusChip key="s" status={order.payment_status} />],
     [t('billing.period'), <bdi key="p">{period(order, lang)}</bdi>],
-    [t('billing.invoice'), <Invoice key="i" order={order} />],
+    [
+      t('billing.invoice'),
+      <span key="i">
+        <Invoice order={order} />
+        {order.invoice_number && (
+          <>
+            {' · '}
+            <InvoiceXml order={order} />
+          </>
+        )}
+      </span>,
+    ],
     ...(order.refunds.length ? [[t('billing.refunds'), <Refunds key="r" order={order} />] as [string, ReactNode]] : []),
   ];
   return (
@@ -158,6 +193,12 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                       </td>
                       <td>
                         <Invoice order={o} />
+                        {o.invoice_number && (
+                          <>
+                            {' · '}
+                            <InvoiceXml order={o} />
+                          </>
+                        )}
                       </td>
                     </tr>
                     {o.refunds.length > 0 && (

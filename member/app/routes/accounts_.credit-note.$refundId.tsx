@@ -3,6 +3,7 @@ import { translate } from '~/i18n';
 import { requireUser } from '~/utils/auth.server';
 import { env } from '~/utils/env.server';
 import { flashHeaders } from '~/utils/session.server';
+import { passXml } from '~/utils/einvoice.server';
 
 /**
  * Downloads the credit note of a refund of one of the member's orders: the API makes the PDF (named
@@ -16,6 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       headers: await flashHeaders(request, { type: 'error', text: translate(lang, 'billing.credit_note_missing') }),
     });
   if (!/^[0-9a-f-]{36}$/i.test(params.refundId ?? '')) return back();
+  if (new URL(request.url).searchParams.get('format') === 'xml')
+    return passXml(request, `${env.apiUrl}/subcripe/credit-note/${params.refundId}?format=xml`, token, lang);
   const file = await fetch(`${env.apiUrl}/subcripe/credit-note/${params.refundId}`, {
     headers: { Authorization: token, 'Accept-Language': lang },
     signal: AbortSignal.timeout(15_000),

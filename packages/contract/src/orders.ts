@@ -122,12 +122,54 @@ export type OrderRefundRecord = {
   created_at: string;
 };
 
+/** Where a ZATCA e-invoice stands: waiting to be reported (or cleared), accepted (with warnings), or refused. */
+export const EINVOICE_STATES = ['pending', 'reported', 'reported_with_warnings', 'cleared', 'rejected'] as const;
+export type EinvoiceState = (typeof EINVOICE_STATES)[number];
+export const EINVOICE_KINDS = ['invoice', 'credit_note'] as const;
+
+/** One of ZATCA's validation messages about a document, as Fatoora answered it. */
+export interface EinvoiceMessage {
+  type: string;
+  code: string;
+  category: string;
+  message: string;
+  status: string;
+}
+
+/** A ZATCA Phase 2 e-invoice in the back-office (`/api/admin/einvoices`, and on its order). */
+export type EinvoiceRecord = {
+  id: string;
+  kind: (typeof EINVOICE_KINDS)[number];
+  /** INV-2026-000001 or CN-2026-000001 */
+  number: string;
+  order_id: string | null;
+  refund_id: string | null;
+  /** simplified (reported) or standard (cleared) */
+  profile: 'simplified' | 'standard';
+  /** The invoice counter value: its place in the chain. */
+  icv: number;
+  uuid: string;
+  hash: string;
+  state: EinvoiceState;
+  warnings: EinvoiceMessage[];
+  errors: EinvoiceMessage[];
+  attempts: number;
+  /** Why the last attempt to reach Fatoora failed (it is retried), if it did. */
+  last_error: string | null;
+  issued_at: string;
+  reported_at: string | null;
+  /** Still not reported 20 hours after it was issued (ZATCA allows 24). */
+  late: boolean;
+};
+
 /** One order in the back-office (`GET /api/admin/transections/:id`): the record with its refunds, oldest first. */
 export type OrderDetail = OrderRecord & {
   refunded_amount: string;
   /** What is left to refund ('0.00' unless the order is paid). */
   refundable_amount: string;
   refunds: OrderRefundRecord[];
+  /** The ZATCA e-invoices of its invoice and credit notes, in chain order. */
+  einvoices: EinvoiceRecord[];
 };
 
 /** The answer of a refund (`POST /api/admin/transections/:id/refund`); `replayed` for a retried Idempotency-Key. */

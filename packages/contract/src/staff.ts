@@ -61,6 +61,8 @@ export interface DashboardFigures {
   refundsThisMonth?: number;
   pendingJudges?: number;
   unreadMessages?: number;
+  /** ZATCA e-invoices issued more than 20 hours ago and still not reported (ZATCA allows 24). */
+  lateEinvoices?: number;
 }
 
 /** What an audit entry says was done. */

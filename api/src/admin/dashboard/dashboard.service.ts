@@ -4,7 +4,8 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, sql, sum } from 'drizz
 import type { Auth } from '../../auth/session.service';
 import type { Db } from '../../core/database';
 import { DB } from '../../core/core.module';
-import { contactMessages, judgeApplications, orders, refunds, users } from '../../db/schema';
+import { contactMessages, judgeApplications, orders, refunds, users, zatcaDocuments } from '../../db/schema';
+import { lateCondition } from '../../zatca/einvoices.resource';
 
 const WEEKS = 12;
 const MONTHS = 12;
@@ -49,7 +50,7 @@ export class DashboardService {
       const month = sql<string>`to_char(date_trunc('month', ${orders.activatedAt} at time zone 'UTC'), 'YYYY-MM')`;
       const refundMonth = sql<string>`to_char(date_trunc('month', ${refunds.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
       const thisMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
-      const [revenue, refunded, [pending], [unread]] = await Promise.all([
+      const [revenue, refunded, [pending], [unread], [late]] = await Promise.all([
         this.db
           .select({ month, total: sum(orders.total) })
           .from(orders)
@@ -64,6 +65,7 @@ export class DashboardService {
           .groupBy(refundMonth),
         this.db.select({ n: count() }).from(judgeApplications).where(eq(judgeApplications.status, 'pending')),
         this.db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+        this.db.select({ n: count() }).from(zatcaDocuments).where(lateCondition()),
       ]);
       const cents = (v: string | null | undefined) => Math.round(Number(v ?? 0) * 100);
       const months = new Set([...revenue.map((r) => r.month), ...refunded.map((r) => r.month)]);
@@ -80,6 +82,7 @@ export class DashboardService {
       result.refundsThisMonth = cents(refunded.find((r) => r.month === current)?.total) / 100;
       result.pendingJudges = pending.n;
       result.unreadMessages = unread.n;
+      result.lateEinvoices = late.n;
     }
     return result;
   }

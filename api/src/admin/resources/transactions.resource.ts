@@ -1,6 +1,7 @@
 import type { OrderDetail, OrderRecord, OrderRefundRecord } from '@platform/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import { orders, refunds, users, type User } from '../../db/schema';
+import { orders, refunds, users, zatcaDocuments, type User } from '../../db/schema';
+import { einvoiceRecord } from '../../zatca/einvoices.resource';
 import type { Refund } from '../../payments/refunds.service';
 import { defineResource } from '../resource';
 
@@ -79,12 +80,18 @@ export const transactionsResource = defineResource<Row>({
       .from(refunds)
       .where(eq(refunds.orderId, o.id))
       .orderBy(asc(refunds.createdAt), asc(refunds.creditNoteNumber));
+    const einvoices = await db
+      .select()
+      .from(zatcaDocuments)
+      .where(eq(zatcaDocuments.orderId, o.id))
+      .orderBy(asc(zatcaDocuments.icv));
     const refunded = rows.reduce((c, r) => c + Math.round(Number(r.amount) * 100), 0);
     return {
       refunded_amount: (refunded / 100).toFixed(2),
       refundable_amount:
         o.status === 'paid' ? ((Math.round(Number(o.total) * 100) - refunded) / 100).toFixed(2) : '0.00',
       refunds: rows.map(refundRecord),
+      einvoices: einvoices.map((d) => einvoiceRecord(d)),
     };
   },
 });

@@ -1,0 +1,76 @@
+import type { EinvoiceRecord, EinvoiceState } from '@platform/contract';
+import { Box, Chip, Typography } from '@mui/material';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { formatDate } from '@platform/contract';
+
+const STATE_COLOR: Record<EinvoiceState, 'success' | 'error' | 'warning' | 'default'> = {
+  pending: 'default',
+  reported: 'success',
+  reported_with_warnings: 'warning',
+  cleared: 'success',
+  rejected: 'error',
+};
+
+/** A document's ZATCA state as a chip; a late one (pending after 20 hours) says so. */
+export function EinvoiceStateChip({ record: given }: { label?: string; record?: EinvoiceRecord }) {
+  const translate = useTranslate();
+  const record = useRecordContext<EinvoiceRecord>({ record: given });
+  if (!record) return null;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+      <Chip size="small" color={STATE_COLOR[record.state]} label={translate(`app.einvoice.state.${record.state}`)} />
+      {record.late && <Chip size="small" color="error" variant="outlined" label={translate('app.einvoice.late')} />}
+    </Box>
+  );
+}
+
+/** ZATCA's messages about a document (errors, then warnings), and why Fatoora could not be reached. */
+export function EinvoiceMessages({ record: given }: { label?: string; record?: EinvoiceRecord }) {
+  const translate = useTranslate();
+  const record = useRecordContext<EinvoiceRecord>({ record: given });
+  if (!record) return null;
+  const lines = [...record.errors, ...record.warnings];
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+      {lines.map((m) => (
+        <Typography key={`${m.type}-${m.code}`} variant="body2" color={m.type === 'ERROR' ? 'error' : 'warning.main'}>
+          <bdi dir="ltr">
+            {m.code}: {m.message}
+          </bdi>
+        </Typography>
+      ))}
+      {record.state === 'pending' && record.last_error && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.einvoice.retrying', { smart_count: record.attempts })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The e-invoices of one order, in chain order (the order's dialog). */
+export function EinvoiceRows({ einvoices }: { einvoices: EinvoiceRecord[] }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!einvoices.length) return <>{translate('app.einvoice.none')}</>;
+  return (
+    <Box component="ul" data-testid="order-einvoices" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {einvoices.map((d) => (
+        <Box component="li" key={d.id} sx={{ py: 0.5, '& + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+              {d.number}
+            </Box>{' '}
+            · {translate('app.einvoice.icv', { icv: d.icv })} <EinvoiceStateChip record={d} />
+          </Typography>
+          <EinvoiceMessages record={d} />
+          {d.reported_at && (
+            <Typography variant="body2" color="text.secondary">
+              {formatDate(d.reported_at, locale, 'time')}
+            </Typography>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}
