@@ -29,18 +29,18 @@ export class TaxDocumentsService {
     const found = await this.refunds.ownRefund(user, refundId);
     if (!found) throw new AppError(404, 'payment.credit_note_not_found');
     const { refund, order } = found;
-    return { path: await this.documentFile(user, order, refund), name: refund.creditNoteNumber };
+    return { path: await this.documentFile(user, order, refund), name: refund.creditNoteNumber! };
   }
 
   /** The PDF of an order's invoice or of one refund's credit note, made once and kept under its number. */
   private async documentFile(user: User, order: Order, refund?: Refund) {
-    const number = refund ? refund.creditNoteNumber : order.invoiceNumber!;
+    const number = refund ? refund.creditNoteNumber! : order.invoiceNumber!;
     const path = join(this.config.dataDir, 'invoices', `${number}.pdf`);
     if (existsSync(path)) return path;
     const doc: TaxDocument = {
       kind: refund ? 'credit_note' : 'invoice',
       number,
-      issuedAt: refund ? refund.createdAt : (order.activatedAt ?? order.updatedAt),
+      issuedAt: refund ? (refund.settledAt ?? refund.createdAt) : (order.activatedAt ?? order.updatedAt),
       invoiceNumber: order.invoiceNumber,
       total: refund ? refund.amount : order.total,
       reason: refund?.reason,

@@ -12,6 +12,8 @@ export const refundRecord = (r: Refund): OrderRefundRecord => ({
   amount: r.amount,
   reason: r.reason,
   credit_note_number: r.creditNoteNumber,
+  status: r.status,
+  failure_reason: r.failureReason,
   provider_ref: r.providerRef,
   ended_subscription: r.endedSubscription,
   by: r.actorName,
