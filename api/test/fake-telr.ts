@@ -151,8 +151,10 @@ export function fakeTelr() {
         release();
       };
     },
-    /** Resolves once a refund request is waiting at the fake (see holdRefunds). */
-    refundArrived: () => (waiting > 0 ? Promise.resolve() : new Promise<void>((r) => arrived.push(r))),
+    /** Resolves once `n` refund requests are waiting at the fake (see holdRefunds). */
+    async refundsWaiting(n = 1) {
+      while (waiting < n) await new Promise<void>((r) => arrived.push(r));
+    },
     dropNextRefundAnswer: () => (dropNext = true),
     async start() {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
