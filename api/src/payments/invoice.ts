@@ -68,8 +68,42 @@ export function visualRuns(text: string, base: 'ltr' | 'rtl'): { text: string; r
   });
 }
 
+/** pdfkit's embedded font, as far as its ToUnicode map is concerned (not in its typings). */
+interface EmbeddedFontMap {
+  unicode: (number[] | undefined)[];
+  encode(text: string, features?: unknown): [string[], unknown[]];
+  visualLigatures?: true;
+}
+const ARABIC_CODE = (c: number) => ARABIC.test(String.fromCodePoint(c));
+
+/**
+ * Text extractors (poppler's pdftotext, pdf.js, pypdf, screen readers reading the page) take the
+ * glyphs of right-to-left text in drawing order, left to right, and reverse them character by
+ * character. A ligature glyph (لا, the lam-alef; الله) stands for several letters: pdfkit maps it
+ * to them in logical order, so after that reversal its letters come out swapped (ضريبية read as
+ * رضيبية). An Arabic ligature's ToUnicode entry is written in drawing order instead, as every other
+ * glyph of the word is, so the reversal gives the letters back in reading order.
+ */
+function visualLigatures(doc: Doc) {
+  const font = (doc as unknown as { _font?: EmbeddedFontMap })._font;
+  if (!font || font.visualLigatures || typeof font.encode !== 'function' || !Array.isArray(font.unicode)) return;
+  font.visualLigatures = true;
+  const encode = font.encode.bind(font);
+  const fixed = new Set<number>();
+  font.encode = (text, features) => {
+    const encoded = encode(text, features);
+    font.unicode.forEach((codes, gid) => {
+      if (!codes || codes.length < 2 || fixed.has(gid) || !codes.every(ARABIC_CODE)) return;
+      fixed.add(gid);
+      font.unicode[gid] = [...codes].reverse();
+    });
+    return encoded;
+  };
+}
+
 /** Draws one line of mixed text: `align` right for Arabic, left for English, inside [x, x + width]. */
 function line(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right', size = 11) {
+  visualLigatures(doc);
   const runs = visualRuns(text, ARABIC.test(text) ? 'rtl' : 'ltr');
   // Shrink long values to fit rather than overflow into the next column.
   let fontSize = size;
