@@ -3,8 +3,12 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import type { AppConfig } from '../core/config';
-import { CONFIG } from '../core/core.module';
-import type { User } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { translate } from '../common/i18n';
+import type { Db } from '../core/database';
+import { CONFIG, DB } from '../core/core.module';
+import { competitions, teams, type User } from '../db/schema';
+import { competitionName } from '../teams/team-notices';
 import { writeTaxDocument, type TaxDocument } from './invoice';
 import { PaymentsService, type Order } from './payments.service';
 import { RefundsService, type Refund } from './refunds.service';
@@ -16,6 +20,7 @@ export class TaxDocumentsService {
     private readonly payments: PaymentsService,
     private readonly refunds: RefundsService,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(DB) private readonly db: Db,
   ) {}
 
   /** The invoice PDF of one of the member's paid (or refunded) orders: its path and its number. */
@@ -38,12 +43,13 @@ export class TaxDocumentsService {
     const path = join(this.config.dataDir, 'invoices', `${number}.pdf`);
     if (existsSync(path)) return path;
     const doc: TaxDocument = {
+      team: await this.teamOf(order),
+      reason: refund ? refundReason(refund, await this.teamOf(order)) : undefined,
       kind: refund ? 'credit_note' : 'invoice',
       number,
       issuedAt: refund ? (refund.settledAt ?? refund.createdAt) : (order.activatedAt ?? order.updatedAt),
       invoiceNumber: order.invoiceNumber,
       total: refund ? refund.amount : order.total,
-      reason: refund?.reason,
       order,
       member: { name: order.customerName || user.name, nationalId: user.nationalId, email: user.email },
       seller: this.config.payments.seller,
@@ -53,10 +59,39 @@ export class TaxDocumentsService {
     return path;
   }
 
+  /** A team fee's team number and competition, in both languages. */
+  private async teamOf(order: Order): Promise<TaxDocument['team']> {
+    if (!order.teamId) return null;
+    const [row] = await this.db
+      .select({ teamNo: teams.teamNo, competition: competitions })
+      .from(teams)
+      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+      .where(eq(teams.id, order.teamId));
+    if (!row) return null;
+    return {
+      teamNo: row.teamNo,
+      competition: { en: competitionName(row.competition, 'en'), ar: competitionName(row.competition, 'ar') },
+    };
+  }
+
   private async paidOrder(user: User, orderId: unknown) {
     const order = await this.payments.ownOrder(user, orderId).catch(() => null);
     if (!order || !order.invoiceNumber || (order.status !== 'paid' && order.status !== 'refunded'))
       throw new AppError(404, 'payment.invoice_not_found');
     return order;
   }
+}
+
+/**
+ * A refund's reason in both languages: the platform's own (a coach's withdrawal, a fee not due) from
+ * the translations, with the team's number; a reason staff typed, as they wrote it, in both.
+ */
+export function refundReason(refund: Refund, team: TaxDocument['team']): { en: string; ar: string } {
+  const key = refund.idempotencyKey?.startsWith('team-withdrawal:')
+    ? ('refund.reason_withdrawal' as const)
+    : refund.idempotencyKey?.startsWith('team-withdrawn-fee:')
+      ? ('refund.reason_fee_not_due' as const)
+      : null;
+  if (!key || !team) return { en: refund.reason, ar: refund.reason };
+  return { en: translate('en', key, { team: team.teamNo }), ar: translate('ar', key, { team: team.teamNo }) };
 }

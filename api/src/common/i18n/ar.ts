@@ -257,6 +257,7 @@ export const ar: Record<MessageKey, string> = {
   'payment.invoice_not_found': 'لم يُعثر على الفاتورة!',
   'payment.invoice_title': 'فاتورة ضريبية مبسطة',
   'payment.not_tax_invoice': 'فاتورة وليست فاتورة ضريبية: لم يُضبط الرقم الضريبي',
+  'payment.qr_alt': 'رمز الاستجابة السريعة للفاتورة الإلكترونية (هيئة الزكاة والضريبة والجمارك): البائع والرقم الضريبي والوقت والإجمالي والضريبة',
   'payment.credit_note_title': 'إشعار دائن',
   'payment.credit_note_not_found': 'لم يُعثر على الإشعار الدائن.',
   'finance.csv.type': 'المستند',
@@ -294,6 +295,8 @@ export const ar: Record<MessageKey, string> = {
   'refund.in_progress': 'يجري الآن استرداد لهذا الطلب. انتظر نتيجته، ثم أعد المحاولة إن بقي مبلغ يمكن استرداده.',
   'team.refund_pending':
     'لم يرد مزود الدفع بعد بشأن استرداد رسوم الفريق. سيُسحب الفريق فور تأكيد الاسترداد.',
+  'refund.reason_withdrawal': 'سحب المدرب الفريق {team}',
+  'refund.reason_fee_not_due': 'رسوم الفريق {team} غير مستحقة: سُحب الفريق أو رُفض، أو دُفعت رسومه مسبقًا',
   'refund.provider_refused': 'رفض مزود الدفع الاسترداد ولم يُسترد أي مبلغ. يرجى المحاولة لاحقًا.',
   'sandbox.title': 'دفع تجريبي',
   'sandbox.notice': 'هذه صفحة الدفع التجريبية المدمجة. لن تُخصم أي مبالغ من أي بطاقة.',
