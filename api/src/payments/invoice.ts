@@ -263,7 +263,13 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     line(doc, `VAT No. ${seller.vatNumber}`, left, 96, width / 2, 'left', 9);
     line(doc, `الرقم الضريبي ${ltr(seller.vatNumber)}`, left + width / 2, 96, width / 2, 'right', 9);
   }
-  artifact(doc, () => doc.moveTo(left, 120).lineTo(left + width, 120).strokeColor('#999999').stroke());
+  artifact(doc, () =>
+    doc
+      .moveTo(left, 120)
+      .lineTo(left + width, 120)
+      .strokeColor('#999999')
+      .stroke(),
+  );
 
   const period = (lang: 'en' | 'ar') =>
     order.periodStart && order.periodEnd
@@ -289,7 +295,12 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     ...(data.team
       ? [
           ['Team', data.team.teamNo, 'الفريق'] as [string, string, string],
-          ['Competition', data.team.competition.en, 'المسابقة', data.team.competition.ar] as [string, string, string, string],
+          ['Competition', data.team.competition.en, 'المسابقة', data.team.competition.ar] as [
+            string,
+            string,
+            string,
+            string,
+          ],
         ]
       : []),
     ['Order', order.id, 'الطلب'],

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, asc, count, desc, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { subscriptionValid } from '../accounts/user.view';
 import { AppError } from '../common/app-error';
 import { uniqueViolation } from '../common/unique-violation';
@@ -8,7 +8,7 @@ import type { Lang } from '../common/i18n';
 import type { AppConfig } from '../core/config';
 import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
-import { auditLog, orders, plans, teams, users, type User } from '../db/schema';
+import { orders, plans, users, type User } from '../db/schema';
 import { AuditService } from '../audit/audit.service';
 import { feePaid } from '../teams/lifecycle/team-state';
 import { lockTeamOfOrder } from './locks';

@@ -56,7 +56,14 @@ export class SandboxProvider implements PaymentProvider {
     const ref = `SBR${randomBytes(12).toString('hex').toUpperCase()}`;
     return {
       ref,
-      raw: { provider: 'sandbox', ref, cartid: reference, payment: order.providerRef, amount, currency: order.currency },
+      raw: {
+        provider: 'sandbox',
+        ref,
+        cartid: reference,
+        payment: order.providerRef,
+        amount,
+        currency: order.currency,
+      },
     };
   }
 
