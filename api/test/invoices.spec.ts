@@ -128,6 +128,8 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
 
   it('the invoice PDF is a simplified tax invoice whose QR code (drawn, then decoded) carries the five ZATCA fields', async () => {
     const { token, orderId } = await paidOrder('سارة المدربة');
+    // The paying member's name as the invoice carries it, with the ligature of Allah in it.
+    await t.database.db.update(orders).set({ customerName: 'سارة المدربة عبدالله' }).where(eq(orders.id, orderId));
     const order = await orderOf(orderId);
     const pdf = await t.http
       .get(`/api/subcripe/invoice/${orderId}`)
@@ -156,6 +158,25 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       'Coach annual plan',
     ])
       expect(words).toContain(text);
+    // Arabic reads in its letters' order, ligatures too (لا, لله; ضريبية was read رضيبية).
+    for (const text of [
+      'فاتورة ضريبية مبسطة',
+      'الرقم الضريبي',
+      'ضريبة القيمة المضافة',
+      'المبلغ قبل الضريبة',
+      'خطة المدرب السنوية',
+      'الإجمالي المدفوع',
+      'سارة المدربة',
+      'عبدالله',
+    ])
+      expect(words).toContain(text);
+    // Tagged for screen readers: a structure tree, marked content, each paragraph's language.
+    const raw = (pdf.body as Buffer).toString('latin1');
+    expect(raw).toMatch(/\/StructTreeRoot \d+ 0 R/);
+    expect(raw).toMatch(/\/Marked true/);
+    expect(raw).toContain('/Lang (ar)');
+    expect(raw).toContain('/Lang (en)');
+    expect(raw).toMatch(/\/S \/Figure/);
     // Not ISO dates: the day as people write it, in Riyadh time.
     expect(words).not.toContain(order.activatedAt!.toISOString().slice(0, 10));
   });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { auditLog, orders, outbox, refunds, registrations, teamPeople, teams } from '../src/db/schema';
+import { auditLog, competitions, orders, outbox, refunds, registrations, teamPeople, teams } from '../src/db/schema';
 import { PaymentsService } from '../src/payments/payments.service';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../src/payments/provider';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
@@ -580,7 +580,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
   const refundsOf = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 
   it('withdrawing a paid team refunds its fee in full, once; a provider failure leaves everything as it was', async () => {
-    const { id, token, orderId } = await paidTeam();
+    const { id, token, orderId, comp, teamNo } = await paidTeam();
     const provider = t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
     const spy = jest.spyOn(provider, 'refund').mockRejectedValueOnce(new ProviderError('down'));
     try {
@@ -612,6 +612,31 @@ describe('team registration: refunds, replacing people, the guardian', () => {
       fee_refunded: true,
     });
     expect(gone.body.refund).toMatchObject({ amount: '250.00', currency: 'SAR', credit_note: refund.creditNoteNumber });
+    // The credit note names the team (its number) and the competition, and the reason in both languages.
+    const note = await t.http
+      .get(`/api/subcripe/credit-note/${refund.id}`)
+      .set('Authorization', token)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(note.status).toBe(200);
+    const [competition] = await t.database.db.select().from(competitions).where(eq(competitions.id, comp));
+    const words = (await pdfText(note.body as Buffer)).replace(/\s+/g, ' ');
+    for (const text of [
+      'Credit note',
+      'إشعار دائن',
+      teamNo,
+      competition.nameEn,
+      // A line mixing Arabic with Latin or digits comes out of pdftotext in visual order: its Arabic words.
+      ...competition.name.split(/[^\u0600-\u06FF]+/).filter(Boolean),
+      `Team ${teamNo} withdrawn by its coach`,
+      'سحب المدرب الفريق',
+      'إجمالي المبلغ المسترد',
+    ])
+      expect(words).toContain(text);
     expect((await orderRow(orderId)).status).toBe('refunded');
     expect(await teamRow(id)).toMatchObject({ state: 'withdrawn', paymentStatus: false, status: false });
 
