@@ -507,7 +507,7 @@ export const SETTINGS: Setting[] = [
     name: 'TELR_TOOLS_URL',
     apps: A,
     group: 'Payments and invoices',
-    default: 'on TELR_API_URL\'s host (/tools/api/xml)',
+    default: "on TELR_API_URL's host (/tools/api/xml)",
     about: "Telr's transaction services: a refund whose answer was lost is looked up there before it is asked again.",
   },
   {

@@ -300,11 +300,13 @@ export const en = {
   'refund.key_reused': 'This request key was already used for another refund. Open the refund form again.',
   'refund.provider_unavailable':
     'The payment provider did not answer. The refund is recorded as pending and will be checked with the provider automatically; do not refund it again.',
-  'refund.in_progress': 'A refund of this order is being made right now. Wait for its outcome, then try again if anything is left to refund.',
+  'refund.in_progress':
+    'A refund of this order is being made right now. Wait for its outcome, then try again if anything is left to refund.',
   'team.refund_pending':
     'The payment provider has not answered yet about the refund of the team fee. The team will be withdrawn as soon as the refund is confirmed.',
   'refund.reason_withdrawal': 'Team {team} withdrawn by its coach',
-  'refund.reason_fee_not_due': 'Fee of team {team} not due: the team was withdrawn or rejected, or its fee was paid already',
+  'refund.reason_fee_not_due':
+    'Fee of team {team} not due: the team was withdrawn or rejected, or its fee was paid already',
   'refund.provider_refused': 'The payment provider refused the refund; nothing was refunded. Please try again later.',
   'sandbox.title': 'Test payment',
   'sandbox.notice': 'This is the built-in test payment page. No card is charged.',
