@@ -17,8 +17,12 @@ const tag = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([^<]*
 
 /**
  * A local stand-in for Telr: its order.json (create and check, the same fields, refusing a repeated
- * cart id) and its transaction API remote.xml (refunds of a paid transaction, never more than was
- * paid in total, answered in Telr's XML).
+ * cart id), its transaction API remote.xml (refunds of a paid transaction, never more than was
+ * paid in total, answered in Telr's XML) and its transaction services' linked transactions
+ * (`GET /tools/api/xml/transaction/{ref}/linked`, HTTP Basic store id and key: the payment and its
+ * refunds with their cart ids). `holdRefunds` keeps the refund answers back until released (a slow
+ * Telr, without waiting for a clock); `dropNextRefundAnswer` makes a refund and then closes the
+ * connection without answering (an answer lost on the way).
  */
 export function fakeTelr() {
   const requests: Record<string, any>[] = [];
@@ -27,10 +31,21 @@ export function fakeTelr() {
   const cartIds = new Set<string>();
   let down = false;
   let refuseRefunds = false;
+  let held: Promise<void> | null = null;
+  let dropNext = false;
+  /** Refund requests received and not yet answered. */
+  let waiting = 0;
+  const arrived: (() => void)[] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (req.url?.endsWith('/remote.xml') && held) {
+        waiting++;
+        arrived.splice(0).forEach((f) => f());
+        await held;
+        waiting--;
+      }
       if (down) {
         res.writeHead(503, { 'Content-Type': 'text/html' }).end('<html>maintenance</html>');
         return;
@@ -62,7 +77,34 @@ export function fakeTelr() {
           return auth('D', 'Amount exceeds original');
         refund.tranref = `0500${refunds.length + 1}${Date.now()}`;
         refunds.push(refund);
+        if (dropNext) {
+          dropNext = false;
+          return res.destroy();
+        }
         return auth('A', 'Authorised', refund.tranref);
+      }
+      const linked = req.url?.match(/^\/tools\/api\/xml\/transaction\/([^/]+)\/linked$/);
+      if (linked) {
+        const basic = Buffer.from('15996:telr-test-key').toString('base64');
+        if (req.headers.authorization !== `Basic ${basic}`) return res.writeHead(401).end();
+        const ref = decodeURIComponent(linked[1]);
+        const payment = [...byRef.entries()].find(([r, o]) => o.code === 3 && `0400${r}` === ref);
+        if (!payment) return res.writeHead(404, { 'Content-Type': 'application/xml' }).end('<error>Not found</error>');
+        const tran = (t: Record<string, string>) =>
+          `<transaction>${Object.entries(t)
+            .map(([k, v]) => `<${k}>${v}</${k}>`)
+            .join('')}</transaction>`;
+        const mine = refunds.filter((r) => r.ref === ref);
+        return res
+          .writeHead(200, { 'Content-Type': 'application/xml' })
+          .end(
+            `<?xml version="1.0" encoding="UTF-8"?><transactions><trancount>${mine.length + 1}</trancount>` +
+              tran({ ref, type: 'sale', status: 'A', amount: payment[1].amount, cartid: payment[1].cartid }) +
+              mine
+                .map((r) => tran({ ref: r.tranref, type: 'refund', status: 'A', amount: r.amount, cartid: r.cartid }))
+                .join('') +
+              '</transactions>',
+          );
       }
       const body = JSON.parse(raw) as Record<string, any>;
       requests.push(body);
@@ -100,6 +142,20 @@ export function fakeTelr() {
     setCode: (ref: string, code: number) => (byRef.get(ref)!.code = code),
     setDown: (d: boolean) => (down = d),
     setRefuseRefunds: (r: boolean) => (refuseRefunds = r),
+    /** Refund answers wait until the returned function is called. */
+    holdRefunds() {
+      let release!: () => void;
+      held = new Promise<void>((r) => (release = r));
+      return () => {
+        held = null;
+        release();
+      };
+    },
+    /** Resolves once `n` refund requests are waiting at the fake (see holdRefunds). */
+    async refundsWaiting(n = 1) {
+      while (waiting < n) await new Promise<void>((r) => arrived.push(r));
+    },
+    dropNextRefundAnswer: () => (dropNext = true),
     async start() {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway/order.json`;

@@ -48,10 +48,11 @@ describe('/metrics with METRICS_TOKEN', () => {
     await t.database.query(
       `INSERT INTO orders (customer_name, total, status) VALUES ('Someone', 100, 'pending'), ('Other', 50, 'paid')`,
     );
-    // A team fee not due whose refund the provider refused: the reconciler's to try again.
+    // A team fee not due whose refund the provider refused: pending, the reconciler's to try again.
     await t.database.query(
       `WITH o AS (INSERT INTO orders (customer_name, total, status) VALUES ('Late payer', 80, 'paid') RETURNING id)
-       INSERT INTO audit_log (actor_name, action, resource, record_id) SELECT 'system', 'refund_pending', 'transections', id::text FROM o`,
+       INSERT INTO refunds (order_id, amount, reason, actor_name, status, failure_reason)
+       SELECT id, 80, 'Fee not due', 'System', 'pending', 'Refund not allowed' FROM o`,
     );
     await t.database.query(
       `INSERT INTO job_runs (name, next_run_at, last_started_at, last_finished_at)

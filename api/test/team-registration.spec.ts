@@ -1,6 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { auditLog, orders, outbox, refunds, registrations, teamPeople, teams, users } from '../src/db/schema';
+import {
+  auditLog,
+  competitions,
+  orders,
+  outbox,
+  refunds,
+  registrations,
+  teamPeople,
+  teams,
+  users,
+} from '../src/db/schema';
 import { PaymentsService } from '../src/payments/payments.service';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../src/payments/provider';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
@@ -580,7 +590,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
   const refundsOf = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 
   it('withdrawing a paid team refunds its fee in full, once; a provider failure leaves everything as it was', async () => {
-    const { id, token, orderId } = await paidTeam();
+    const { id, token, orderId, comp, teamNo } = await paidTeam();
     const provider = t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
     const spy = jest.spyOn(provider, 'refund').mockRejectedValueOnce(new ProviderError('down'));
     try {
@@ -592,13 +602,16 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     }
     expect(await teamRow(id)).toMatchObject({ state: 'submitted', paymentStatus: true });
     expect((await orderRow(orderId)).status).toBe('paid');
-    expect(await refundsOf(orderId)).toEqual([]);
+    // The refusal is kept with the provider's reason: nothing refunded, no credit note.
+    expect(await refundsOf(orderId)).toEqual([
+      expect.objectContaining({ status: 'failed', failureReason: 'down', creditNoteNumber: null }),
+    ]);
     const people = await t.database.db.select().from(teamPeople).where(eq(teamPeople.teamId, id));
     expect(people.every((p) => p.active)).toBe(true);
 
     const gone = await t.http.delete(`/api/teams/${id}`).set('Authorization', token);
     expect(gone.status).toBe(200);
-    const [refund] = await refundsOf(orderId);
+    const [refund] = (await refundsOf(orderId)).filter((r) => r.status === 'settled');
     expect(refund).toMatchObject({ amount: '250.00', creditNoteNumber: expect.stringMatching(/^CN-/) });
     expect(gone.body.message).toBe(
       `The team was withdrawn and its fee of SAR 250.00 was refunded (credit note ${refund.creditNoteNumber}).`,
@@ -609,6 +622,31 @@ describe('team registration: refunds, replacing people, the guardian', () => {
       fee_refunded: true,
     });
     expect(gone.body.refund).toMatchObject({ amount: '250.00', currency: 'SAR', credit_note: refund.creditNoteNumber });
+    // The credit note names the team (its number) and the competition, and the reason in both languages.
+    const note = await t.http
+      .get(`/api/subcripe/credit-note/${refund.id}`)
+      .set('Authorization', token)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(note.status).toBe(200);
+    const [competition] = await t.database.db.select().from(competitions).where(eq(competitions.id, comp));
+    const words = (await pdfText(note.body as Buffer)).replace(/\s+/g, ' ');
+    for (const text of [
+      'Credit note',
+      'إشعار دائن',
+      teamNo,
+      competition.nameEn,
+      // A line mixing Arabic with Latin or digits comes out of pdftotext in visual order: its Arabic words.
+      ...competition.name.split(/[^\u0600-\u06FF]+/).filter(Boolean),
+      `Team ${teamNo} withdrawn by its coach`,
+      'سحب المدرب الفريق',
+      'إجمالي المبلغ المسترد',
+    ])
+      expect(words).toContain(text);
     expect((await orderRow(orderId)).status).toBe('refunded');
     expect(await teamRow(id)).toMatchObject({ state: 'withdrawn', paymentStatus: false, status: false });
 
@@ -616,7 +654,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     const again = await t.http.delete(`/api/teams/${id}`).set('Authorization', token);
     expect(again.status).toBe(200);
     expect(again.body.message).toBe('The team was withdrawn.');
-    expect(await refundsOf(orderId)).toHaveLength(1);
+    expect(await refundsOf(orderId)).toHaveLength(2);
   });
 
   it('after registration closes a paid team is not withdrawn nor refunded', async () => {
@@ -665,12 +703,21 @@ describe('team registration: refunds, replacing people, the guardian', () => {
           .set('Authorization', admin)
           .send({ amount: '250', reason: 'Team fee returned' }),
       ]);
-      expect(withdrawal.status).toBe(200);
+      expect([200, 409]).toContain(withdrawal.status);
       expect([200, 409]).toContain(staff.status);
+      const inProgress =
+        'A refund of this order is being made right now. Wait for its outcome, then try again if anything is left to refund.';
       if (staff.status === 409) {
-        // The withdrawal refunded first; staff read that it is done.
-        expect(staff.body.message).toBe('This order has already been refunded in full.');
+        // The withdrawal refunded first; staff read that it is done, or under way.
+        expect(['This order has already been refunded in full.', inProgress]).toContain(staff.body.message);
+        expect(withdrawal.status).toBe(200);
         expect(withdrawal.body.refund).toMatchObject({ amount: '250.00' });
+      } else if (withdrawal.status === 409) {
+        // Staff's refund was with the provider when the coach withdrew: the coach reads it, and
+        // withdrawing again once it is settled refunds nothing more.
+        expect(withdrawal.body.message).toBe(inProgress);
+        const again = await t.http.delete(`/api/teams/${id}`).set('Authorization', token);
+        expect(again.body.message).toBe('The team was withdrawn.');
       } else expect(withdrawal.body.message).toBe('The team was withdrawn.');
       const done = await refundsOf(orderId);
       expect(done).toHaveLength(1);
@@ -701,6 +748,7 @@ describe('team registration: refunds, replacing people, the guardian', () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.recordId, orderId), eq(auditLog.action, 'refund_pending')));
+    const settledOf = async (orderId: string) => (await refundsOf(orderId)).filter((r) => r.status === 'settled');
 
     // The member's own check of the order (the provider's answer) settles it: paid, then refunded.
     const first = await withdrawnBeforeSettled();
@@ -729,13 +777,16 @@ describe('team registration: refunds, replacing people, the guardian', () => {
     }
     expect((await orderRow(second.orderId)).status).toBe('paid');
     expect(await teamRow(second.id)).toMatchObject({ state: 'withdrawn', paymentStatus: false });
-    expect(await refundsOf(second.orderId)).toEqual([]);
+    // The refund owed stays pending with the provider's reason; staff see it (and the audit flag).
+    expect(await refundsOf(second.orderId)).toEqual([
+      expect.objectContaining({ status: 'pending', failureReason: 'down', creditNoteNumber: null }),
+    ]);
     expect(await pendingFlags(second.orderId)).toHaveLength(1);
     // The reconciler's next run refunds it, once.
     const next = await t.app.get(PaymentsService).reconcile();
     expect(next.refunded).toBeGreaterThanOrEqual(1);
     expect((await orderRow(second.orderId)).status).toBe('refunded');
-    expect(await refundsOf(second.orderId)).toHaveLength(1);
+    expect(await settledOf(second.orderId)).toHaveLength(1);
     await t.app.get(PaymentsService).reconcile();
     expect(await refundsOf(second.orderId)).toHaveLength(1);
     expect(await pendingFlags(second.orderId)).toHaveLength(1);

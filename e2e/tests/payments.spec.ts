@@ -28,6 +28,9 @@ test.describe('buying an activation plan in the sandbox', () => {
     await expect(receipt.getByText('VAT (15%)')).toBeVisible();
     await expect(receipt.getByText(/SAR\s45\.65/)).toBeVisible();
     await expect(receipt.getByText(/SAR\s350\.00/)).toBeVisible();
+    // The tax invoice's number, as the PDF and the billing tab carry it.
+    await expect(receipt.getByText('Invoice number')).toBeVisible();
+    await expect(receipt.getByTestId('receipt-invoice')).toHaveText(/^INV-\d{4}-\d{6}$/);
     await expect(page.getByRole('link', { name: 'Download the invoice (PDF)' })).toHaveAttribute(
       'href',
       /^\/accounts\/invoice\/[0-9a-f-]{36}$/,

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -38,6 +39,16 @@ async function api(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, tok
     data,
   });
   return { status: res.status(), body: await res.json().catch(() => ({})), headers: res.headers() };
+}
+
+/** A PDF's text as poppler's pdftotext reads it (installed by .ci/run). */
+function pdfToText(pdf: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('pdftotext', ['-enc', 'UTF-8', '-', '-'], (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
+    );
+    child.stdin!.end(pdf);
+  });
 }
 
 async function tokenOf(page: Page, nationalId: string, password: string, type: number) {
@@ -322,6 +333,19 @@ test.describe('a season', () => {
       reemLang === 'ar' ? 'البطولة الوطنية للروبوت' : 'National Robot Championship',
     );
     expect(withdrawnNotice!.body).not.toMatch(/فريق الاحتياط|Test Coach/);
+    // Its credit note names the team's number and the competition and says why, in Arabic that reads
+    // in its letters' order for a screen reader or a search (poppler's pdftotext, as anyone would use).
+    const billing = await api(page, 'POST', '/orders', coachToken, { page: 0 });
+    const refundedFee = (billing.body.myOrders as { refunds: { _id: string }[] }[]).find((o) => o.refunds.length)!;
+    const note = await page.request.get(`${apiUrl}/api/subcripe/credit-note/${refundedFee.refunds[0]._id}`, {
+      headers: { Authorization: coachToken },
+    });
+    expect(note.status()).toBe(200);
+    const noteText = (await pdfToText(await note.body())).replace(/\s+/g, ' ');
+    for (const words of ['إشعار دائن', 'سحب المدرب الفريق', 'البطولة الوطنية للروبوت', 'إجمالي المبلغ المسترد'])
+      expect(noteText).toContain(words);
+    expect(noteText).toContain(second.body.team.team_no);
+    expect(noteText).not.toContain('فريق الاحتياط');
 
     // A hostile coach with a paid plan tries his tricks; each fails.
     const { coachAuth: hostileAuth } = await coachWithPlan(page);

@@ -88,7 +88,7 @@ function ActionChip(_props: { label?: string }) {
   const translate = useTranslate();
   if (!record) return null;
   const color =
-    record.action === 'delete'
+    record.action === 'delete' || record.action === 'refund_failed'
       ? 'error'
       : record.action === 'create'
         ? 'success'

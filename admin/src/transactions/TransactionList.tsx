@@ -136,12 +136,30 @@ function RefundRows({ detail }: { detail: OrderDetail }) {
       {detail.refunds.map((r) => (
         <Box component="li" key={r.id} sx={{ py: 0.5, '& + li': { borderTop: 1, borderColor: 'divider' } }}>
           <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            <bdi>{formatMoney(r.amount, detail.currency, locale)}</bdi> · {translate('app.order.credit_note')}{' '}
-            <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
-              {r.credit_note_number}
-            </Box>
+            <bdi>{formatMoney(r.amount, detail.currency, locale)}</bdi> ·{' '}
+            {r.status === 'settled' ? (
+              <>
+                {translate('app.order.credit_note')}{' '}
+                <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+                  {r.credit_note_number}
+                </Box>
+              </>
+            ) : (
+              <Box
+                component="span"
+                data-testid="refund-state"
+                sx={{ color: r.status === 'failed' ? 'error.main' : 'warning.main' }}
+              >
+                {translate(`app.order.refund_${r.status}`)}
+              </Box>
+            )}
           </Typography>
           <Typography variant="body2">{r.reason}</Typography>
+          {r.failure_reason ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.order.provider_said')} <bdi dir="ltr">{r.failure_reason}</bdi>
+            </Typography>
+          ) : null}
           <Typography variant="body2" color="text.secondary">
             {formatDate(r.created_at, locale, 'time')} · {translate('app.order.refund_by', { name: r.by })}
             {r.ended_subscription ? ` · ${translate('app.order.ended')}` : ''}

@@ -103,6 +103,8 @@ export interface AppConfig {
       /** Telr's transaction (remote) API, for refunds, and its key (TELR_REMOTE_KEY, else TELR_AUTH_KEY). */
       remoteUrl: string;
       remoteKey: string;
+      /** Telr's transaction services (XML), where the transactions linked to a payment are read. */
+      toolsUrl: string;
     };
     /** How often pending orders are asked about again. */
     reconcileMs: number;
@@ -548,6 +550,8 @@ function telrConfig(env: Env, production: boolean): AppConfig['payments']['telr'
     // The transaction (remote) API, for refunds: beside order.json unless given.
     remoteUrl: url(env, 'TELR_REMOTE_URL', apiUrl.replace(/order\.json$/, 'remote.xml'))!,
     remoteKey: env.TELR_REMOTE_KEY || authKey,
+    // The transaction services (a refund's outcome after a lost answer): on the API's host unless given.
+    toolsUrl: url(env, 'TELR_TOOLS_URL', new URL('/tools/api/xml', apiUrl).toString())!,
   };
 }
 

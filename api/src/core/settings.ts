@@ -504,6 +504,13 @@ export const SETTINGS: Setting[] = [
     about: "The transaction API's key.",
   },
   {
+    name: 'TELR_TOOLS_URL',
+    apps: A,
+    group: 'Payments and invoices',
+    default: "on TELR_API_URL's host (/tools/api/xml)",
+    about: "Telr's transaction services: a refund whose answer was lost is looked up there before it is asked again.",
+  },
+  {
     name: 'PAYMENT_RECONCILE_MS',
     apps: A,
     group: 'Payments and invoices',

@@ -749,9 +749,24 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
+    /**
+     * pending: recorded and committed, the provider not yet answered (or its answer not yet
+     * recorded); settled: the provider refunded it (credit note numbered); failed: the provider
+     * refused it (nothing was refunded), with its reason. See decision record 022.
+     */
+    status: text('status').$type<'pending' | 'settled' | 'failed'>().notNull().default('settled'),
     /** The provider's reference of the refund transaction. */
     providerRef: text('provider_ref'),
-    creditNoteNumber: text('credit_note_number').notNull(),
+    /** Numbered when settled: a refused refund leaves no gap in the credit notes. */
+    creditNoteNumber: text('credit_note_number'),
+    /** The provider's reason for refusing it (or for the last refusal of a refund the platform owes). */
+    failureReason: text('failure_reason'),
+    /** When a call to the provider began and has no answer recorded yet (null: no call in flight). */
+    attemptAt: timestamp('attempt_at', { withTimezone: true }),
+    /** When the provider's refund was recorded: the credit note's date. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Whether the admin asked to end the subscription even for a part refund (applied when settled). */
+    endRequested: boolean('end_requested').notNull().default(false),
     /** The client's Idempotency-Key: a retried request answers the refund already made. */
     idempotencyKey: text('idempotency_key'),
     /** Whether this refund ended the subscription the order gave. */
@@ -761,6 +776,9 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_order_idx').on(t.orderId),
     index('refunds_created_idx').on(t.createdAt),
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
     uniqueIndex('refunds_credit_note_unique').on(t.creditNoteNumber),
     uniqueIndex('refunds_idempotency_unique').on(t.idempotencyKey),
   ],

@@ -77,8 +77,7 @@ export class HealthService {
       ),
       this.database.query(
         `SELECT (SELECT count(*)::int FROM orders WHERE status IN ('pending', 'held')) AS pending,
-                (SELECT count(*)::int FROM orders o WHERE o.status = 'paid' AND EXISTS (
-                   SELECT 1 FROM audit_log a WHERE a.action = 'refund_pending' AND a.record_id = o.id::text)) AS refunds`,
+                (SELECT count(*)::int FROM refunds WHERE status = 'pending') AS refunds`,
       ),
       this.database.query(
         `SELECT name, next_run_at, last_started_at, last_finished_at, last_result FROM job_runs ORDER BY name`,

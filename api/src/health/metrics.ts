@@ -89,7 +89,7 @@ export function registerMetrics(
   });
   new Gauge({
     name: 'payments_pending_refunds',
-    help: 'Refunds the provider refused that the reconciler tries again.',
+    help: 'Refunds recorded as pending: the provider asked with no answer recorded yet, or a refund owed that it refused; the reconciler completes them.',
     registers: [registry],
     async collect() {
       this.set((await state()).payments.pending_refunds);

@@ -70,8 +70,68 @@ export function visualRuns(text: string, base: 'ltr' | 'rtl'): { text: string; r
   });
 }
 
-/** Draws one line of mixed text: `align` right for Arabic, left for English, inside [x, x + width]. */
+/** pdfkit's embedded font, as far as its ToUnicode map is concerned (not in its typings). */
+interface EmbeddedFontMap {
+  unicode: (number[] | undefined)[];
+  encode(text: string, features?: unknown): [string[], unknown[]];
+  visualLigatures?: true;
+}
+const ARABIC_CODE = (c: number) => ARABIC.test(String.fromCodePoint(c));
+
+/**
+ * Text extractors (poppler's pdftotext, pdf.js, pypdf, screen readers reading the page) take the
+ * glyphs of right-to-left text in drawing order, left to right, and reverse them character by
+ * character. A ligature glyph (لا, the lam-alef; الله) stands for several letters: pdfkit maps it
+ * to them in logical order, so after that reversal its letters come out swapped (ضريبية read as
+ * رضيبية). An Arabic ligature's ToUnicode entry is written in drawing order instead, as every other
+ * glyph of the word is, so the reversal gives the letters back in reading order.
+ */
+function visualLigatures(doc: Doc) {
+  const font = (doc as unknown as { _font?: EmbeddedFontMap })._font;
+  if (!font || font.visualLigatures || typeof font.encode !== 'function' || !Array.isArray(font.unicode)) return;
+  font.visualLigatures = true;
+  const encode = font.encode.bind(font);
+  const fixed = new Set<number>();
+  font.encode = (text, features) => {
+    const encoded = encode(text, features);
+    font.unicode.forEach((codes, gid) => {
+      if (!codes || codes.length < 2 || fixed.has(gid) || !codes.every(ARABIC_CODE)) return;
+      fixed.add(gid);
+      font.unicode[gid] = [...codes].reverse();
+    });
+    return encoded;
+  };
+}
+
+type Struct = ReturnType<Doc['struct']>;
+/** Each document's structure root (a tagged PDF: what a screen reader walks). */
+const roots = new WeakMap<Doc, Struct>();
+
+/**
+ * Draws one line of mixed text: `align` right for Arabic, left for English, inside [x, x + width].
+ * In the structure tree it is a paragraph in its language (Arabic when it has Arabic letters) whose
+ * ActualText is the line in reading order, for screen readers that read the tags.
+ */
 function line(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right', size = 11) {
+  const root = roots.get(doc);
+  if (!root) return drawLine(doc, text, x, y, width, align, size);
+  const arabic = ARABIC.test(text);
+  root.add(
+    doc.struct('P', { lang: arabic ? 'ar' : 'en', ...(arabic ? { actual: text.replace(CONTROLS, '') } : {}) }, () =>
+      drawLine(doc, text, x, y, width, align, size),
+    ),
+  );
+}
+
+/** Decoration (the rules between parts): an artifact, skipped by screen readers. */
+function artifact(doc: Doc, draw: () => void) {
+  doc.markContent('Artifact', { type: 'Layout' });
+  draw();
+  doc.endMarkedContent();
+}
+
+function drawLine(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right', size: number) {
+  visualLigatures(doc);
   const runs = visualRuns(text, ARABIC.test(text) ? 'rtl' : 'ltr');
   // Shrink long values to fit rather than overflow into the next column.
   let fontSize = size;
@@ -100,8 +160,10 @@ export interface TaxDocument {
   invoiceNumber?: string | null;
   /** The amount it is for, VAT included (the order's total, or the refund's amount). */
   total: string;
-  /** A credit note's reason. */
-  reason?: string;
+  /** A credit note's reason, in each language (the same words when staff typed it). */
+  reason?: { en: string; ar: string };
+  /** A team fee's team (its number, never the name a coach typed) and competition. */
+  team?: { teamNo: string; competition: { en: string; ar: string } } | null;
   order: Order;
   member: { name: string; nationalId: string | null; email: string | null };
   seller: { name: string; nameEn: string; vatNumber: string };
@@ -176,7 +238,15 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     size: 'A4',
     margin: 48,
     info: { Title: `${en(titleKey)} ${data.number}`, Author: seller.nameEn },
+    // Tagged (structure, each paragraph's language) for screen readers; the title shown, not the file name.
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'en',
+    displayTitle: true,
   });
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  roots.set(doc, root);
   doc.registerFont('body', FONT);
   doc.registerFont('bold', FONT_BOLD);
   await mkdir(dirname(path), { recursive: true });
@@ -201,11 +271,13 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     line(doc, `VAT No. ${seller.vatNumber}`, left, 96, width / 2, 'left', 9);
     line(doc, `الرقم الضريبي ${ltr(seller.vatNumber)}`, left + width / 2, 96, width / 2, 'right', 9);
   }
-  doc
-    .moveTo(left, 120)
-    .lineTo(left + width, 120)
-    .strokeColor('#999999')
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .moveTo(left, 120)
+      .lineTo(left + width, 120)
+      .strokeColor('#999999')
+      .stroke(),
+  );
 
   const period = (lang: 'en' | 'ar') =>
     order.periodStart && order.periodEnd
@@ -228,11 +300,22 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
       ? ['Item', plan.name_en, 'البند', plan.name]
       : ['Plan', plan.name_en, 'الخطة', plan.name],
     ['Period', period('en'), 'مدة الاشتراك', period('ar')],
+    ...(data.team
+      ? [
+          ['Team', data.team.teamNo, 'الفريق'] as [string, string, string],
+          ['Competition', data.team.competition.en, 'المسابقة', data.team.competition.ar] as [
+            string,
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['Order', order.id, 'الطلب'],
     ['Payment method', order.method || '—', 'طريقة الدفع'],
     ['Transaction reference', order.transactionRef ?? '—', 'مرجع العملية'],
   ];
-  if (credit && data.reason) rows.push(['Reason', data.reason, 'السبب']);
+  if (credit && data.reason) rows.push(['Reason', data.reason.en, 'السبب', data.reason.ar]);
   rows.push(['Amount before VAT', money((cents - vat) / 100, order.currency), 'المبلغ قبل الضريبة']);
   rows.push([`VAT ${vatPercent}%`, money(vat / 100, order.currency), `ضريبة القيمة المضافة ${vatPercent}%`]);
   let y = 136;
@@ -250,11 +333,13 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     }
     y += 24;
   }
-  doc
-    .moveTo(left, y + 4)
-    .lineTo(left + width, y + 4)
-    .strokeColor('#999999')
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .moveTo(left, y + 4)
+      .lineTo(left + width, y + 4)
+      .strokeColor('#999999')
+      .stroke(),
+  );
   y += 14;
   doc.font('bold').fillColor('#111111');
   line(doc, credit ? 'Total refunded' : 'Total paid', left, y, third - 8, 'left', 13);
@@ -294,8 +379,10 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
   }
   if (qr) {
     const size = 132;
-    doc.image(qr, left + (width - size) / 2, y + 52, { width: size, height: size });
+    const place = () => doc.image(qr, left + (width - size) / 2, y + 52, { width: size, height: size });
+    root.add(doc.struct('Figure', { alt: `${en('payment.qr_alt')} / ${ar('payment.qr_alt')}` }, place));
   }
+  root.end();
   doc.end();
   try {
     await done;

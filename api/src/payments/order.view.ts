@@ -7,9 +7,9 @@ function refundView(r: Refund, currency: string): BillingRefund {
     _id: r.id,
     amount: r.amount,
     currency,
-    credit_note_number: r.creditNoteNumber,
+    credit_note_number: r.creditNoteNumber!,
     reason: r.reason,
-    created_at: r.createdAt.toISOString(),
+    created_at: (r.settledAt ?? r.createdAt).toISOString(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, asc, count, desc, eq, exists, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { subscriptionValid } from '../auth/user.view';
 import { AppError } from '../common/app-error';
 import { uniqueViolation } from '../common/unique-violation';
@@ -8,14 +8,14 @@ import type { Lang } from '../common/i18n';
 import type { AppConfig } from '../core/config';
 import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
-import { auditLog, orders, plans, teams, users, type User } from '../db/schema';
+import { orders, plans, users, type User } from '../db/schema';
 import { AuditService } from '../audit/audit.service';
 import { feePaid } from '../teams/lifecycle/team-state';
 import { lockTeamOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
 import { addPeriod, isoDay } from './period';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentCheck, type PaymentProvider } from './provider';
-import { RefundsService, SYSTEM_ACTOR } from './refunds.service';
+import { isRefundOutcome, RefundsService, SYSTEM_ACTOR, type Refund } from './refunds.service';
 
 export type Order = typeof orders.$inferSelect;
 
@@ -197,7 +197,8 @@ export class PaymentsService {
    * locked, and an order already activated is left as it is, whatever arrives twice.
    */
   async settle(orderId: string, answer: PaymentCheck): Promise<Order> {
-    return this.db.transaction(async (tx) => {
+    let giveBack: Refund | null = null;
+    const settled = await this.db.transaction(async (tx) => {
       // A team fee's team first, then the order, as a withdrawal and a refund do (see lockTeamOfOrder).
       const team = await lockTeamOfOrder(tx as unknown as Db, orderId);
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -207,7 +208,7 @@ export class PaymentsService {
         // A team fee marks its team paid (unless the coach withdrew it meanwhile: then the payment is
         // refunded below); a plan extends the member's subscription.
         // The team lifecycle counts it, or says it must go back (withdrawn, rejected, or paid twice).
-        const giveBack = order.teamId && team ? (await feePaid(tx as unknown as Db, team)) === 'refund' : false;
+        const refundIt = order.teamId && team ? (await feePaid(tx as unknown as Db, team)) === 'refund' : false;
         const period = order.userId && !order.teamId ? await this.extend(tx as unknown as Db, order) : null;
         const paidAt = new Date();
         const invoiceNumber = order.invoiceNumber ?? (await nextDocumentNumber(tx as unknown as Db, 'INV', paidAt));
@@ -227,7 +228,7 @@ export class PaymentsService {
           .where(eq(orders.id, order.id))
           .returning();
         this.logger.log(`order ${order.id} paid${period ? `; subscription until ${period.end}` : ''}`);
-        if (giveBack) return this.refundWithdrawnFee(tx as unknown as Db, paid, team!.teamNo);
+        if (refundIt) giveBack = await this.recordFeeNotDue(tx as unknown as Db, paid, team!.teamNo);
         return paid;
       }
       // A held payment stays held until the provider captures it (paid) or voids it (cancelled, declined).
@@ -240,41 +241,34 @@ export class PaymentsService {
         .returning();
       return closed;
     });
+    if (!giveBack) return settled;
+    // Committed: now the provider is asked, outside any transaction (the reconciler retries a refusal).
+    try {
+      return (await this.refunds.complete(giveBack)).order;
+    } catch (err) {
+      if (!isRefundOutcome(err)) throw err;
+      this.logger.warn(`order ${orderId}: fee not due not refunded yet (${err.key})`);
+      return settled;
+    }
   }
 
   /**
    * A team fee paid that is not due (its team was withdrawn or rejected meanwhile, or the fee was
    * paid already by another order or recorded by staff; the provider answered late, or the reconciler
-   * found it): the team stays as it is, and the payment is refunded in full through
-   * RefundsService (credit note, audit entry), inside the caller's transaction (a savepoint), with
-   * the key `team-withdrawn-fee:<order id>` so a second try never refunds twice. When the provider
-   * refuses, the order stays paid with a `refund_pending` audit entry for staff, and the reconciler
-   * tries again on its next run.
+   * found it): the team stays as it is, and a refund of the whole payment is recorded as pending in
+   * the caller's transaction, with the key `team-withdrawn-fee:<order id>` so it is never made twice.
+   * The caller asks the provider once committed; a refusal leaves it pending and the reconciler
+   * tries again (see RefundsService).
    */
-  private async refundWithdrawnFee(tx: Db, order: Order, teamNo: string, retry = false): Promise<Order> {
-    try {
-      const { order: after } = await this.refunds.refundRest(
-        tx,
-        SYSTEM_ACTOR,
-        order.id,
-        `Fee of team ${teamNo} not due: the team was withdrawn or rejected, or its fee was paid already`,
-        `team-withdrawn-fee:${order.id}`,
-      );
-      return after;
-    } catch (err) {
-      if (!(err instanceof AppError) || err.key !== 'refund.provider_refused') throw err;
-      this.logger.warn(`order ${order.id}: fee of withdrawn team ${teamNo} not refunded yet`);
-      if (!retry)
-        await this.audits.record(tx, {
-          actor: SYSTEM_ACTOR,
-          action: 'refund_pending',
-          resource: 'transections',
-          recordId: order.id,
-          before: null,
-          after: { payment_status: order.status, team_no: teamNo, reason: 'team fee not due' },
-        });
-      return order;
-    }
+  private async recordFeeNotDue(tx: Db, order: Order, teamNo: string): Promise<Refund> {
+    const { refund } = await this.refunds.beginRest(
+      tx,
+      SYSTEM_ACTOR,
+      order.id,
+      `Fee of team ${teamNo} not due: the team was withdrawn or rejected, or its fee was paid already`,
+      `team-withdrawn-fee:${order.id}`,
+    );
+    return refund;
   }
 
   /** Extends the member's subscription by the order's plan: from today, or from the current end date when still valid. */
@@ -311,35 +305,8 @@ export class PaymentsService {
       .orderBy(asc(orders.createdAt))
       .limit(limit);
     const result = { checked: 0, paid: 0, closed: 0, refunded: 0 };
-    // Fees paid after their team was withdrawn whose refund the provider refused on an earlier run: again.
-    const unrefunded = await this.db
-      .select({ order: orders, teamNo: teams.teamNo })
-      .from(orders)
-      .innerJoin(teams, eq(teams.id, orders.teamId))
-      .where(
-        and(
-          eq(orders.status, 'paid'),
-          exists(
-            this.db
-              .select({ id: auditLog.id })
-              .from(auditLog)
-              .where(and(eq(auditLog.action, 'refund_pending'), eq(auditLog.recordId, sql`${orders.id}::text`))),
-          ),
-        ),
-      )
-      .limit(limit);
-    for (const { order, teamNo } of unrefunded) {
-      try {
-        const after = await this.db.transaction((tx) =>
-          this.refundWithdrawnFee(tx as unknown as Db, order, teamNo, true),
-        );
-        if (after.status === 'refunded') result.refunded++;
-      } catch (err) {
-        // Staff refunded it meanwhile, or another instance did: nothing left to do for this one.
-        if (!(err instanceof AppError)) throw err;
-        this.logger.warn(`order ${order.id}: ${err.key}`);
-      }
-    }
+    // Refunds a crash or a lost answer left pending, and fees not due the provider refused: completed.
+    result.refunded += (await this.refunds.reconcile(limit)).settled;
     for (const order of pending) {
       if (!order.providerRef) {
         // The provider was never reached (the API stopped before it answered).

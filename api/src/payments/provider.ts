@@ -48,17 +48,30 @@ export interface PaymentProvider {
   create(payment: CreatePayment): Promise<{ ref: string; url: string }>;
   check(ref: string): Promise<PaymentCheck>;
   /**
-   * Gives back `amount` (a decimal string, VAT included) of a paid order to the card. Throws
-   * ProviderError when the provider cannot be reached or refuses: then nothing was refunded.
+   * Gives back `amount` (a decimal string, VAT included) of a paid order to the card, under our
+   * `reference` of the refund (Telr's cart id of the refund transaction). Throws ProviderError: a
+   * refusal (`unknown` false) means nothing was refunded; an unknown outcome (no answer, a timeout,
+   * a server error) means it may have been: ask findRefund before calling again.
    */
-  refund(order: RefundableOrder, amount: string): Promise<RefundResult>;
+  refund(order: RefundableOrder, amount: string, reference: string): Promise<RefundResult>;
+  /**
+   * The refund the provider made under `reference` for the order's payment, or null when it made
+   * none (Telr: the transactions linked to the payment). Throws ProviderError when it cannot tell.
+   */
+  findRefund(order: RefundableOrder, reference: string): Promise<RefundResult | null>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 
-/** The provider could not be reached or refused the request. */
+/**
+ * The provider could not be reached or refused the request. `unknown`: no definite answer (not
+ * reachable, timed out, a server error), so the request may or may not have been carried out.
+ */
 export class ProviderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly unknown = false,
+  ) {
     super(message);
     this.name = 'ProviderError';
   }

@@ -46,14 +46,29 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
-   * Refunds a paid sandbox payment: it answers a refund reference and changes nothing else. It reads
-   * no table: the caller holds the order's row lock in a transaction (on PGlite, the only connection).
+   * Refunds a paid sandbox payment: it answers a refund reference and changes nothing else (no money
+   * moves in the sandbox, so it keeps no record of refunds: findRefund finds none, and a refund whose
+   * outcome was lost is simply made again).
    */
-  async refund(order: RefundableOrder, amount: string): Promise<RefundResult> {
+  async refund(order: RefundableOrder, amount: string, reference: string): Promise<RefundResult> {
     if (!order.providerRef?.startsWith('SBX') || !order.transactionRef)
       throw new ProviderError('The payment was not made');
     const ref = `SBR${randomBytes(12).toString('hex').toUpperCase()}`;
-    return { ref, raw: { provider: 'sandbox', ref, payment: order.providerRef, amount, currency: order.currency } };
+    return {
+      ref,
+      raw: {
+        provider: 'sandbox',
+        ref,
+        cartid: reference,
+        payment: order.providerRef,
+        amount,
+        currency: order.currency,
+      },
+    };
+  }
+
+  async findRefund(): Promise<RefundResult | null> {
+    return null;
   }
 
   async check(ref: string): Promise<PaymentCheck> {

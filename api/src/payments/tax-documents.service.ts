@@ -3,8 +3,12 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import type { AppConfig } from '../core/config';
-import { CONFIG } from '../core/core.module';
-import type { User } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { translate } from '../common/i18n';
+import type { Db } from '../core/database';
+import { CONFIG, DB } from '../core/core.module';
+import { competitions, teams, type User } from '../db/schema';
+import { competitionName } from '../teams/team-notices';
 import { writeTaxDocument, type TaxDocument } from './invoice';
 import { ZatcaService } from '../zatca/zatca.service';
 import { PaymentsService, type Order } from './payments.service';
@@ -18,6 +22,7 @@ export class TaxDocumentsService {
     private readonly refunds: RefundsService,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly zatca: ZatcaService,
+    @Inject(DB) private readonly db: Db,
   ) {}
 
   /**
@@ -32,7 +37,7 @@ export class TaxDocumentsService {
   async creditNoteXml(user: User, refundId: string) {
     const found = await this.refunds.ownRefund(user, refundId);
     if (!found) throw new AppError(404, 'payment.credit_note_not_found');
-    return { xml: await this.xmlOf(found.order, found.refund), name: found.refund.creditNoteNumber };
+    return { xml: await this.xmlOf(found.order, found.refund), name: found.refund.creditNoteNumber! };
   }
 
   private async xmlOf(order: Order, refund?: Refund): Promise<string> {
@@ -48,7 +53,7 @@ export class TaxDocumentsService {
   private einvoice(order: Order, refund?: Refund) {
     return this.zatca.documentFor(
       refund
-        ? { kind: 'credit_note', number: refund.creditNoteNumber, orderId: order.id, refundId: refund.id }
+        ? { kind: 'credit_note', number: refund.creditNoteNumber!, orderId: order.id, refundId: refund.id }
         : { kind: 'invoice', number: order.invoiceNumber!, orderId: order.id, refundId: null },
     );
   }
@@ -64,22 +69,23 @@ export class TaxDocumentsService {
     const found = await this.refunds.ownRefund(user, refundId);
     if (!found) throw new AppError(404, 'payment.credit_note_not_found');
     const { refund, order } = found;
-    return { path: await this.documentFile(user, order, refund), name: refund.creditNoteNumber };
+    return { path: await this.documentFile(user, order, refund), name: refund.creditNoteNumber! };
   }
 
   /** The PDF of an order's invoice or of one refund's credit note, made once and kept under its number. */
   private async documentFile(user: User, order: Order, refund?: Refund) {
-    const number = refund ? refund.creditNoteNumber : order.invoiceNumber!;
+    const number = refund ? refund.creditNoteNumber! : order.invoiceNumber!;
     const path = join(this.config.dataDir, 'invoices', `${number}.pdf`);
     if (existsSync(path)) return path;
     const einvoice = await this.einvoice(order, refund);
     const doc: TaxDocument = {
+      team: await this.teamOf(order),
+      reason: refund ? refundReason(refund, await this.teamOf(order)) : undefined,
       kind: refund ? 'credit_note' : 'invoice',
       number,
-      issuedAt: refund ? refund.createdAt : (order.activatedAt ?? order.updatedAt),
+      issuedAt: refund ? (refund.settledAt ?? refund.createdAt) : (order.activatedAt ?? order.updatedAt),
       invoiceNumber: order.invoiceNumber,
       total: refund ? refund.amount : order.total,
-      reason: refund?.reason,
       order,
       member: { name: order.customerName || user.name, nationalId: user.nationalId, email: user.email },
       seller: this.config.payments.seller,
@@ -91,10 +97,39 @@ export class TaxDocumentsService {
     return path;
   }
 
+  /** A team fee's team number and competition, in both languages. */
+  private async teamOf(order: Order): Promise<TaxDocument['team']> {
+    if (!order.teamId) return null;
+    const [row] = await this.db
+      .select({ teamNo: teams.teamNo, competition: competitions })
+      .from(teams)
+      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+      .where(eq(teams.id, order.teamId));
+    if (!row) return null;
+    return {
+      teamNo: row.teamNo,
+      competition: { en: competitionName(row.competition, 'en'), ar: competitionName(row.competition, 'ar') },
+    };
+  }
+
   private async paidOrder(user: User, orderId: unknown) {
     const order = await this.payments.ownOrder(user, orderId).catch(() => null);
     if (!order || !order.invoiceNumber || (order.status !== 'paid' && order.status !== 'refunded'))
       throw new AppError(404, 'payment.invoice_not_found');
     return order;
   }
+}
+
+/**
+ * A refund's reason in both languages: the platform's own (a coach's withdrawal, a fee not due) from
+ * the translations, with the team's number; a reason staff typed, as they wrote it, in both.
+ */
+export function refundReason(refund: Refund, team: TaxDocument['team']): { en: string; ar: string } {
+  const key = refund.idempotencyKey?.startsWith('team-withdrawal:')
+    ? ('refund.reason_withdrawal' as const)
+    : refund.idempotencyKey?.startsWith('team-withdrawn-fee:')
+      ? ('refund.reason_fee_not_due' as const)
+      : null;
+  if (!key || !team) return { en: refund.reason, ar: refund.reason };
+  return { en: translate('en', key, { team: team.teamNo }), ar: translate('ar', key, { team: team.teamNo }) };
 }

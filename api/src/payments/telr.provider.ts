@@ -94,36 +94,69 @@ export class TelrProvider implements PaymentProvider {
 
   /**
    * A refund through Telr's transaction (remote) API: an XML `refund` of the original transaction
-   * reference, for part or all of its amount. Status A is accepted; anything else is a refusal.
+   * reference, for part or all of its amount, with our refund's id as its cart id. Status A is
+   * accepted; any other status is a refusal (nothing refunded). No answer, a timeout or a server
+   * error is an unknown outcome: the refund may have been made (see findRefund).
    */
-  async refund(order: RefundableOrder, amount: string): Promise<RefundResult> {
+  async refund(order: RefundableOrder, amount: string, reference: string): Promise<RefundResult> {
     if (!order.transactionRef) throw new ProviderError('The order has no Telr transaction to refund');
     const body =
       `<?xml version="1.0" encoding="UTF-8"?><remote>` +
       `<store>${xml(this.config.storeId)}</store><key>${xml(this.config.remoteKey)}</key>` +
-      `<tran><type>refund</type><class>ecom</class><cartid>${xml(order.id)}</cartid>` +
+      `<tran><type>refund</type><class>ecom</class><cartid>${xml(reference)}</cartid>` +
       `<description>Refund of ${xml(order.id)}</description><test>${this.config.testMode ? 1 : 0}</test>` +
       `<currency>${xml(order.currency)}</currency><amount>${xml(amount)}</amount>` +
       `<ref>${xml(order.transactionRef)}</ref></tran></remote>`;
-    let res: Response;
-    try {
-      res = await fetch(this.config.remoteUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/xml', Accept: 'application/xml' },
-        body,
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (err) {
-      throw new ProviderError(`Telr is not reachable: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    const text = await res.text();
-    if (!res.ok) throw new ProviderError(`Telr answered ${res.status}`);
+    const text = await this.xmlCall(this.config.remoteUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/xml', Accept: 'application/xml' },
+      body,
+    });
     const status = element(text, 'status');
     const ref = element(text, 'tranref');
     const raw = { status, code: element(text, 'code'), message: element(text, 'message'), tranref: ref };
     if (status !== 'A' || !ref)
       throw new ProviderError(`Telr refused the refund: ${raw.message ?? status ?? text.slice(0, 80)}`);
     return { ref, raw };
+  }
+
+  /**
+   * Telr's transactions linked to the payment (its transaction services): the authorised refund
+   * carrying our reference as its cart id, if Telr made one.
+   */
+  async findRefund(order: RefundableOrder, reference: string): Promise<RefundResult | null> {
+    if (!order.transactionRef) return null;
+    const auth = Buffer.from(`${this.config.storeId}:${this.config.remoteKey}`).toString('base64');
+    const text = await this.xmlCall(
+      `${this.config.toolsUrl.replace(/\/$/, '')}/transaction/${encodeURIComponent(order.transactionRef)}/linked`,
+      { method: 'GET', headers: { Accept: 'application/xml', Authorization: `Basic ${auth}` } },
+    );
+    for (const [, one] of text.matchAll(/<transaction>([\s\S]*?)<\/transaction>/g)) {
+      if (element(one, 'type') !== 'refund' || element(one, 'cartid') !== reference) continue;
+      const ref = element(one, 'ref');
+      if (element(one, 'status') === 'A' && ref)
+        return { ref, raw: { status: 'A', tranref: ref, amount: element(one, 'amount'), found: true } };
+    }
+    return null;
+  }
+
+  /** One XML request: no answer or a server error is an unknown outcome, another error a refusal. */
+  private async xmlCall(url: string, init: RequestInit): Promise<string> {
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    } catch (err) {
+      throw new ProviderError(`Telr is not reachable: ${err instanceof Error ? err.message : String(err)}`, true);
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw new ProviderError(`Telr's answer was cut: ${err instanceof Error ? err.message : String(err)}`, true);
+    }
+    if (res.status >= 500) throw new ProviderError(`Telr answered ${res.status}`, true);
+    if (!res.ok) throw new ProviderError(`Telr answered ${res.status}`);
+    return text;
   }
 
   async check(ref: string): Promise<PaymentCheck> {

@@ -36,7 +36,7 @@ import {
 import { enqueueMessage } from '../outbox/outbox.service';
 import { templates } from '../outbox/templates';
 import { PaymentsService } from '../payments/payments.service';
-import { RefundsService, type RefundOutcome } from '../payments/refunds.service';
+import { isRefundOutcome, RefundsService, type Refund } from '../payments/refunds.service';
 import * as lifecycle from './lifecycle/team-state';
 import { hitLimit } from './lifecycle/limits';
 import { competitionName, langOfUser, notifyMember, notifyTeam } from './team-notices';
@@ -804,50 +804,58 @@ export class RegistrationService {
   /**
    * DELETE /api/teams/:id: the owner withdraws the team until registration closes (the page asks
    * first); its people are free again and every paid fee order of the team is refunded in full
-   * through the provider. When the provider refuses, the team stays as it was. Withdrawing again
-   * answers the withdrawn team, with no second refund.
+   * through the provider. No lock is held while the provider is asked (decision record 022): the
+   * refunds are recorded as pending and committed, then asked, and the settling of the last one
+   * withdraws the team (by the request, or by the reconciler when the answer was lost). When the
+   * provider refuses, the team stays as it was. Withdrawing again answers the withdrawn team, with
+   * no second refund.
    */
   async withdraw(coach: User, teamId: unknown) {
-    const result = await this.db.transaction(async (raw) => {
+    const begun = await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       const { team, reg, actor } = await this.lockOwnTeam(tx, coach, teamId);
-      if (team.state === 'withdrawn') return { id: team.id, refunds: [] as NonNullable<RefundOutcome['refund']>[] };
+      if (team.state === 'withdrawn') return { id: team.id, pending: [] as Refund[] };
       lifecycle.assertAllowed(actor, 'withdraw', await lifecycle.teamFacts(tx, team, reg));
       const paid = await tx
         .select({ id: orders.id })
         .from(orders)
         .where(and(eq(orders.teamId, team.id), eq(orders.orderType, 'team_fee'), eq(orders.status, 'paid')))
         .orderBy(asc(orders.createdAt));
-      const done: NonNullable<RefundOutcome['refund']>[] = [];
+      const pending: Refund[] = [];
       for (const order of paid) {
-        try {
-          const { refund } = await this.refunds.refundRest(
-            tx,
-            coach,
-            order.id,
-            `Team ${team.teamNo} withdrawn by its coach`,
-            `team-withdrawal:${team.id}:${order.id}`,
-          );
-          if (refund) done.push(refund);
-        } catch (err) {
-          if (err instanceof AppError && err.key === 'refund.provider_refused')
-            throw new AppError(502, 'team.refund_failed');
-          throw err;
-        }
+        const { refund } = await this.refunds.beginRest(
+          tx,
+          coach,
+          order.id,
+          `Team ${team.teamNo} withdrawn by its coach`,
+          `team-withdrawal:${team.id}:${order.id}`,
+        );
+        pending.push(refund);
       }
-      const [fresh] = await tx.select().from(teams).where(eq(teams.id, team.id));
-      await lifecycle.withdraw(tx, fresh, reg, actor);
-      return { id: team.id, refunds: done };
+      // Nothing to refund: withdrawn at once.
+      if (pending.length === 0) await lifecycle.withdraw(tx, team, reg, actor);
+      return { id: team.id, pending };
     });
-    const team = await this.teamOf(coach, result.id);
-    const amount = result.refunds.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
+    // Committed: the provider is asked outside any transaction; the last settled refund withdraws the team.
+    const done: Refund[] = [];
+    for (const pending of begun.pending) {
+      try {
+        done.push((await this.refunds.complete(pending)).refund);
+      } catch (err) {
+        if (!isRefundOutcome(err)) throw err;
+        if (err.key === 'refund.provider_refused') throw new AppError(502, 'team.refund_failed');
+        throw new AppError(502, 'team.refund_pending');
+      }
+    }
+    const team = await this.teamOf(coach, begun.id);
+    const amount = done.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
     return {
       team,
-      refund: result.refunds.length
+      refund: done.length
         ? {
             amount: (amount / 100).toFixed(2),
             currency: team.currency,
-            credit_note: result.refunds.map((r) => r.creditNoteNumber).join(', '),
+            credit_note: done.map((r) => r.creditNoteNumber).join(', '),
           }
         : null,
     };

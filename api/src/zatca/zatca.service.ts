@@ -83,9 +83,10 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
           WHERE o.invoice_number IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM zatca_documents z WHERE z.number = o.invoice_number)
          UNION ALL
-         SELECT 'credit_note', r.credit_note_number, r.order_id, r.id, r.created_at
+         SELECT 'credit_note', r.credit_note_number, r.order_id, r.id, COALESCE(r.settled_at, r.created_at)
            FROM refunds r
-          WHERE NOT EXISTS (SELECT 1 FROM zatca_documents z WHERE z.number = r.credit_note_number)
+          WHERE r.status = 'settled' AND r.credit_note_number IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM zatca_documents z WHERE z.number = r.credit_note_number)
        ) d WHERE at >= $1 ORDER BY at, number LIMIT 500`,
       [this.since.toISOString()],
     )) as unknown as Unstamped[];

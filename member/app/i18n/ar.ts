@@ -188,6 +188,7 @@ export const ar: Messages = {
   receipt: {
     title: 'شكرًا لك! تم استلام دفعتك',
     text: 'عضويتك مفعّلة. هذا إيصال الدفع.',
+    invoice: 'رقم الفاتورة',
     order: 'رقم الطلب',
     plan: 'الباقة',
     period: 'مدة العضوية',

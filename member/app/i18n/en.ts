@@ -187,6 +187,7 @@ export const en = {
   receipt: {
     title: 'Thank you! Your payment was received',
     text: 'Your membership is active. Here is your receipt.',
+    invoice: 'Invoice number',
     order: 'Order number',
     plan: 'Plan',
     period: 'Membership period',

@@ -44,6 +44,17 @@ export default function Receipt() {
   const money = (amount: string | number) => formatMoney(amount, order.currency, lang);
   const vat = Number(order.vat.amount);
   const rows: [string, ReactNode][] = [
+    // The tax invoice's number (INV-…), as on the PDF and in the billing tab.
+    ...(order.invoice_number
+      ? ([
+          [
+            t('receipt.invoice'),
+            <bdi key="i" dir="ltr" data-testid="receipt-invoice">
+              {order.invoice_number}
+            </bdi>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     [
       t('receipt.order'),
       <bdi key="o" dir="ltr">

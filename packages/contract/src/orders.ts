@@ -113,8 +113,12 @@ export type OrderRefundRecord = {
   id: string;
   amount: string;
   reason: string;
-  /** CN-2026-000001 */
-  credit_note_number: string;
+  /** CN-2026-000001; null until the provider's refund is recorded (pending) or when it refused (failed). */
+  credit_note_number: string | null;
+  /** pending: asked of the provider, no answer recorded yet; settled: refunded; failed: the provider refused. */
+  status: 'pending' | 'settled' | 'failed';
+  /** The provider's reason for refusing it. */
+  failure_reason: string | null;
   provider_ref: string | null;
   ended_subscription: boolean;
   /** Who refunded it (a staff member's name, or System). */

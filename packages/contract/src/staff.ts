@@ -77,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'import',
   'refund',
   'refund_pending',
+  /** The provider refused a refund (nothing was refunded); its reason is in the entry. */
+  'refund_failed',
   'approve',
   'decline',
   /** An admin removed an unverified sign-up to free its national ID and e-mail for their owner. */

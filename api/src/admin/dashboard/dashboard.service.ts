@@ -48,7 +48,7 @@ export class DashboardService {
       monthsAgo.setUTCHours(0, 0, 0, 0);
       // Revenue is counted in the month of payment; a refund is taken off in the month it was made.
       const month = sql<string>`to_char(date_trunc('month', ${orders.activatedAt} at time zone 'UTC'), 'YYYY-MM')`;
-      const refundMonth = sql<string>`to_char(date_trunc('month', ${refunds.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
+      const refundMonth = sql<string>`to_char(date_trunc('month', ${refunds.settledAt} at time zone 'UTC'), 'YYYY-MM')`;
       const thisMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
       const [revenue, refunded, [pending], [unread], [late]] = await Promise.all([
         this.db
@@ -61,7 +61,7 @@ export class DashboardService {
           .select({ month: refundMonth, total: sum(refunds.amount) })
           .from(refunds)
           .innerJoin(orders, eq(orders.id, refunds.orderId))
-          .where(and(eq(orders.currency, 'SAR'), gte(refunds.createdAt, monthsAgo)))
+          .where(and(eq(orders.currency, 'SAR'), eq(refunds.status, 'settled'), gte(refunds.settledAt, monthsAgo)))
           .groupBy(refundMonth),
         this.db.select({ n: count() }).from(judgeApplications).where(eq(judgeApplications.status, 'pending')),
         this.db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),

@@ -114,7 +114,7 @@ export class FinanceService {
     const listed = parseListQuery(transactionsResource, { filter: JSON.stringify(rest) });
     const conditions: (SQL | undefined)[] = [...listed.filters];
     conditions.push(searchCondition(transactionsResource.search, listed));
-    const between = (column: typeof orders.activatedAt | typeof refunds.createdAt) =>
+    const between = (column: typeof orders.activatedAt | typeof refunds.settledAt) =>
       and(
         days.gte ? dayBound(column, 'gte', days.gte) : undefined,
         days.lte ? dayBound(column, 'lte', days.lte) : undefined,
@@ -129,8 +129,8 @@ export class FinanceService {
         .select()
         .from(refunds)
         .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(and(between(refunds.createdAt), ...conditions))
-        .orderBy(asc(refunds.createdAt), asc(refunds.creditNoteNumber)),
+        .where(and(eq(refunds.status, 'settled'), between(refunds.settledAt), ...conditions))
+        .orderBy(asc(refunds.settledAt), asc(refunds.creditNoteNumber)),
     ]);
     const percent = this.config.payments.vatPercent;
     const lines: FinanceLine[] = [
@@ -152,8 +152,8 @@ export class FinanceService {
       })),
       ...notes.map(({ refunds: r, orders: o }): FinanceLine => ({
         kind: 'credit_note',
-        number: r.creditNoteNumber,
-        date: r.createdAt,
+        number: r.creditNoteNumber!,
+        date: r.settledAt ?? r.createdAt,
         member: o.customerName,
         customerId: customerIdOf(o),
         plan: o.plan ?? null,

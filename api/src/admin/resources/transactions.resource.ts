@@ -13,6 +13,8 @@ export const refundRecord = (r: Refund): OrderRefundRecord => ({
   amount: r.amount,
   reason: r.reason,
   credit_note_number: r.creditNoteNumber,
+  status: r.status,
+  failure_reason: r.failureReason,
   provider_ref: r.providerRef,
   ended_subscription: r.endedSubscription,
   by: r.actorName,
@@ -73,7 +75,8 @@ export const transactionsResource = defineResource<Row>({
     user: u ? { _id: u.id, name: u.name, email: u.email, national_id: u.nationalId } : 'DELETED',
     created_at: o.createdAt.toISOString(),
   }),
-  // The one-order view: its refunds, oldest first, with their credit notes.
+  // The one-order view: its refunds, oldest first, with their credit notes (a pending one is not
+  // refunded yet but no longer refundable; a failed one is neither).
   detail: async ({ orders: o }, db): Promise<Omit<OrderDetail, keyof OrderRecord>> => {
     const rows = await db
       .select()
@@ -85,11 +88,13 @@ export const transactionsResource = defineResource<Row>({
       .from(zatcaDocuments)
       .where(eq(zatcaDocuments.orderId, o.id))
       .orderBy(asc(zatcaDocuments.icv));
-    const refunded = rows.reduce((c, r) => c + Math.round(Number(r.amount) * 100), 0);
+    const sumOf = (rs: typeof rows) => rs.reduce((c, r) => c + Math.round(Number(r.amount) * 100), 0);
+    const refunded = sumOf(rows.filter((r) => r.status === 'settled'));
+    const pending = sumOf(rows.filter((r) => r.status === 'pending'));
     return {
       refunded_amount: (refunded / 100).toFixed(2),
       refundable_amount:
-        o.status === 'paid' ? ((Math.round(Number(o.total) * 100) - refunded) / 100).toFixed(2) : '0.00',
+        o.status === 'paid' ? ((Math.round(Number(o.total) * 100) - refunded - pending) / 100).toFixed(2) : '0.00',
       refunds: rows.map(refundRecord),
       einvoices: einvoices.map((d) => einvoiceRecord(d)),
     };

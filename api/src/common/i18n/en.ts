@@ -265,6 +265,7 @@ export const en = {
   'payment.invoice_not_found': 'The invoice was not found.',
   'payment.invoice_title': 'Simplified tax invoice',
   'payment.not_tax_invoice': 'Invoice, not a tax invoice: no VAT number is configured',
+  'payment.qr_alt': 'QR code of the e-invoice (ZATCA): seller, VAT number, time, total and VAT',
   'payment.credit_note_title': 'Credit note',
   'payment.credit_note_not_found': 'The credit note was not found.',
   'payment.einvoice_unavailable': 'This document has no e-invoice (XML) yet.',
@@ -300,6 +301,15 @@ export const en = {
   'refund.bad_amount': 'Enter a refund amount greater than zero, with at most two decimals.',
   'refund.reason_required': 'Enter the reason for the refund (up to {max} characters).',
   'refund.key_reused': 'This request key was already used for another refund. Open the refund form again.',
+  'refund.provider_unavailable':
+    'The payment provider did not answer. The refund is recorded as pending and will be checked with the provider automatically; do not refund it again.',
+  'refund.in_progress':
+    'A refund of this order is being made right now. Wait for its outcome, then try again if anything is left to refund.',
+  'team.refund_pending':
+    'The payment provider has not answered yet about the refund of the team fee. The team will be withdrawn as soon as the refund is confirmed.',
+  'refund.reason_withdrawal': 'Team {team} withdrawn by its coach',
+  'refund.reason_fee_not_due':
+    'Fee of team {team} not due: the team was withdrawn or rejected, or its fee was paid already',
   'refund.provider_refused': 'The payment provider refused the refund; nothing was refunded. Please try again later.',
   'sandbox.title': 'Test payment',
   'sandbox.notice': 'This is the built-in test payment page. No card is charged.',
