@@ -3,7 +3,8 @@
 # - deploy/systemd/* with `systemd-analyze verify`, as installed (a scratch copy with instances named,
 #   the node path pointing at this machine's node, the environment file present);
 # - deploy/haproxy.production.cfg with `haproxy -c` (a throw-away certificate, example addresses);
-# - deploy/compose/compose.yaml with `docker-compose config` (Debian's docker-compose).
+# - deploy/compose/compose.yaml with `docker-compose config` (Debian's docker-compose);
+# - deploy/Dockerfile with dockerfile-utils (npm), which must fail a planted faulty one first.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 scratch="$(mktemp -d)"
@@ -46,3 +47,12 @@ if command -v docker-compose >/dev/null; then
 else
   echo "docker-compose not installed: compose.yaml not checked"
 fi
+
+# The Dockerfile with dockerfile-utils (npm; a development dependency): every finding fails. The linter
+# must first fail on a planted faulty Dockerfile, so a linter that checks nothing cannot pass.
+printf 'FROM node:24\nMAINTAINER someone\nWORKDIR relative\ncmd ["node"]\nCMD ["node"]\n' > "$scratch/planted.Dockerfile"
+if node "$here/../scripts/lint-dockerfile.mjs" "$scratch/planted.Dockerfile" 2>/dev/null; then
+  echo "the Dockerfile linter passed a planted faulty Dockerfile"
+  exit 1
+fi
+node "$here/../scripts/lint-dockerfile.mjs" "$here/Dockerfile"
