@@ -5,13 +5,19 @@
 import { spawnSync } from 'node:child_process';
 import { root } from './apps.mjs';
 
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/** Runs one stage; its time goes in the log (the test time is watched: docs/testing.md). */
 function step(title, cmd, args, env = process.env) {
   console.log(`\n[test] ${title}`);
+  const at = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) {
-    console.error(`[test] ${title}: FAILED`);
+    console.error(`[test] ${title}: FAILED after ${seconds(at)}`);
     process.exit(r.status ?? 1);
   }
+  console.log(`[test] ${title}: passed in ${seconds(at)} (${seconds(started)} in all)`);
 }
 
 /** The API test files that store, serve or remove uploaded files. */
