@@ -376,9 +376,15 @@ describe('dashboard', () => {
       .returning();
     // Not yet paid: no invoice, no revenue.
     await t.database.db.insert(orders).values({ customerName: 'Rev', total: '900.00', status: 'pending' });
-    await t.database.db
-      .insert(refunds)
-      .values({ orderId: paid.id, amount: '200.00', reason: 'x', actorName: 'Admin', creditNoteNumber: 'CN-T-1' });
+    await t.database.db.insert(refunds).values({
+      orderId: paid.id,
+      amount: '200.00',
+      reason: 'x',
+      actorName: 'Admin',
+      creditNoteNumber: 'CN-T-1',
+      // Counted in the month it went through (decision 026).
+      settledAt: new Date(),
+    });
     const res = await t.http.get('/api/admin/dashboard').set('Authorization', admin);
     expect(res.status).toBe(200);
     expect(res.body.signups).toHaveLength(12);

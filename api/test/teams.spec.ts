@@ -79,6 +79,8 @@ describe('teams and achievements', () => {
       name: null,
       registration_status: 'approved',
       reason: null,
+      // An approved team's signed check-in code, for its QR (decision 023).
+      check_in_code: expect.stringMatching(/^A-1\.[A-Za-z0-9_-]{16}$/),
       season: { name: '2025', name_en: '2025' },
       competion: { name: 'مهمة', name_en: 'Mission' },
       coaches: [{ name: 'Coach C' }],
