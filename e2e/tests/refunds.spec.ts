@@ -67,7 +67,7 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
   await form.getByLabel('Reason').fill('Event cancelled');
   await form.getByRole('button', { name: 'Refund' }).click();
   await expect(form.getByRole('alert')).toHaveText(
-    'The refund cannot be more than 350.00 SAR, what remains of the amount paid.',
+    'The refund cannot be more than SAR 350.00, what remains of the amount paid.',
   );
   // Arabic-Indic digits are accepted.
   await amount.fill('١٠٠');

@@ -106,7 +106,7 @@ test.describe('team registration', () => {
 
     // Amal's guardian confirms what she accepted, in Arabic on the phone.
     await page.goto(await guardianLink(page, DEFAULT_GUARDIAN_PHONE, teamNo));
-    await expect(page.getByText(/قبِل Test Student الانضمام إلى هذا الفريق مع المدرب Test Coach/)).toBeVisible();
+    await expect(page.getByText(/وافق Test Student على الانضمام إلى هذا الفريق مع المدرب Test Coach/)).toBeVisible();
     await noViolations(page, 'guardian confirms a child (Arabic)');
     await shot(page, 'guardian-confirms-ar-390');
     await page.getByRole('button', { name: 'قبول' }).click();

@@ -210,7 +210,8 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="order-dialog-title">
       <DialogTitle id="order-dialog-title">{translate('app.order.title')}</DialogTitle>
-      <DialogContent dividers>
+      {/* It scrolls when the order has many refunds and e-invoices: reachable by the keyboard. */}
+      <DialogContent dividers tabIndex={0} aria-labelledby="order-dialog-title">
         <Table size="small" sx={{ tableLayout: 'fixed', '& td': { overflowWrap: 'anywhere' } }}>
           <TableBody>
             {rows.map(([label, value]) => (
