@@ -11,6 +11,7 @@ import { PNG } from 'pngjs';
 import { auditLog, orders, plans, refunds, users } from '../src/db/schema';
 import { fakeTelr } from './fake-telr';
 import { adminToken, binary, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { createPlan } from './builders';
 import { pdfText } from './pdf-text';
 import { asSpreadsheetShowsIt, soffice } from './spreadsheet';
 
@@ -63,18 +64,12 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       SELLER_VAT_NUMBER: VAT_NUMBER,
       VAT_PERCENT: '15',
     });
-    [plan] = await t.database.db
-      .insert(plans)
-      .values({
-        name: 'خطة المدرب السنوية',
-        nameEn: 'Coach annual plan',
-        originalPrice: '500.00',
-        price: '345.00',
-        duration: 1,
-        durationType: 'year',
-        type: 'coach',
-      })
-      .returning();
+    plan = await createPlan(t, {
+      name: 'خطة المدرب السنوية',
+      nameEn: 'Coach annual plan',
+      originalPrice: '500.00',
+      price: '345.00',
+    });
     admin = await adminToken(t);
   });
   afterAll(async () => {
@@ -534,18 +529,7 @@ describe('with the sandbox provider', () => {
   });
 
   it('an admin refunds a sandbox payment', async () => {
-    const [plan] = await t.database.db
-      .insert(plans)
-      .values({
-        name: 'خطة',
-        nameEn: 'Plan',
-        originalPrice: '100',
-        price: '100',
-        duration: 1,
-        durationType: 'year',
-        type: 'coach',
-      })
-      .returning();
+    const plan = await createPlan(t, { name: 'خطة', nameEn: 'Plan', price: '100' });
     const coach = await createUser(t, { type: 1 });
     const token = await signIn(t, coach);
     const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });

@@ -1,40 +1,31 @@
 import { eq } from 'drizzle-orm';
-import { orders, plans, users } from '../src/db/schema';
+import { orders, users } from '../src/db/schema';
 import { addPeriod, isoDay } from '../src/payments/period';
 import { PaymentsService } from '../src/payments/payments.service';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { fakeTelr } from './fake-telr';
 import { createUser, signIn, startTestApp, type TestApp } from './harness';
+import { createPlan } from './builders';
 import { pdfText } from './pdf-text';
 
 const today = () => isoDay(new Date());
 
 async function addPlans(t: TestApp) {
-  const [coach] = await t.database.db
-    .insert(plans)
-    .values({
-      name: 'خطة المدرب السنوية',
-      nameEn: 'Coach annual plan',
-      originalPrice: '500.00',
-      price: '350.00',
-      duration: 1,
-      durationType: 'year',
-      type: 'coach',
-    })
-    .returning();
-  const [entity] = await t.database.db
-    .insert(plans)
-    .values({
-      name: 'خطة الجهة',
-      nameEn: 'Entity plan',
-      originalPrice: '900',
-      price: '900',
-      duration: 6,
-      durationType: 'month',
-      type: 'entity',
-    })
-    .returning();
+  const coach = await createPlan(t, {
+    name: 'خطة المدرب السنوية',
+    nameEn: 'Coach annual plan',
+    originalPrice: '500.00',
+    price: '350.00',
+  });
+  const entity = await createPlan(t, {
+    name: 'خطة الجهة',
+    nameEn: 'Entity plan',
+    price: '900',
+    duration: 6,
+    durationType: 'month',
+    type: 'entity',
+  });
   return { coach, entity };
 }
 

@@ -4,6 +4,7 @@ import { PaymentsService } from '../src/payments/payments.service';
 import { RefundsService } from '../src/payments/refunds.service';
 import { fakeTelr } from './fake-telr';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { createPlan } from './builders';
 
 /**
  * Money never waits on a provider inside a lock (issue 34, decision record 022): a refund is recorded
@@ -26,18 +27,7 @@ describe('refunds and the provider: no lock held while Telr is asked', () => {
       TELR_TEST_MODE: '1',
       TELR_API_URL: apiUrl,
     });
-    [plan] = await t.database.db
-      .insert(plans)
-      .values({
-        name: 'خطة المدرب',
-        nameEn: 'Coach plan',
-        originalPrice: '200.00',
-        price: '200.00',
-        duration: 1,
-        durationType: 'year',
-        type: 'coach',
-      })
-      .returning();
+    plan = await createPlan(t, { price: '200.00' });
     admin = await adminToken(t);
   });
   afterAll(async () => {

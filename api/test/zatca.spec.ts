@@ -19,6 +19,7 @@ import { ZatcaService } from '../src/zatca/zatca.service';
 import { fakeTelr } from './fake-telr';
 import { fakeFatoora } from './fakes/fatoora';
 import { adminToken, binary, createUser, signIn, startTestApp, type TestApp } from './harness';
+import { createPlan } from './builders';
 
 const run = promisify(execFile);
 const VAT_NUMBER = '310122393500003';
@@ -89,18 +90,12 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
       ZATCA_CSID_SECRET: onboarded.production.secret,
     });
     zatca = t.app.get(ZatcaService);
-    [plan] = await t.database.db
-      .insert(plans)
-      .values({
-        name: 'خطة المدرب السنوية',
-        nameEn: 'Coach annual plan',
-        originalPrice: '500.00',
-        price: '345.00',
-        duration: 1,
-        durationType: 'year',
-        type: 'coach',
-      })
-      .returning();
+    plan = await createPlan(t, {
+      name: 'خطة المدرب السنوية',
+      nameEn: 'Coach annual plan',
+      originalPrice: '500.00',
+      price: '345.00',
+    });
     admin = await adminToken(t);
   });
   afterAll(async () => {
