@@ -4,7 +4,7 @@ import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
 import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
-import { pendingPayments, type User } from '../db/schema';
+import { orders, pendingPayments, type User } from '../db/schema';
 import type { PendingPaymentDto } from './payments.dto';
 import { PaymentsService } from './payments.service';
 
@@ -25,11 +25,17 @@ export class PendingPaymentsService {
     const order = await this.payments.ownOrder(user, body.order_id);
     const data = body.data ?? null;
     const values = { userId: user.id, orderId: order.id, type: body.type || 'telr', ref: body.ref ?? '', data };
-    const [season] = await this.db
-      .insert(pendingPayments)
-      .values(values)
-      .onConflictDoUpdate({ target: pendingPayments.orderId, set: { type: values.type, ref: values.ref, data } })
-      .returning();
+    const [season] = await this.db.transaction(async (tx) => {
+      // The order's row first, then the member's (the insert's foreign-key checks): the order in which an
+      // activation locks them, so a record saved while its order is being activated waits instead of
+      // deadlocking (seen on PostgreSQL: a 500).
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('key share');
+      return tx
+        .insert(pendingPayments)
+        .values(values)
+        .onConflictDoUpdate({ target: pendingPayments.orderId, set: { type: values.type, ref: values.ref, data } })
+        .returning();
+    });
     return recordView(season);
   }
 
