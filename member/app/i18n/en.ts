@@ -732,6 +732,7 @@ export const en = {
   },
   unsubscribe: {
     title: 'Announcements and reminders',
+    done: 'You will no longer receive announcements and reminders. Codes and notices about your teams and account still arrive.',
     undo: 'Undo: keep receiving them',
     ask: 'Stop announcements and reminders? Codes and notices about your teams and account still arrive.',
     again: 'Unsubscribe',

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { SubmitButton } from '~/components/SubmitButton';
 import { translate, useT, type Lang } from '~/i18n';
 import { Alert } from '~/ui/Alert';
@@ -18,11 +18,11 @@ import { withSite } from '~/utils/seo';
 
 /**
  * The page an announcement's or reminder's unsubscribe link opens (issue 30), in the recipient's
- * language (?lang=): opening it unsubscribes (the API checks the link's signed token, which stays in
- * the query, never in a path) and says what still arrives, with a button to undo. Undoing comes back
- * with `undone=1`, which shows the choice to unsubscribe again instead of unsubscribing. The
- * List-Unsubscribe address opened in a browser comes with `confirm=1` and asks first: that address
- * may be fetched by anti-spam software, which must not unsubscribe anyone (RFC 8058).
+ * language (?lang=). Opening it changes nothing: it asks, and the button unsubscribes (the API checks
+ * the link's signed token, which stays in the query, never in a path). Mail scanners and link
+ * previews open every link of an e-mail, so a GET must unsubscribe nobody (the same rule as RFC
+ * 8058's List-Unsubscribe, whose address comes here with `confirm=1`). After it, `done=1` says what
+ * still arrives, with a button to undo; undoing comes back with `undone=1` and the choice again.
  */
 /** The recipient's language the link names (?lang=), else the visitor's. */
 async function pageLang(request: Request): Promise<Lang> {
@@ -32,23 +32,9 @@ async function pageLang(request: Request): Promise<Lang> {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const lang = await pageLang(request);
-  const token = url.searchParams.get('token') ?? '';
-  if (url.searchParams.get('undone') === '1') return { state: 'on' as const, message: null, error: null };
-  if (url.searchParams.get('confirm') === '1') return { state: 'ask' as const, message: null, error: null };
-  const res = await api<{ message: string }>(request, '/unsubscribe', { method: 'POST', body: { token }, lang });
-  if (res.ok) return { state: 'off' as const, message: res.data.message, error: null };
-  return data(
-    {
-      state: null,
-      message: null,
-      error:
-        res.status >= 500
-          ? translate(lang, 'error.unavailable')
-          : (res.data.message ?? translate(lang, 'unsubscribe.invalid')),
-    },
-    { status: res.status >= 500 ? 503 : 400 },
-  );
+  if (url.searchParams.get('done') === '1') return { state: 'off' as const };
+  if (url.searchParams.get('undone') === '1') return { state: 'on' as const };
+  return { state: 'ask' as const };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -58,13 +44,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = url.searchParams.get('token') ?? '';
   const intent = form.get('intent');
   const back = new URL(url);
-  back.searchParams.delete('undone');
-  back.searchParams.delete('confirm');
-  if (intent === 'again') return redirect(`${back.pathname}${back.search}`);
-  if (intent !== 'undo') return data({ error: translate(lang, 'error.bad_form') }, { status: 400 });
-  const res = await api(request, '/unsubscribe/undo', { method: 'POST', body: { token }, lang });
-  if (!res.ok) return data({ error: res.data.message ?? translate(lang, 'unsubscribe.invalid') }, { status: 400 });
-  back.searchParams.set('undone', '1');
+  for (const name of ['done', 'undone', 'confirm']) back.searchParams.delete(name);
+  if (intent !== 'unsubscribe' && intent !== 'undo') {
+    return data({ error: translate(lang, 'error.bad_form') }, { status: 400 });
+  }
+  const res = await api(request, intent === 'undo' ? '/unsubscribe/undo' : '/unsubscribe', {
+    method: 'POST',
+    body: { token },
+    lang,
+  });
+  if (!res.ok) {
+    const error =
+      res.status >= 500
+        ? translate(lang, 'error.unavailable')
+        : (res.data.message ?? translate(lang, 'unsubscribe.invalid'));
+    return data({ error }, { status: res.status >= 500 ? 503 : 400 });
+  }
+  back.searchParams.set(intent === 'undo' ? 'undone' : 'done', '1');
   return redirect(`${back.pathname}${back.search}`);
 }
 
@@ -81,40 +77,41 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function Unsubscribe() {
-  const { state, message, error } = useLoaderData<typeof loader>();
+  const { state } = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
   const { t } = useT();
   return (
     <div className="container container-sm page">
       <Card>
         <CardBody>
           <h1 className="t-h4 gutter">{t('unsubscribe.title')}</h1>
-          {error ? (
-            <Alert severity="warning" role="alert">
-              {error}
-            </Alert>
-          ) : (
-            <div className="stack gap-2">
-              {state === 'ask' ? (
-                <p>{t('unsubscribe.ask')}</p>
-              ) : (
-                <Alert severity="success" role="status">
-                  {state === 'off' ? message : t('unsubscribe.undone')}
-                </Alert>
-              )}
+          <div className="stack gap-2">
+            {error ? (
+              <Alert severity="warning" role="alert">
+                {error}
+              </Alert>
+            ) : state === 'ask' ? (
+              <p>{t('unsubscribe.ask')}</p>
+            ) : (
+              <Alert severity="success" role="status">
+                {t(state === 'off' ? 'unsubscribe.done' : 'unsubscribe.undone')}
+              </Alert>
+            )}
+            {!error && (
               <Form method="post">
                 <SubmitButton
                   variant={state === 'off' ? 'outlined' : 'contained'}
                   name="intent"
-                  value={state === 'off' ? 'undo' : 'again'}
+                  value={state === 'off' ? 'undo' : 'unsubscribe'}
                 >
                   {t(state === 'off' ? 'unsubscribe.undo' : 'unsubscribe.again')}
                 </SubmitButton>
               </Form>
-              <p className="t-body2 muted">
-                <Link to="/accounts?tab=settings">{t('unsubscribe.settings')}</Link>
-              </p>
-            </div>
-          )}
+            )}
+            <p className="t-body2 muted">
+              <Link to="/accounts?tab=settings">{t('unsubscribe.settings')}</Link>
+            </p>
+          </div>
         </CardBody>
       </Card>
     </div>
