@@ -102,7 +102,15 @@ describe('what one pass removes', () => {
         message('old-pending@retention.example', 'pending', ago(91 * DAY)),
         message('recent-sent@retention.example', 'sent', ago(89 * DAY)),
       ]);
-    expect((await job.pass()).messageTexts).toBe(2);
+    // WhatsApp statuses kept for a wamid never saved: gone after the same days; a recent one stays.
+    await t.database.query(
+      `INSERT INTO early_deliveries (wamid, status, at, received_at) VALUES
+         ('wamid.old', 'sent', now(), now() - interval '91 days'), ('wamid.recent', 'sent', now(), now() - interval '89 days')`,
+    );
+    const pass = await job.pass();
+    expect(pass.messageTexts).toBe(2);
+    expect(pass.earlyDeliveries).toBe(1);
+    expect(await t.database.query(`SELECT wamid FROM early_deliveries`)).toEqual([{ wamid: 'wamid.recent' }]);
     const rows = await t.database.db
       .select()
       .from(outbox)

@@ -386,6 +386,31 @@ describe('the status webhook (/api/whatsapp/webhook)', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'sent', delivery: 'failed' });
   });
 
+  it('keeps a status that comes before the send is answered, and applies it when the wamid is saved', async () => {
+    const to = phone();
+    const id = await service.enqueue({
+      channel: 'whatsapp',
+      to,
+      ...templates.teamSignupInvite('ar', { link: 'https://x.example/s' }),
+    });
+    await fake.flush(); // the queue holds only this message's statuses
+    fake.statusesBeforeAnswer(1);
+    await worker.drain();
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'sent', delivery: 'delivered' });
+    // Both statuses were answered 200 while the wamid was unknown, and nothing is left kept.
+    expect(fake.webhooks.slice(-2).map((w) => [w.payload.entry[0].changes[0].value.statuses[0].id, w.status])).toEqual([
+      [row.providerId, 200],
+      [row.providerId, 200],
+    ]);
+    expect(await t.database.query(`SELECT 1 FROM early_deliveries WHERE wamid = $1`, [row.providerId])).toEqual([]);
+
+    // The other order of the race: the worker saved the wamid first; a late status still applies.
+    const late = await sentMessage();
+    expect(await fake.status(late.wamid, 'read')).toBe(200);
+    expect((await rowOf(late.id)).delivery).toBe('read');
+  });
+
   it('ignores statuses of messages it does not know, and payloads that are not statuses', async () => {
     const body = JSON.stringify(statusPayload([{ id: 'wamid.unknown', status: 'read', recipient: '966500000000' }]));
     expect((await hook(body, signature(APP_SECRET, body))).body).toEqual({ success: true, changed: 0 });

@@ -421,6 +421,24 @@ export const outbox = pgTable(
   ],
 );
 
+/**
+ * WhatsApp statuses that arrived before the send's answer was saved (Meta may post `sent` before the
+ * worker has written the wamid): kept here and applied when the message's wamid is saved
+ * (api/src/outbox/deliveries.ts). A status of a message the platform never sent is dropped by the
+ * retention job after RETENTION_MESSAGE_DAYS.
+ */
+export const earlyDeliveries = pgTable(
+  'early_deliveries',
+  {
+    wamid: text('wamid').notNull(),
+    status: text('status').$type<'sent' | 'delivered' | 'read' | 'failed'>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.wamid, t.status] }), index('early_deliveries_received_idx').on(t.receivedAt)],
+);
+
 /** One-time codes, one live code per account and purpose; stored as an HMAC, never in clear. */
 export const verifications = pgTable(
   'verifications',

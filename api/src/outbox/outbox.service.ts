@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../core/database';
-import { DB } from '../core/core.module';
+import { desc, sql } from 'drizzle-orm';
+import type { Database, Db } from '../core/database';
+import { DATABASE, DB } from '../core/core.module';
 import { outbox } from '../db/schema';
 import { OutboxWorker } from './outbox.worker';
 import { MESSAGES, type Rendered } from './templates';
-import type { DeliveryState, DeliveryStatus } from './whatsapp-webhook';
-
-/** How far a delivery has come; a status only ever moves a message forward. */
-const RANK: Record<DeliveryState, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };
-const rankOfRow = sql`(CASE ${outbox.delivery} WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END)`;
+import { recordDeliveries } from './deliveries';
+import type { DeliveryStatus } from './whatsapp-webhook';
 
 export interface OutgoingMessage extends Rendered {
   channel: 'email' | 'whatsapp';
@@ -48,6 +45,7 @@ function messageValues(message: OutgoingMessage) {
 export class OutboxService {
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(DATABASE) private readonly database: Database,
     private readonly worker: OutboxWorker,
   ) {}
 
@@ -74,29 +72,11 @@ export class OutboxService {
   }
 
   /**
-   * What WhatsApp reported about sent messages (its status webhooks), matched by the wamid the send
-   * answered. Statuses come in any order: a message only moves forward (sent → delivered → read), and
-   * `failed` (with Meta's code and title in last_error) only before it was delivered. A status of a
-   * message the platform does not know is ignored. Answers how many messages changed.
+   * What WhatsApp reported about sent messages (its status webhooks): see deliveries.ts. A status of
+   * a message whose wamid is not saved yet is kept until it is. Answers how many messages changed.
    */
-  async recordDeliveries(statuses: DeliveryStatus[]): Promise<number> {
-    let changed = 0;
-    for (const s of statuses) {
-      const failed = s.status === 'failed';
-      const rows = await this.db
-        .update(outbox)
-        .set({ delivery: s.status, deliveryAt: s.at, ...(failed ? { lastError: s.error ?? null } : {}) })
-        .where(
-          and(
-            eq(outbox.providerId, s.id),
-            eq(outbox.channel, 'whatsapp'),
-            lt(rankOfRow, failed ? RANK.delivered : RANK[s.status]),
-          ),
-        )
-        .returning({ id: outbox.id });
-      changed += rows.length;
-    }
-    return changed;
+  recordDeliveries(statuses: DeliveryStatus[]): Promise<number> {
+    return recordDeliveries(this.database, statuses);
   }
 
   newest(limit = 50) {

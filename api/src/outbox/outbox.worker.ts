@@ -4,6 +4,7 @@ import type { AppConfig } from '../core/config';
 import type { Database } from '../core/database';
 import { CONFIG, DATABASE } from '../core/core.module';
 import type { outbox } from '../db/schema';
+import { applyEarlyDeliveries } from './deliveries';
 import { emailTransport, RefusedForGood, whatsappTransport, type Transport } from './transports';
 
 type Row = typeof outbox.$inferSelect;
@@ -187,6 +188,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
          WHERE id = $1`,
         [row.id, providerId ?? null, secret],
       );
+      // A status WhatsApp posted before this answer was saved.
+      if (providerId && row.channel === 'whatsapp') await applyEarlyDeliveries(this.database, providerId);
     } catch (err) {
       const attempts = Number(row.attempts) + 1;
       const message = err instanceof Error ? err.message : String(err);

@@ -8,6 +8,7 @@ import type { Database } from '../core/database';
 import { CONFIG, DATABASE } from '../core/core.module';
 import { UnattachedUploads } from '../media/unattached';
 import { uploadTempDir } from '../media/uploads';
+import { removeOldEarlyDeliveries } from '../outbox/deliveries';
 import { blankOldMessageTexts } from '../outbox/retention';
 
 /** What one pass removed, per kind (written to job_runs.last_result and the log). */
@@ -18,6 +19,8 @@ export interface RetentionResult {
   sessions: number;
   /** Messages sent or given up more than RETENTION_MESSAGE_DAYS ago whose text was blanked. */
   messageTexts: number;
+  /** WhatsApp statuses kept for a wamid the platform never saved, older than RETENTION_MESSAGE_DAYS. */
+  earlyDeliveries: number;
   /** Rate-limit counters whose window has ended. */
   rateLimits: number;
   /** Pictures the back-office uploaded but no form saved, older than RETENTION_UPLOAD_HOURS. */
@@ -115,6 +118,7 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
       );
     const sessions = (await ended('expires_at')) + (await ended('revoked_at'));
     const messageTexts = await this.drain(() => blankOldMessageTexts(this.database, messageDays, BATCH));
+    const earlyDeliveries = await this.drain(() => removeOldEarlyDeliveries(this.database, messageDays, BATCH));
     const rateLimits = await this.drain(() =>
       this.deleted(
         `DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE expires_at < now() LIMIT $1::int)
@@ -128,7 +132,7 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
       unattachedUploads += removed;
       return settled;
     });
-    return { unverifiedAccounts, sessions, messageTexts, rateLimits, unattachedUploads };
+    return { unverifiedAccounts, sessions, messageTexts, earlyDeliveries, rateLimits, unattachedUploads };
   }
 
   private async deleted(statement: string, params: unknown[]): Promise<number> {

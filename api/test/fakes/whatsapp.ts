@@ -22,7 +22,8 @@ import type { AddressInfo } from 'node:net';
  *   signed with `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>`.
  *   Each accepted message queues what Meta would report (sent then delivered; failed for a number
  *   marked `undeliverable` (131026) or text outside the window); `flush()` sends the queue in order
- *   and `status()` sends one status now, so a test decides when they arrive.
+ *   and `status()` sends one status now, so a test decides when they arrive; `statusesBeforeAnswer(n)`
+ *   makes the next n sends post their statuses before answering (the wamid is not saved yet).
  *
  * Error codes and texts: https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes
  */
@@ -219,6 +220,7 @@ export async function startFakeWhatsapp(given: FakeWhatsappOptions) {
   const undeliverable = new Set<string>();
   let throttled = 0;
   let failing: { status: number; times: number } = { status: 500, times: 0 };
+  let statusesFirst = 0;
   const digits = (phone: string) => phone.replace(/\D/g, '');
   const meta = {
     businessAccountId: options.businessAccountId,
@@ -275,6 +277,10 @@ export async function startFakeWhatsapp(given: FakeWhatsappOptions) {
     },
     fail(status = 500, times = 1) {
       failing = { status, times };
+    },
+    /** The next n sends post their queued statuses (flush) before they answer, as Meta sometimes does. */
+    statusesBeforeAnswer(times = 1) {
+      statusesFirst = times;
     },
     /** Sends one status of a message now; answers the receiver's HTTP status. */
     status(id: string, status: DeliveryStatus, error?: StatusError): Promise<number> {
@@ -481,6 +487,15 @@ export async function startFakeWhatsapp(given: FakeWhatsappOptions) {
       try {
         const value = send(url.pathname, auth, body);
         requests.push({ path: url.pathname, auth, body, status: 200 });
+        if (statusesFirst > 0) {
+          // Meta's race: the status webhooks of this message reach the receiver before the send's answer.
+          statusesFirst--;
+          fake.flush().then(
+            () => reply(res, 200, value),
+            (err: Error) => reply(res, 500, { error: err.message }),
+          );
+          return;
+        }
         reply(res, 200, value);
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
