@@ -160,6 +160,7 @@ test.describe('the member site as outside tools see it', () => {
   });
 
   test('found and shared in both languages: addresses per language, robots.txt, sitemap, share tags, icon', async ({
+    page,
     request,
     baseURL,
   }) => {
@@ -168,6 +169,16 @@ test.describe('the member site as outside tools see it', () => {
     const robotsText = await robots.text();
     expect(robotsText).toContain('User-agent: *');
     expect(robotsText).toContain('Disallow: /accounts');
+    // A team's public page may be found; registering a team may not.
+    expect(robotsText).toContain('Disallow: /teams/register');
+    expect(robotsText).not.toMatch(/^Disallow: \/teams\/$/m);
+    // A signed-in page says so itself too, and names no canonical address to index.
+    await page.goto('/auth/join-us/?lang=en');
+    await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
+    const privateHtml = await (await page.request.get('/accounts?lang=ar')).text();
+    expect(privateHtml).toContain('<meta name="robots" content="noindex"/>');
+    expect(privateHtml).not.toContain('rel="canonical"');
+    expect(privateHtml).not.toContain('hrefLang');
     expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 
     const sitemap = await (await request.get('/sitemap.xml')).text();

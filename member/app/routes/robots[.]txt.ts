@@ -1,23 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-
-/** Pages only a signed-in member, a payer or a link's holder sees are no use in a search engine. */
-const PRIVATE = [
-  '/accounts',
-  '/account/',
-  '/payment/',
-  '/thanksyou/',
-  '/subcription/',
-  '/teams/',
-  '/team-invitations/',
-  '/invitations/',
-  '/judging',
-  '/embeded/',
-  '/unsubscribe',
-  '/uploads/',
-  '/logout',
-  '/set-lang',
-  '/refused/',
-];
+import { PRIVATE_PATHS } from '~/utils/seo';
 
 /** robots.txt: what crawlers may read, and where the sitemap is (issue 36). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,7 +7,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const body = [
     'User-agent: *',
     'Allow: /',
-    ...PRIVATE.map((p) => `Disallow: ${p}`),
+    ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

@@ -19,6 +19,31 @@ export interface SitePlace {
 
 export const LANGS: readonly Lang[] = ['en', 'ar'];
 
+/**
+ * Pages only a signed-in member, a payer or a link's holder sees: no use in a search engine. robots.txt
+ * names them and each carries `noindex` without canonical or share tags. A team's public page
+ * (`/teams/:id`, issue 32) is public; registering one (`/teams/register`) is not.
+ */
+export const PRIVATE_PATHS = [
+  '/accounts',
+  '/account/',
+  '/payment/',
+  '/thanksyou/',
+  '/subcription/',
+  '/teams/register',
+  '/team-invitations/',
+  '/invitations/',
+  '/judging',
+  '/embeded/',
+  '/unsubscribe',
+  '/uploads/',
+  '/logout',
+  '/set-lang',
+  '/refused/',
+] as const;
+
+export const isPrivatePath = (path: string) => PRIVATE_PATHS.some((p) => path.startsWith(p));
+
 /** The picture a link shared in a chat shows (member/public, 1200 × 630). */
 export const SHARE_IMAGE = { path: '/share.png', width: 1200, height: 630 };
 
@@ -53,6 +78,7 @@ export function siteMeta(place: SitePlace | undefined, lang: Lang): MetaDescript
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
   if (!place) return tags;
+  if (isPrivatePath(place.path)) return [...tags, { name: 'robots', content: 'noindex' }];
   tags.push(
     { property: 'og:url', content: pageUrl(place, lang) },
     { property: 'og:image', content: `${place.origin}${SHARE_IMAGE.path}` },
