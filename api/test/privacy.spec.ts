@@ -43,6 +43,13 @@ async function memberWithData() {
   return { ...member, picture, token: await signIn(t, member) };
 }
 
+/** The messages of a kind queued for a member. */
+const noticesOf = (userId: string, kind: string) =>
+  t.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.userId, userId), eq(outbox.kind, kind)));
+
 /** The archive's entries and its data.json. */
 function readZip(bytes: Buffer) {
   const dir = mkdtempSync(join(tmpdir(), 'privacy-zip-'));
@@ -67,7 +74,16 @@ describe('a copy of one’s data', () => {
     const again = await t.http.post('/api/privacy/export').set('Authorization', m.token);
     expect([again.status, again.body.message]).toEqual([409, 'A copy of your data is already being prepared.']);
 
+    await t.database.db.update(users).set({ language: 'ar' }).where(eq(users.id, m.id));
     expect((await runJob()).exports).toBeGreaterThanOrEqual(1);
+    // The member is told it is ready, in their language, with where and until when.
+    expect(await noticesOf(m.id, 'data_copy_ready')).toEqual([
+      expect.objectContaining({ channel: 'whatsapp', to: m.phoneNumber, lang: 'ar' }),
+    ]);
+    const [notice] = await noticesOf(m.id, 'data_copy_ready');
+    expect(notice.body).toMatch(
+      /^مرحبًا .+،\nنسخة بياناتك التي طلبتها جاهزة\. حمّلها من https?:\/\/\S+\/accounts\?tab=settings بعد تسجيل الدخول حتى .+، ثم تُحذف\.$/,
+    );
     const overview = await t.http.get('/api/privacy').set('Authorization', m.token);
     expect(overview.body).toMatchObject({
       export: { state: 'ready' },
@@ -154,7 +170,13 @@ describe('deleting one’s account', () => {
     const due = new Date(asked.body.deletion.due_at).getTime();
     expect(due - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect(asked.body.deletion).toMatchObject({ state: 'scheduled', by_staff: false });
+    // Told of it, with the day and how to keep the account (someone else at their device asked?).
+    const [told] = await noticesOf(m.id, 'account_deletion_scheduled');
+    expect(told).toMatchObject({ channel: 'whatsapp', to: m.phoneNumber, lang: 'en' });
+    expect(told.body).toContain('will be deleted on ');
+    expect(told.body).toContain('/accounts?tab=settings and cancel the deletion before that day.');
     expect((await ask(m.password)).status).toBe(409);
+    expect(await noticesOf(m.id, 'account_deletion_scheduled')).toHaveLength(1);
     // Nothing happens before its day.
     await runJob();
     expect((await t.http.get('/api/accounts').set('Authorization', m.token)).status).toBe(200);
@@ -220,6 +242,10 @@ describe('deleting one’s account', () => {
     const made = await t.http.post(url).set('Authorization', admin).send({ reason });
     expect(made.status).toBe(200);
     expect(made.body.deletion).toMatchObject({ state: 'scheduled', by_staff: true, reason });
+    // The member is told, without staff's note.
+    const [told] = await noticesOf(child.id, 'account_deletion_scheduled');
+    expect(told.to).toBe(child.phoneNumber);
+    expect(told.body).not.toContain('guardian asked');
     // Every staff member sees the requests on the member's page; the member sees the waiting deletion.
     const seen = await t.http.get(`/api/admin/users/${child.id}/privacy`).set('Authorization', subToken);
     expect(seen.body.requests).toEqual([expect.objectContaining({ kind: 'deletion', state: 'scheduled', reason })]);

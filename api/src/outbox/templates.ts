@@ -308,6 +308,31 @@ export const MESSAGES = {
       en: 'Hello {name},\nRegistration for {competition} closes on {closes}, and the team {team_no} has not been sent for approval yet. Complete it and send it at {link} before then.',
     },
   }),
+  /** The copy of their data a member asked for is ready (issue 31): where to download it, and until when. */
+  data_copy_ready: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'link', 'date'],
+    subject: { ar: 'نسخة بياناتك جاهزة', en: 'Your data copy is ready' },
+    body: {
+      ar: 'مرحبًا {name}،\nنسخة بياناتك التي طلبتها جاهزة. حمّلها من {link} بعد تسجيل الدخول حتى {date}، ثم تُحذف.',
+      en: 'Hello {name},\nThe copy of your data you asked for is ready. Download it at {link} after signing in, until {date}; then it is removed.',
+    },
+  }),
+  /**
+   * An account's deletion is scheduled (by its owner, or by staff on a guardian's behalf): the day, and
+   * how to keep the account. A minor without a phone is told through the guardian's.
+   */
+  account_deletion_scheduled: def({
+    category: 'utility',
+    whatsapp: true,
+    params: ['name', 'date', 'link'],
+    subject: { ar: 'سيُحذف حسابك', en: 'Your account will be deleted' },
+    body: {
+      ar: 'مرحبًا {name}،\nسيُحذف حسابك في المنصة وبياناته يوم {date} بناءً على طلب. إن أردت الاحتفاظ به فسجّل الدخول من {link} وألغِ الحذف قبل ذلك اليوم.',
+      en: 'Hello {name},\nYour account on the platform and its data will be deleted on {date}, as requested. To keep it, sign in at {link} and cancel the deletion before that day.',
+    },
+  }),
   /** Staff's test from the back-office (settings): whether e-mail and WhatsApp reach a person. */
   test_message: def({
     category: 'utility',
@@ -533,6 +558,16 @@ export const templates = {
       name: p.name,
       days: countedDays(lang, p.days),
       date: formatDate(p.endDate, lang),
+      link: p.link,
+    });
+  },
+  dataCopyReady(lang: Lang, p: { name: string; link: string; until: Date }): Rendered {
+    return render('data_copy_ready', lang, { name: p.name, link: p.link, date: formatDate(p.until, lang, 'long') });
+  },
+  accountDeletionScheduled(lang: Lang, p: { name: string; on: Date; link: string }): Rendered {
+    return render('account_deletion_scheduled', lang, {
+      name: p.name,
+      date: formatDate(p.on, lang, 'long'),
       link: p.link,
     });
   },

@@ -13,6 +13,8 @@ import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
 import { privacyRequests, users, type User } from '../db/schema';
 import { FileStore, type StoredObject } from '../media/file-store';
+import { templates } from '../outbox/templates';
+import { notifyMember } from '../teams/team-notices';
 import { UploadStore } from '../media/upload-store';
 import { deleteAccountData, type LeftFile } from './account-deletion';
 import { writeArchive } from './data-export';
@@ -64,6 +66,11 @@ export class PrivacyService {
     private readonly audits: AuditService,
   ) {
     this.stores = { uploads: new UploadStore(files, 'uploads'), private: new UploadStore(files, 'private') };
+  }
+
+  /** Where a member reads and downloads their privacy requests: the account's settings. */
+  private settingsLink() {
+    return `${this.config.memberUrl.replace(/\/+$/, '')}/accounts?tab=settings`;
   }
 
   /** The member's latest copy and their waiting deletion, with the periods they follow. */
@@ -180,6 +187,12 @@ export class PrivacyService {
             requestedById: actor.id === userId ? null : actor.id,
           })
           .returning();
+        // The member (a minor without a phone: the guardian) hears of it, with the day and how to keep the account.
+        const [member] = await tx.select().from(users).where(eq(users.id, userId));
+        if (member)
+          await notifyMember(tx, member, (lang) =>
+            templates.accountDeletionScheduled(lang, { name: member.name, on: dueAt, link: this.settingsLink() }),
+          );
         await this.audits.record(tx, {
           actor,
           action: 'request_deletion',
@@ -294,18 +307,20 @@ export class PrivacyService {
       if (made) await rm(made.file, { force: true });
     }
     const now = new Date();
-    const [ready] = await this.db
-      .update(privacyRequests)
-      .set({
-        state: 'ready',
-        fileKey: key,
-        bytes: made.bytes,
-        readyAt: now,
-        dueAt: new Date(now.getTime() + this.config.privacy.exportDays * DAY),
-        updatedAt: now,
-      })
-      .where(and(eq(privacyRequests.id, row.id), eq(privacyRequests.state, 'preparing')))
-      .returning({ id: privacyRequests.id });
+    const until = new Date(now.getTime() + this.config.privacy.exportDays * DAY);
+    const ready = await this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(privacyRequests)
+        .set({ state: 'ready', fileKey: key, bytes: made.bytes, readyAt: now, dueAt: until, updatedAt: now })
+        .where(and(eq(privacyRequests.id, row.id), eq(privacyRequests.state, 'preparing')))
+        .returning({ id: privacyRequests.id });
+      const [member] = done ? await tx.select().from(users).where(eq(users.id, row.user_id)) : [];
+      if (member)
+        await notifyMember(tx, member, (lang) =>
+          templates.dataCopyReady(lang, { name: member.name, link: this.settingsLink(), until }),
+        );
+      return done;
+    });
     // The account was deleted while its copy was being made: the copy goes too.
     if (!ready) await this.files.delete(key);
     return true;
