@@ -209,6 +209,15 @@ describe('counted strings in Arabic', () => {
       'إضافة 11 ملفًا مختارًا',
       'إضافة 100 ملف مختار',
     ]);
+    // How many files a picture field takes («حتى 1» said nothing).
+    expect(COUNTS.map((n) => t('app.media.limit_hint', n))).toEqual([
+      'بلا ملفات',
+      'ملف واحد',
+      'حتى ملفين',
+      'حتى 3 ملفات',
+      'حتى 11 ملفًا',
+      'حتى 100 ملف',
+    ]);
     expect(COUNTS.map((n) => t('resources.registrations.team_coaches', n))).toEqual([
       'بلا مدربين',
       'حتى مدرب واحد',

@@ -446,7 +446,8 @@ export const ar: Messages = {
       empty: 'لا توجد ملفات بعد.',
       load_failed: 'حدث خطأ ما',
       limit: 'تم اختيار ملفات كثيرة جدًا.',
-      limit_hint: 'حتى %{limit}',
+      limit_hint:
+        'بلا ملفات |||| ملف واحد |||| حتى ملفين |||| حتى %{smart_count} ملفات |||| حتى %{smart_count} ملفًا |||| حتى %{smart_count} ملف',
       unused: 'غير مستخدم في أي مكان بعد.',
       used_in: 'مستخدم في:',
       places: { blogs: 'مقال', events: 'فعالية', plans: 'باقة', settings: 'سياسة الخصوصية والشروط' },
