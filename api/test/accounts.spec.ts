@@ -289,7 +289,7 @@ describe('sign-up (POST /api/adduser-steb, loginType signup)', () => {
   it('refuses a body without userInof', async () => {
     const res = await t.http.post('/api/adduser-steb').send({ loginType: 'signup' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('The field "userInof" is missing or invalid.');
+    expect(res.body.message).toBe('The field "Your details" is missing or invalid.');
   });
 });
 

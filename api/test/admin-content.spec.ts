@@ -294,14 +294,14 @@ describe('blogs', () => {
     // The old form's lists as JSON text; anything but a list of paths names its field.
     const asText = await post('blogs', { ...body, galleries: JSON.stringify([image.path, image.path]) });
     expect([asText.status, asText.body.galleries]).toEqual([201, [image.path]]);
-    for (const [field, value] of [
-      ['galleries', '[not json'],
-      ['galleries', [5]],
-      ['videos', { path: image.path }],
-      ['image', [image.path]],
+    for (const [field, value, label] of [
+      ['galleries', '[not json', 'Pictures'],
+      ['galleries', [5], 'Pictures'],
+      ['videos', { path: image.path }, 'Videos'],
+      ['image', [image.path], 'Picture'],
     ] as const)
       expect((await post('blogs', { ...body, [field]: value })).body.message).toBe(
-        `The field "${field}" is missing or invalid.`,
+        `The field "${label}" is missing or invalid.`,
       );
     expect((await post('blogs', { ...body, category: '00000000-0000-4000-8000-000000000000' })).body.message).toBe(
       'Please choose an active category.',

@@ -41,14 +41,14 @@ describe('users', () => {
   it('refuses a name of the wrong type or one character over the limit, in both languages, saving nothing', async () => {
     const wrongType = member({ name: { first: 'Sara' } });
     const res = await post('users', wrongType);
-    expect([res.status, res.body.message]).toEqual([400, 'The field "name" is missing or invalid.']);
+    expect([res.status, res.body.message]).toEqual([400, 'The field "Name" is missing or invalid.']);
     const resAr = await post('users', wrongType, 'ar');
-    expect([resAr.status, resAr.body.message]).toEqual([400, 'الحقل "name" مفقود أو غير صالح.']);
+    expect([resAr.status, resAr.body.message]).toEqual([400, 'الحقل «الاسم» مفقود أو غير صالح.']);
     expect(await usersByEmail(wrongType.email)).toHaveLength(0);
 
     const tooLong = member({ name: 'س'.repeat(LIMITS.nameMax + 1) });
     const long = await post('users', tooLong, 'ar');
-    expect([long.status, long.body.message]).toEqual([400, 'الحقل "name" مفقود أو غير صالح.']);
+    expect([long.status, long.body.message]).toEqual([400, 'الحقل «الاسم» مفقود أو غير صالح.']);
     expect(await usersByEmail(tooLong.email)).toHaveLength(0);
 
     const longest = member({ name: 'س'.repeat(LIMITS.nameMax) });
@@ -64,7 +64,10 @@ describe('users', () => {
       ['admins', { name: 'Staff', email: `staff${Date.now()}@example.com`, password, cpassword: password }, 'password'],
     ] as const) {
       const res = await post(resource, body);
-      expect([res.status, res.body.message]).toEqual([400, `The field "${field}" is missing or invalid.`]);
+      expect([res.status, res.body.message]).toEqual([
+        400,
+        `The field "${{ password: 'Password', email: 'Email' }[field]}" is missing or invalid.`,
+      ]);
       expect(await usersByEmail(body.email)).toHaveLength(0);
     }
   });
@@ -95,7 +98,7 @@ describe('users', () => {
     const missing = await post('users', member({ email: undefined }), 'ar');
     expect([missing.status, missing.body.message]).toEqual([400, 'يرجى تعبئة النموذج بعناية!']);
     const both = await post('users', member({ email: undefined, type: 'teacher' }));
-    expect(both.body.message).toBe('The field "type" is missing or invalid.');
+    expect(both.body.message).toBe('The field "Type" is missing or invalid.');
 
     // An update changes only what is sent; a required name may not be emptied.
     expect((await put('users', row.id, { name: '' })).body.message).toBe('Please fill in the form carefully!');
@@ -128,18 +131,18 @@ describe('plans', () => {
 
     const wrong = plan({ price: { amount: 350 } });
     const res = await post('plans', wrong, 'ar');
-    expect([res.status, res.body.message]).toEqual([400, 'الحقل "price" مفقود أو غير صالح.']);
+    expect([res.status, res.body.message]).toEqual([400, 'الحقل «السعر» مفقود أو غير صالح.']);
     expect(await plansNamed(wrong.name_en)).toHaveLength(0);
 
     const longName = plan({ name_en: 'P'.repeat(LIMITS.titleMax + 1) });
     const long = await post('plans', longName);
-    expect([long.status, long.body.message]).toEqual([400, 'The field "name_en" is missing or invalid.']);
+    expect([long.status, long.body.message]).toEqual([400, 'The field "Name in English" is missing or invalid.']);
     expect(await plansNamed(longName.name_en)).toHaveLength(0);
 
     // On edit a price left empty stays as it was; a duration out of range is refused.
     const id = ok.body.id as string;
     expect((await put('plans', id, { price: '', duration: 4000 })).body.message).toBe(
-      'The field "duration" is missing or invalid.',
+      'The field "Duration" is missing or invalid.',
     );
     expect((await put('plans', id, { price: '', duration: '٦' })).status).toBe(200);
     expect((await t.database.db.select().from(plans).where(eq(plans.id, id)))[0]).toMatchObject({
@@ -156,7 +159,7 @@ describe('teams and the contact form', () => {
     const noSeason = await post('teams', { team_no: 'V-1', competition }, 'ar');
     expect([noSeason.status, noSeason.body.message]).toEqual([400, 'يرجى تعبئة النموذج بعناية!']);
     const badRank = await post('teams', { team_no: 'V-1', season, competition, ranked: 'first' });
-    expect([badRank.status, badRank.body.message]).toEqual([400, 'The field "ranked" is missing or invalid.']);
+    expect([badRank.status, badRank.body.message]).toEqual([400, 'The field "Rank" is missing or invalid.']);
     expect(await t.database.db.select().from(teams).where(eq(teams.teamNo, 'V-1'))).toHaveLength(0);
 
     const ok = await post('teams', { team_no: 'V-1', season, competition, ranked: '٣', score: 91.5 });
@@ -171,7 +174,7 @@ describe('teams and the contact form', () => {
     const email = `writer.${Date.now()}@example.com`;
     const send = (body: object, lang = 'en') => t.http.post('/api/contactus').set('Accept-Language', lang).send(body);
     const long = await send({ name: 'Sara', email, message: 'm'.repeat(LIMITS.contactMessageMax + 1) });
-    expect([long.status, long.body.message]).toEqual([400, 'The field "message" is missing or invalid.']);
+    expect([long.status, long.body.message]).toEqual([400, 'The field "Message" is missing or invalid.']);
     const empty = await send({ name: 'Sara', email, message: '  ' }, 'ar');
     expect([empty.status, empty.body.message]).toEqual([400, 'يرجى تعبئة جميع الحقول...']);
     expect(await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toHaveLength(0);
@@ -188,8 +191,8 @@ describe('teams and the contact form', () => {
         .set('Accept-Language', lang)
         .send({ message });
     const tooLong = await reply('r'.repeat(LIMITS.contactReplyMax + 1));
-    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'The field "message" is missing or invalid.']);
-    expect((await reply(['Hi'], 'ar')).body.message).toBe('الحقل "message" مفقود أو غير صالح.');
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'The field "Message" is missing or invalid.']);
+    expect((await reply(['Hi'], 'ar')).body.message).toBe('الحقل «الرسالة» مفقود أو غير صالح.');
     expect((await reply('', 'en')).status).toBe(400);
   });
 });
@@ -206,12 +209,54 @@ describe('the judge application (multipart)', () => {
     };
     const good = { organization_name: 'Club', city: 'Riyadh', apply_as: 'Judge', pexperince: 'no' };
     const long = await apply({ ...good, organization_name: 'n'.repeat(LIMITS.titleMax + 1) }, 'ar');
-    expect([long.status, long.body.message]).toEqual([400, 'الحقل "organization_name" مفقود أو غير صالح.']);
+    expect([long.status, long.body.message]).toEqual([400, 'الحقل «الجهة» مفقود أو غير صالح.']);
     const choice = await apply({ ...good, apply_as: 'Boss' });
     expect([choice.status, choice.body.message]).toEqual([400, 'Please fill in the form.']);
     expect(
       await t.database.db.select().from(judgeApplications).where(eq(judgeApplications.userId, member.id)),
     ).toHaveLength(0);
     expect((await apply({ ...good, organization_name: 'n'.repeat(LIMITS.titleMax) })).status).toBe(200);
+  });
+});
+
+// Issue 37: a toast shows the API's message; a field is named there by its label in the staff's
+// language, never by its JSON name ("competition_id", "name_en"), and one without a label by none.
+describe('a field named in a message', () => {
+  it('is named by its label in Arabic and English, its JSON name kept in `field` for the form', async () => {
+    const plan = { name: 'باقة', name_en: 'Plan', price: '5', duration: 1, duration_type: 'month', type: 'coach' };
+    const ar = await post('plans', { ...plan, price: { amount: 5 } }, 'ar');
+    expect([ar.status, ar.body.message, ar.body.field]).toEqual([400, 'الحقل «السعر» مفقود أو غير صالح.', 'price']);
+    const en = await post('plans', { ...plan, name_en: 'P'.repeat(LIMITS.titleMax + 1) }, 'en');
+    expect([en.status, en.body.message, en.body.field]).toEqual([
+      400,
+      'The field "Name in English" is missing or invalid.',
+      'name_en',
+    ]);
+    const unlabelled = await post('users', member({ nationality: { code: 'SA' } }), 'ar');
+    expect([unlabelled.status, unlabelled.body.message, unlabelled.body.field]).toEqual([
+      400,
+      'أحد الحقول مفقود أو غير صالح.',
+      'nationality',
+    ]);
+  });
+
+  it('every field the API names in its own checks has a label in both catalogues', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { readdirSync, readFileSync, statSync } = require('node:fs') as typeof import('node:fs');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { join } = require('node:path') as typeof import('node:path');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { en, ar } = require('../src/common/i18n') as typeof import('../src/common/i18n');
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+    const named = new Set<string>();
+    for (const file of files(join(__dirname, '..', 'src')).filter((f) => f.endsWith('.ts'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/'request\.invalid_field',\s*\{\s*field:\s*'([^']+)'/g))
+        named.add(m[1]);
+    }
+    expect(named.size).toBeGreaterThan(4);
+    const missing = [...named].filter((f) => !(`field.${f}` in en) || !(`field.${f}` in ar));
+    // A header (Idempotency-Key) is for API clients only; the back-office never leaves it out.
+    expect(missing).toEqual(['Idempotency-Key']);
   });
 });

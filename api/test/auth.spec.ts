@@ -192,7 +192,7 @@ describe('bad input never gives a 500', () => {
       .post('/api/adduser-steb')
       .send({ national_id: 1234567890, password: 'x', type: 0, loginType: 'signin' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('The field "national_id" is missing or invalid.');
+    expect(res.body.message).toBe('The field "National ID" is missing or invalid.');
   });
 
   it('an unknown role → 400 "Unknown account type."', async () => {

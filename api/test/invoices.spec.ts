@@ -307,7 +307,7 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     const notBoolean = await refund(orderId, { amount: '5', reason: 'x', end_subscription: 'yes' });
     expect([notBoolean.status, notBoolean.body.message]).toEqual([
       400,
-      'The field "end_subscription" is missing or invalid.',
+      'The field "End the subscription" is missing or invalid.',
     ]);
 
     const second = await refund(orderId, { amount: '44.50', reason: 'Ends early', end_subscription: true });

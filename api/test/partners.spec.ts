@@ -154,18 +154,33 @@ describe('the embedded sign-in', () => {
   // in the caller's language (the checker keeps answering anything but a known pair with its 404).
   it('a sign-in body of the wrong shape is a 400 naming the field, in the caller’s language', async () => {
     const member = await createUser(t, { type: 0, subscription: true });
-    for (const [body, field] of [
-      [{ client_id: clientId, key: KEY, national_id: member.nationalId, password: 12345678 }, 'password'],
-      [{ client_id: [clientId], key: KEY, national_id: member.nationalId, password: member.password }, 'client_id'],
-      [{ client_id: clientId, key: KEY, national_id: { $gt: '' }, password: member.password }, 'national_id'],
+    for (const [body, field, english, arabic] of [
+      [
+        { client_id: clientId, key: KEY, national_id: member.nationalId, password: 12345678 },
+        'password',
+        'Password',
+        'كلمة المرور',
+      ],
+      [
+        { client_id: [clientId], key: KEY, national_id: member.nationalId, password: member.password },
+        'client_id',
+        'Client ID',
+        'معرّف العميل',
+      ],
+      [
+        { client_id: clientId, key: KEY, national_id: { $gt: '' }, password: member.password },
+        'national_id',
+        'National ID',
+        'رقم الهوية',
+      ],
     ] as const) {
       const en = await t.http.post('/api/adduser').set('Accept-Language', 'en').send(body);
       expect([en.status, en.body]).toEqual([
         400,
-        { success: false, message: `The field "${field}" is missing or invalid.`, field },
+        { success: false, message: `The field "${english}" is missing or invalid.`, field },
       ]);
       const ar = await t.http.post('/api/adduser').set('Accept-Language', 'ar').send(body);
-      expect([ar.status, ar.body.message]).toEqual([400, `الحقل "${field}" مفقود أو غير صالح.`]);
+      expect([ar.status, ar.body.message]).toEqual([400, `الحقل «${arabic}» مفقود أو غير صالح.`]);
       expect(ar.headers.authorization).toBeUndefined();
     }
     // A body that is not an object at all.

@@ -310,8 +310,19 @@ describe('payments with the sandbox provider', () => {
     const token = await signIn(t, coach);
     const { orderId, url } = await buy(token, null);
     const before = (await t.database.db.select().from(orders).where(eq(orders.userId, coach.id))).length;
+    // The field by its label in the caller's language (issue 37), its JSON name in `field`.
+    const labels: Record<string, [string, string]> = {
+      plan_id: ['Plan', 'الباقة'],
+      order_id: ['Order', 'الطلب'],
+      page: ['Page', 'الصفحة'],
+      data: ['Details', 'البيانات'],
+      type: ['Type', 'النوع'],
+      action: ['Action', 'الإجراء'],
+    };
     const invalid = (field: string, lang: 'en' | 'ar') =>
-      lang === 'en' ? `The field "${field}" is missing or invalid.` : `الحقل "${field}" مفقود أو غير صالح.`;
+      lang === 'en'
+        ? `The field "${labels[field][0]}" is missing or invalid.`
+        : `الحقل «${labels[field][1]}» مفقود أو غير صالح.`;
     const calls: [string, Record<string, unknown>, string][] = [
       ['/api/subcripe/', { plan_id: { id: plan.coach.id } }, 'plan_id'],
       ['/api/telr/', { order_id: [orderId] }, 'order_id'],

@@ -474,7 +474,7 @@ describe('team registration', () => {
       .put(`/api/admin/teams/${id}`)
       .set('Authorization', admin)
       .send({ status: 'rejected', reason: 'x'.repeat(501) });
-    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'The field "reason" is missing or invalid.']);
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'The field "Reason" is missing or invalid.']);
     const rejected = await t.http
       .put(`/api/admin/teams/${id}`)
       .set('Authorization', admin)

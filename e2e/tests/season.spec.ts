@@ -348,7 +348,7 @@ test.describe('a season', () => {
     expect(noteText).not.toContain('فريق الاحتياط');
 
     // A hostile coach with a paid plan tries his tricks; each fails.
-    const { coachAuth: hostileAuth } = await coachWithPlan(page);
+    const { coach: hostileCoach, coachAuth: hostileAuth } = await coachWithPlan(page);
     const hostile = hostileAuth.Authorization;
     const tryId = (id: string) =>
       api(page, 'POST', '/teams', hostile, {
@@ -386,6 +386,20 @@ test.describe('a season', () => {
     const older = await api(page, 'POST', '/accounts', lamaToken, { dob: '1990-01-01' });
     expect(older.status).toBe(400);
     expect((await api(page, 'POST', '/getuser', lamaToken)).body.user.dob).toBe('2014-03-01');
+
+    // Staff in Arabic (issue 37) look the hostile coach up by his mobile as an Arabic keyboard types
+    // it, ٠٥… and ٩٦٦٥…, and find him; the count of what they select reads in Arabic's grammar.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAdmin(page);
+    for (const typed of [`0${hostileCoach.phone.slice(4)}`, hostileCoach.phone.slice(1)]) {
+      await page.goto(`${adminUrl}#/users`);
+      await page.getByPlaceholder('بحث').fill(arabicDigits(typed));
+      await expect(page.locator('main tbody tr')).toHaveCount(1);
+      await expect(page.locator('main tbody tr').first()).toContainText(hostileCoach.id);
+    }
+    await page.locator('main tbody tr').first().getByRole('checkbox').check();
+    await expect(page.getByText('تم تحديد عنصر واحد')).toBeVisible();
+    await shot(page, 'season-staff-finds-by-arabic-phone-ar-1280');
 
     // The competition day (issue 32): staff set up the day with the approved team; a referee whose
     // application staff accepted checks the team in by its number typed in Arabic-Indic digits and

@@ -52,7 +52,8 @@ export function MoneyField({ source, currencySource }: { source: string; currenc
   const value = record?.[source] as string | number | null | undefined;
   if (value === null || value === undefined || value === '') return <span>—</span>;
   const currency = (currencySource && (record?.[currencySource] as string)) || 'SAR';
-  return <bdi>{formatMoney(value, currency, locale)}</bdi>;
+  // One unit: '350.00 ر.س' never breaks between the amount and the currency in a narrow column.
+  return <bdi style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, currency, locale)}</bdi>;
 }
 
 /**

@@ -215,7 +215,7 @@ const app = {
     empty: 'No files yet.',
     load_failed: 'Something went wrong',
     limit: 'Too many files are selected.',
-    limit_hint: 'Up to %{limit}',
+    limit_hint: 'One file |||| Up to %{smart_count} files',
     unused: 'Not used anywhere yet.',
     used_in: 'Used in:',
     places: { blogs: 'Post', events: 'Event', plans: 'Plan', settings: 'Privacy policy and terms' },

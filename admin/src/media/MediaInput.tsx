@@ -60,7 +60,7 @@ export function MediaInput({
       <Button variant="outlined" size="small" onClick={() => setOpen(true)}>
         {translate('app.media.open')}
       </Button>
-      <FormHelperText>{translate('app.media.limit_hint', { limit })}</FormHelperText>
+      <FormHelperText>{translate('app.media.limit_hint', { smart_count: limit })}</FormHelperText>
       <MediaLibrary
         open={open}
         mode={mode}

@@ -1,5 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { langOf, translate, type MessageKey, type MessageParam } from './i18n';
+import { isMessageKey, langOf, translate, type Lang, type MessageKey, type MessageParam } from './i18n';
+
+/**
+ * A field named in a message by its label in the reader's language («الحقل «الاسم» مفقود…»), never
+ * by its JSON name (issue 37: no technical word in a toast); a field without a label makes the
+ * message name none. The answer's `field` keeps the JSON name for forms and API clients.
+ */
+function named(lang: Lang, key: MessageKey, params: Record<string, MessageParam>) {
+  if (key !== 'request.invalid_field') return { key, params };
+  const field = String(params.field ?? '');
+  const label = [`field.${field}`, `field.${field.split('.').pop()}`].find(isMessageKey);
+  if (!label) return { key: 'request.invalid_field_unnamed' as const, params: {} };
+  return { key, params: { ...params, field: translate(lang, label) } };
+}
 
 /**
  * The one shape of every error: a status, `e_message` header (URI-encoded) and `{ success: false, message }`,
@@ -14,7 +27,9 @@ export function sendError(
   field?: string,
   details?: Record<string, unknown>,
 ): void {
-  const message = translate(langOf(req.headers['accept-language']), key, params);
+  const lang = langOf(req.headers['accept-language']);
+  const shown = named(lang, key, params);
+  const message = translate(lang, shown.key, shown.params);
   if (reply.sent || reply.raw.headersSent) return;
   reply
     .code(status)
