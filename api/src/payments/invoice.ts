@@ -324,16 +324,16 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     order.orderType === 'team_fee' || order.orderType === 'team_fees'
       ? ['Item', plan.name_en, 'البند', plan.name]
       : ['Plan', plan.name_en, 'الخطة', plan.name],
-    ...(order.orderType === 'team_fees' ? [] : [['Period', period('en'), 'مدة الاشتراك', period('ar')] as [string, string, string, string]]),
+    ...(order.orderType === 'team_fees'
+      ? []
+      : [['Period', period('en'), 'مدة الاشتراك', period('ar')] as [string, string, string, string]]),
     // One row per team of a school's order (its fee, in each language).
-    ...(data.lines ?? []).map(
-      (l): [string, string, string, string] => [
-        `Team ${l.teamNo}`,
-        money(Number(l.amount), order.currency),
-        `الفريق ${ltr(l.teamNo)}`,
-        money(Number(l.amount), order.currency, 'ar'),
-      ],
-    ),
+    ...(data.lines ?? []).map((l): [string, string, string, string] => [
+      `Team ${l.teamNo}`,
+      money(Number(l.amount), order.currency),
+      `الفريق ${ltr(l.teamNo)}`,
+      money(Number(l.amount), order.currency, 'ar'),
+    ]),
     ...(data.team
       ? [
           ['Team', data.team.teamNo, 'الفريق'] as [string, string, string],

@@ -34,15 +34,13 @@ export function orderView(
     period_end: o.periodEnd,
     created_at: o.createdAt.toISOString(),
     buyer: o.buyer ?? null,
-    lines: lines.map(
-      (l): OrderLine => ({
-        team_id: l.teamId,
-        team_no: l.teamNo,
-        name: l.name,
-        name_en: l.nameEn,
-        amount: l.amount,
-        refunded: refunds.some((r) => r.teamId !== null && r.teamId === l.teamId),
-      }),
-    ),
+    lines: lines.map((l): OrderLine => ({
+      team_id: l.teamId,
+      team_no: l.teamNo,
+      name: l.name,
+      name_en: l.nameEn,
+      amount: l.amount,
+      refunded: refunds.some((r) => r.teamId !== null && r.teamId === l.teamId),
+    })),
   };
 }

@@ -154,4 +154,3 @@ function clearedOrStamped(doc: typeof zatcaDocuments.$inferSelect): string | nul
   if (doc.state !== 'cleared' || !doc.clearedXml) throw new AppError(409, 'payment.einvoice_not_cleared');
   return Buffer.from(doc.clearedXml, 'base64').toString('utf8');
 }
-

@@ -941,17 +941,23 @@ export class RegistrationService {
       .where(and(eq(teams.entityId, entity.id), inArray(teams.state, [...LIVE_TEAM_STATES])))
       .orderBy(asc(teams.teamNo));
     const now = new Date();
-    return rows
-      // The people's counts do not matter to paying.
-      .filter((r) => teamRefusal('school', 'pay', lifecycle.factsOf(r.team, r.registration, { members: 0, pending: 0 }, now)) === null)
-      .map((r) => ({
-        _id: r.team.id,
-        team_no: r.team.teamNo,
-        season: { _id: r.season.id, name: r.season.name, name_en: r.season.nameEn },
-        competition: { _id: r.competition.id, name: r.competition.name, name_en: r.competition.nameEn },
-        amount: r.registration.fee,
-        currency: r.registration.currency,
-      }));
+    return (
+      rows
+        // The people's counts do not matter to paying.
+        .filter(
+          (r) =>
+            teamRefusal('school', 'pay', lifecycle.factsOf(r.team, r.registration, { members: 0, pending: 0 }, now)) ===
+            null,
+        )
+        .map((r) => ({
+          _id: r.team.id,
+          team_no: r.team.teamNo,
+          season: { _id: r.season.id, name: r.season.name, name_en: r.season.nameEn },
+          competition: { _id: r.competition.id, name: r.competition.name, name_en: r.competition.nameEn },
+          amount: r.registration.fee,
+          currency: r.registration.currency,
+        }))
+    );
   }
 
   /**
