@@ -321,9 +321,12 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
             'الهوية / البريد',
           ],
         ] as [string, string, string, string?][])),
-    order.orderType === 'team_fee' || order.orderType === 'team_fees'
-      ? ['Item', plan.name_en, 'البند', plan.name]
-      : ['Plan', plan.name_en, 'الخطة', plan.name],
+    credit && order.orderType === 'team_fees' && data.lines?.length === 1
+      ? // A credit note of one team of a school's order: that team's fee only.
+        ['Item', `Team fee ${data.lines[0].teamNo}`, 'البند', `رسوم الفريق ${ltr(data.lines[0].teamNo)}`]
+      : order.orderType === 'team_fee' || order.orderType === 'team_fees'
+        ? ['Item', plan.name_en, 'البند', plan.name]
+        : ['Plan', plan.name_en, 'الخطة', plan.name],
     ...(order.orderType === 'team_fees'
       ? []
       : [['Period', period('en'), 'مدة الاشتراك', period('ar')] as [string, string, string, string]]),
@@ -363,6 +366,11 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     money(vat / 100, order.currency, 'ar'),
   ]);
   let y = 136;
+  // The rows close up when there are many (a buyer's address, a line per team), so the totals and
+  // the QR code (about 290 pt below the rows) stay on the page.
+  const dual = rows.filter(([, value, , valueAr]) => valueAr !== undefined && valueAr !== value).length;
+  const fit = Math.min(1, (doc.page.height - 48 - 290 - y) / (rows.length * 24 + dual * 18));
+  const [rowStep, dualStep] = [24 * fit, 18 * fit];
   for (const [label, value, labelAr, valueAr] of rows) {
     doc.font('body').fillColor('#555555');
     line(doc, label, left, y, third - 8, 'left', 10);
@@ -370,12 +378,12 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     doc.fillColor('#111111');
     if (valueAr !== undefined && valueAr !== value) {
       line(doc, value, left + third - 20, y, third + 40, 'left', 11);
-      y += 18;
+      y += dualStep;
       line(doc, valueAr, left + third - 20, y, third + 40, 'right', 11);
     } else {
       line(doc, value, left + third - 20, y, third + 40, ARABIC.test(value) ? 'right' : 'left', 11);
     }
-    y += 24;
+    y += rowStep;
   }
   artifact(doc, () =>
     doc
