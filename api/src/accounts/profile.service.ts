@@ -1,9 +1,4 @@
 import {
-  addressProblem,
-  BUYER_ADDRESS_FIELDS,
-  toAsciiDigits,
-  vatNumber,
-  type BuyerAddress,
   entityNumbersRequired,
   isEducationLevel,
   isEntityKind,
@@ -28,7 +23,8 @@ import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
 import { TeamsService } from '../teams/teams.service';
 import { isMinorAccount, memberUser, publicProfileOn } from '../auth/user.view';
-import type { BuyerAddressDto, ChangePasswordDto, ProfileDto } from './profile.dto';
+import type { ChangePasswordDto, ProfileDto } from './profile.dto';
+import { buyerAddress, checkedVatNumber } from './buyer';
 import { isBirthDate, isCountryCode, isEmail, normalizeMobile, normalizePhone } from './reference';
 import { VerificationService } from './verification.service';
 import type { Lang } from '../common/i18n';
@@ -207,13 +203,9 @@ export class ProfileService {
         if (!isEntityKind(dto.entityKind)) throw new AppError(400, 'signup.entity_kind', {}, 'entityKind');
         set.entityKind = dto.entityKind;
       }
-      if (dto.tax_id !== undefined) {
-        // A VAT number given or changed must be one (15 digits, the first and the last 3): a
-        // standard tax invoice names it. One kept as it was at sign-up is left alone.
-        if (dto.tax_id && dto.tax_id !== user.taxId && !vatNumber(dto.tax_id))
-          throw new AppError(400, 'account.bad_vat_number', {}, 'tax_id');
-        set.taxId = dto.tax_id || null;
-      }
+      // A VAT number given or changed must be one (a standard tax invoice names it); one kept as
+      // it was at sign-up is left alone.
+      if (dto.tax_id !== undefined) set.taxId = checkedVatNumber(dto.tax_id, user.taxId);
       if (dto.legal_name !== undefined) set.legalName = dto.legal_name || null;
       if (dto.address !== undefined) set.address = buyerAddress(dto.address);
       if (dto.crNumber !== undefined) set.crNumber = dto.crNumber || null;
@@ -326,31 +318,4 @@ export class ProfileService {
       skilles: await this.skillsOf(user.id),
     };
   }
-}
-
-/**
- * An entity's national address from the form: all five fields empty is no address; otherwise each
- * is required, the building number 4 digits and the postal code 5 (Arabic-Indic read as ASCII).
- */
-function buyerAddress(a: BuyerAddressDto): BuyerAddress | null {
-  const value = (f: (typeof BUYER_ADDRESS_FIELDS)[number]) => String(a[f] ?? '').trim();
-  if (BUYER_ADDRESS_FIELDS.every((f) => !value(f))) return null;
-  for (const f of BUYER_ADDRESS_FIELDS) {
-    const problem = addressProblem(f, value(f));
-    if (problem === 'required') throw new AppError(400, 'account.address_incomplete', {}, `address.${f}`);
-    if (problem === 'format')
-      throw new AppError(
-        400,
-        f === 'building' ? 'account.bad_building_number' : 'account.bad_postal_code',
-        {},
-        `address.${f}`,
-      );
-  }
-  return {
-    street: value('street'),
-    building: toAsciiDigits(value('building')),
-    district: value('district'),
-    city: value('city'),
-    postal_code: toAsciiDigits(value('postal_code')),
-  };
 }

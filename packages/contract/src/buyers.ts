@@ -38,7 +38,10 @@ export function vatNumber(value: string | null | undefined): string | null {
 }
 
 /** Why an address field is refused (null: it is fine). Building: 4 digits; postal code: 5 digits. */
-export function addressProblem(field: (typeof BUYER_ADDRESS_FIELDS)[number], value: string): 'required' | 'format' | null {
+export function addressProblem(
+  field: (typeof BUYER_ADDRESS_FIELDS)[number],
+  value: string,
+): 'required' | 'format' | null {
   const v = toAsciiDigits(value.trim());
   if (!v) return 'required';
   if (field === 'building') return /^\d{4}$/.test(v) ? null : 'format';
