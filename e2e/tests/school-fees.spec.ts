@@ -63,6 +63,11 @@ test.describe('a school pays several teams’ fees in one order', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signOut(page); // Arabic
     await signInStudent(page, SCHOOL, E2E.demoPassword, 'entity');
+    // The account page asks what a standard tax invoice names (legal name, national address).
+    await page.goto('/accounts?tab=profile');
+    await expect(page.getByRole('textbox', { name: 'الاسم القانوني (في الفواتير الضريبية)' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'رقم المبنى (4 أرقام)' })).toBeVisible();
+    await shot(page, 'school-billing-ar-390');
     await page.goto('/accounts?tab=myteams');
     await page.getByRole('link', { name: 'ادفع رسوم فرقك' }).click();
     await expect(page).toHaveURL(`${memberUrl}/school/team-fees`);

@@ -95,7 +95,7 @@ export default function SchoolTeamFees() {
                     label={
                       <span>
                         <bdi>{team.team_no}</bdi> · {lang === 'ar' ? team.competition.name : team.competition.name_en} ·{' '}
-                        <bdi>{formatMoney(team.amount, team.currency, lang)}</bdi>
+                        <bdi className="nowrap">{formatMoney(team.amount, team.currency, lang)}</bdi>
                       </span>
                     }
                     helperText={lang === 'ar' ? team.season.name : team.season.name_en}
@@ -109,7 +109,9 @@ export default function SchoolTeamFees() {
               total: formatMoney((cents / 100).toFixed(2), currency, lang),
             })}
           </p>
-          <SubmitButton disabled={picked.length === 0}>{t('schoolFees.pay')}</SubmitButton>
+          <SubmitButton variant="contained" disabled={picked.length === 0}>
+            {t('schoolFees.pay')}
+          </SubmitButton>
         </Form>
       )}
     </main>
