@@ -245,6 +245,20 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
     // Nothing was saved by the refused requests.
     const me = await t.http.get('/api/accounts').set('Authorization', token);
     expect(me.body.user).toMatchObject({ legal_name: null, address: null });
+    // Staff edit the same fields on the back-office's user, checked the same way.
+    const id = me.body.user._id as string;
+    const edit = (body: Record<string, unknown>, lang = 'en') =>
+      t.http.put(`/api/admin/users/${id}`).set('Authorization', admin).set('Accept-Language', lang).send(body);
+    const badVat = await edit({ tax_id: '300000000000004' }, 'ar');
+    expect(badVat.status).toBe(400);
+    expect(badVat.body.message).toBe('يجب أن يتكون الرقم الضريبي من 15 رقمًا، أوله 3 وآخره 3.');
+    const saved = await edit({ tax_id: '٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣', legal_name: 'Future Schools Co.', address: ADDRESS });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      tax_id: SCHOOL_VAT,
+      legal_name: 'Future Schools Co.',
+      address: { ...ADDRESS, building: '2345', postal_code: '12241' },
+    });
   });
 
   it('a school with a VAT number pays two teams in one order: one standard invoice with two lines, cleared, downloadable only as ZATCA cleared it', async () => {
