@@ -147,9 +147,9 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       order.invoiceNumber!,
       `VAT No. ${VAT_NUMBER}`,
       'Amount before VAT',
-      '300.00 SAR',
-      '45.00 SAR',
-      '345.00 SAR',
+      'SAR 300.00',
+      'SAR 45.00',
+      'SAR 345.00',
       'Coach annual plan',
     ])
       expect(words).toContain(text);

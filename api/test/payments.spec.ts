@@ -295,7 +295,7 @@ describe('payments with the sandbox provider', () => {
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(body);
     const words = text.replace(/\s+/g, ' ');
-    expect(words).toContain('350.00 SAR');
+    expect(words).toContain('SAR 350.00');
     expect(words).toContain('Coach annual plan');
     expect(words).toContain(orderId);
     expect(words).toContain(invoiceNumber);

@@ -74,7 +74,25 @@ function UserForm({ creating }: { creating: boolean }) {
           formData.type === 0 ? (
             <SelectInput source="grade" choices={gradeChoices} fullWidth />
           ) : formData.type === 2 ? (
-            <SelectInput source="entityKind" choices={entityKindChoices} fullWidth />
+            <>
+              <SelectInput source="entityKind" choices={entityKindChoices} fullWidth />
+              {/* A school's or company's billing details: what a standard tax invoice names (checked by the API). */}
+              <TextInput source="tax_id" fullWidth slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }} />
+              <TextInput source="legal_name" fullWidth />
+              <TextInput source="address.street" fullWidth />
+              <TextInput
+                source="address.building"
+                fullWidth
+                slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+              />
+              <TextInput source="address.district" fullWidth />
+              <TextInput source="address.city" fullWidth />
+              <TextInput
+                source="address.postal_code"
+                fullWidth
+                slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+              />
+            </>
           ) : null
         }
       </FormDataConsumer>

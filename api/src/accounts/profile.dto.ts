@@ -18,6 +18,15 @@ export class SupervisorDto {
   @ApiProperty() @NoneAsEmpty() @Digits(20) supervisor_id?: string;
 }
 
+/** An entity's national address, as a standard tax invoice's buyer needs it. */
+export class BuyerAddressDto {
+  @ApiProperty() @Text(150) street?: string;
+  @ApiProperty({ description: '4 digits (Arabic-Indic accepted)' }) @Digits(10) building?: string;
+  @ApiProperty() @Text(100) district?: string;
+  @ApiProperty() @Text(100) city?: string;
+  @ApiProperty({ description: '5 digits (Arabic-Indic accepted)' }) @Digits(10) postal_code?: string;
+}
+
 /**
  * The fields a member may change on the account page. Anything else in the body (type,
  * subcription, dates, isVerified, plan, e-mail, national ID, another id) is stripped.
@@ -47,6 +56,19 @@ export class ProfileDto {
   entityKind?: string;
   @ApiProperty() @NoneAsEmpty() @Digits(40) tax_id?: string;
   @ApiProperty() @NoneAsEmpty() @Digits(40) crNumber?: string;
+  @ApiProperty({ required: false, description: 'entities: the legal name on a standard tax invoice' })
+  @Text(200)
+  legal_name?: string;
+  @ApiProperty({
+    type: BuyerAddressDto,
+    required: false,
+    description: 'entities: the national address on a standard tax invoice (all five fields, or none)',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => BuyerAddressDto)
+  address?: BuyerAddressDto;
   @ApiProperty({ type: EducationDto })
   @IsOptional()
   @IsObject()

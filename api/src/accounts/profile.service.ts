@@ -24,6 +24,7 @@ import { CONFIG } from '../core/core.module';
 import { TeamsService } from '../teams/teams.service';
 import { isMinorAccount, memberUser, publicProfileOn } from '../auth/user.view';
 import type { ChangePasswordDto, ProfileDto } from './profile.dto';
+import { buyerAddress, checkedVatNumber } from './buyer';
 import { isBirthDate, isCountryCode, isEmail, normalizeMobile, normalizePhone } from './reference';
 import { VerificationService } from './verification.service';
 import type { Lang } from '../common/i18n';
@@ -202,7 +203,11 @@ export class ProfileService {
         if (!isEntityKind(dto.entityKind)) throw new AppError(400, 'signup.entity_kind', {}, 'entityKind');
         set.entityKind = dto.entityKind;
       }
-      if (dto.tax_id !== undefined) set.taxId = dto.tax_id || null;
+      // A VAT number given or changed must be one (a standard tax invoice names it); one kept as
+      // it was at sign-up is left alone.
+      if (dto.tax_id !== undefined) set.taxId = checkedVatNumber(dto.tax_id, user.taxId);
+      if (dto.legal_name !== undefined) set.legalName = dto.legal_name || null;
+      if (dto.address !== undefined) set.address = buyerAddress(dto.address);
       if (dto.crNumber !== undefined) set.crNumber = dto.crNumber || null;
       // A private school or company keeps both numbers; so does an entity whose kind is unknown (the old rule).
       const kind = set.entityKind ?? user.entityKind;

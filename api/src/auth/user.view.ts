@@ -72,6 +72,8 @@ export function memberUser(user: User): MemberUser {
     entityKind: user.entityKind ?? null,
     tax_id: user.taxId,
     crNumber: user.crNumber,
+    legal_name: user.legalName,
+    address: user.address ?? null,
     guardian_name: user.guardianName,
     guardian_phone: user.guardianPhone,
     education: user.education ?? null,

@@ -1,4 +1,6 @@
 import type {
+  BuyerAddress,
+  OrderBuyer,
   BroadcastChannel,
   BroadcastReach,
   BroadcastSegment,
@@ -97,8 +99,13 @@ export const users = pgTable(
     entityType: text('entity_type'),
     /** The kind of organisation (contract ENTITY_KINDS), chosen at sign-up; null: unknown (signed up before it was asked). */
     entityKind: text('entity_kind').$type<EntityKind>(),
+    /** Entities: the VAT number (15 digits, first and last 3) when VAT-registered; a standard invoice's buyer ID. */
     taxId: text('tax_id'),
     crNumber: text('cr_number'),
+    /** Entities: the legal name a standard tax invoice names (null: the account's name). */
+    legalName: text('legal_name'),
+    /** Entities: the national address a standard tax invoice needs (never queried on its own). */
+    address: jsonb('address').$type<BuyerAddress>(),
     /** A student's guardian; null for others (the old contract's 'None' filler is never stored). */
     guardianName: text('guardian_name'),
     guardianPhone: text('guardian_phone'),
@@ -693,7 +700,12 @@ export const orders = pgTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     nationalId: text('national_id').notNull().default(''),
-    /** subscription (a plan), renewal, or team_fee */
+    /**
+     * An organisation's order with everything a standard tax invoice needs (legal name, VAT number,
+     * address), copied when opened; null: a simplified invoice (a person, or an entity without them).
+     */
+    buyer: jsonb('buyer').$type<OrderBuyer>(),
+    /** subscription (a plan), renewal, team_fee (one team), or team_fees (a school's teams, one line each in order_lines) */
     orderType: text('order_type').notNull().default('subscription'),
     currency: text('currency').notNull().default('SAR'),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
@@ -734,6 +746,31 @@ export const orders = pgTable(
     uniqueIndex('orders_team_fee_open')
       .on(t.teamId)
       .where(sql`${t.orderType} = 'team_fee' AND ${t.status} IN ('pending', 'held')`),
+  ],
+);
+
+/**
+ * One team's fee in a school's order for several teams (order_type team_fees): paying the order pays
+ * each line's team; a refund of one line (refunds.team_id) gives that team's fee back, the others stay paid.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
+    position: integer('position').notNull(),
+    teamNo: text('team_no').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_position_unique').on(t.orderId, t.position),
+    uniqueIndex('order_lines_order_team_unique').on(t.orderId, t.teamId),
+    index('order_lines_team_idx').on(t.teamId),
   ],
 );
 
@@ -787,6 +824,8 @@ export const refunds = pgTable(
     endRequested: boolean('end_requested').notNull().default(false),
     /** The client's Idempotency-Key: a retried request answers the refund already made. */
     idempotencyKey: text('idempotency_key'),
+    /** A refund of one line of a school's order for several teams: that line's team (null: the order itself). */
+    teamId: uuid('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     /** Whether this refund ended the subscription the order gave. */
     endedSubscription: boolean('ended_subscription').notNull().default(false),
     createdAt: createdAt(),

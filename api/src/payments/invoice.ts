@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { formatDate, formatMoney } from '@platform/contract';
+import { formatDate, formatMoney, type OrderBuyer } from '@platform/contract';
 import { translate } from '../common/i18n';
 import type { Order } from './payments.service';
 
@@ -168,12 +168,17 @@ export interface TaxDocument {
   member: { name: string; nationalId: string | null; email: string | null };
   seller: { name: string; nameEn: string; vatNumber: string };
   vatPercent: number;
-  /** The ZATCA Phase 2 QR (nine TLV tags) of the stamped e-invoice; without it, the Phase 1 QR. */
+  /** The ZATCA Phase 2 QR (nine TLV tags) of the stamped e-invoice (of the cleared one for a standard invoice); without it, the Phase 1 QR. */
   qr?: string;
+  /** An organisation's order (a standard tax invoice): its legal name, VAT number and address. */
+  buyer?: OrderBuyer | null;
+  /** A school's order for several teams: one row per team (a credit note of one line: that line). */
+  lines?: { teamNo: string; amount: string }[];
 }
 
-function money(amount: number, currency: string) {
-  return `${amount.toFixed(2)} ${currency}`;
+/** An amount as each side of the document writes it: `SAR 300.00` and `300.00 ر.س` (the contract's formatMoney). */
+function money(amount: number, currency: string, lang: 'en' | 'ar' = 'en') {
+  return formatMoney(amount, currency, lang);
 }
 
 /** The VAT included in a total, in cents (prices include VAT). */
@@ -232,7 +237,13 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
   const qr = taxed
     ? await QRCode.toBuffer(documentQr(data), { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 })
     : null;
-  const titleKey = credit ? 'payment.credit_note_title' : taxed ? 'payment.invoice_title' : 'payment.not_tax_invoice';
+  const titleKey = credit
+    ? 'payment.credit_note_title'
+    : !taxed
+      ? 'payment.not_tax_invoice'
+      : data.buyer
+        ? 'payment.standard_invoice_title'
+        : 'payment.invoice_title';
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -290,16 +301,42 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
       : ['Invoice number', data.number, 'رقم الفاتورة'],
     ...(credit ? [['Invoice', data.invoiceNumber ?? '—', 'الفاتورة'] as [string, string, string]] : []),
     ['Date', formatDate(data.issuedAt, 'en', 'time'), 'التاريخ', formatDate(data.issuedAt, 'ar', 'time')],
-    ['Customer', member.name, 'العميل'],
-    [
-      'ID / e-mail',
-      member.nationalId && member.nationalId !== '0000000000' ? member.nationalId : (member.email ?? ''),
-      'الهوية / البريد',
-    ],
-    order.orderType === 'team_fee'
-      ? ['Item', plan.name_en, 'البند', plan.name]
-      : ['Plan', plan.name_en, 'الخطة', plan.name],
-    ['Period', period('en'), 'مدة الاشتراك', period('ar')],
+    ...(data.buyer
+      ? // A standard invoice's buyer: its legal name, VAT number and national address.
+        ([
+          [en('payment.buyer_block'), data.buyer.name, ar('payment.buyer_block')],
+          ['Buyer VAT No.', data.buyer.vat_number, 'الرقم الضريبي للمشتري'],
+          [
+            'Address',
+            `${data.buyer.address.building} ${data.buyer.address.street}, ${data.buyer.address.district}, ${data.buyer.address.city} ${data.buyer.address.postal_code}`,
+            'العنوان',
+            `${data.buyer.address.street}، ${ltr(data.buyer.address.building)}، ${data.buyer.address.district}، ${data.buyer.address.city} ${ltr(data.buyer.address.postal_code)}`,
+          ],
+        ] as [string, string, string, string?][])
+      : ([
+          ['Customer', member.name, 'العميل'],
+          [
+            'ID / e-mail',
+            member.nationalId && member.nationalId !== '0000000000' ? member.nationalId : (member.email ?? ''),
+            'الهوية / البريد',
+          ],
+        ] as [string, string, string, string?][])),
+    credit && order.orderType === 'team_fees' && data.lines?.length === 1
+      ? // A credit note of one team of a school's order: that team's fee only.
+        ['Item', `Team fee ${data.lines[0].teamNo}`, 'البند', `رسوم الفريق ${ltr(data.lines[0].teamNo)}`]
+      : order.orderType === 'team_fee' || order.orderType === 'team_fees'
+        ? ['Item', plan.name_en, 'البند', plan.name]
+        : ['Plan', plan.name_en, 'الخطة', plan.name],
+    ...(order.orderType === 'team_fees'
+      ? []
+      : [['Period', period('en'), 'مدة الاشتراك', period('ar')] as [string, string, string, string]]),
+    // One row per team of a school's order (its fee, in each language).
+    ...(data.lines ?? []).map((l): [string, string, string, string] => [
+      `Team ${l.teamNo}`,
+      money(Number(l.amount), order.currency),
+      `الفريق ${ltr(l.teamNo)}`,
+      money(Number(l.amount), order.currency, 'ar'),
+    ]),
     ...(data.team
       ? [
           ['Team', data.team.teamNo, 'الفريق'] as [string, string, string],
@@ -316,9 +353,24 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     ['Transaction reference', order.transactionRef ?? '—', 'مرجع العملية'],
   ];
   if (credit && data.reason) rows.push(['Reason', data.reason.en, 'السبب', data.reason.ar]);
-  rows.push(['Amount before VAT', money((cents - vat) / 100, order.currency), 'المبلغ قبل الضريبة']);
-  rows.push([`VAT ${vatPercent}%`, money(vat / 100, order.currency), `ضريبة القيمة المضافة ${vatPercent}%`]);
+  rows.push([
+    'Amount before VAT',
+    money((cents - vat) / 100, order.currency),
+    'المبلغ قبل الضريبة',
+    money((cents - vat) / 100, order.currency, 'ar'),
+  ]);
+  rows.push([
+    `VAT ${vatPercent}%`,
+    money(vat / 100, order.currency),
+    `ضريبة القيمة المضافة ${vatPercent}%`,
+    money(vat / 100, order.currency, 'ar'),
+  ]);
   let y = 136;
+  // The rows close up when there are many (a buyer's address, a line per team), so the totals and
+  // the QR code (about 290 pt below the rows) stay on the page.
+  const dual = rows.filter(([, value, , valueAr]) => valueAr !== undefined && valueAr !== value).length;
+  const fit = Math.min(1, (doc.page.height - 48 - 290 - y) / (rows.length * 24 + dual * 18));
+  const [rowStep, dualStep] = [24 * fit, 18 * fit];
   for (const [label, value, labelAr, valueAr] of rows) {
     doc.font('body').fillColor('#555555');
     line(doc, label, left, y, third - 8, 'left', 10);
@@ -326,12 +378,12 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     doc.fillColor('#111111');
     if (valueAr !== undefined && valueAr !== value) {
       line(doc, value, left + third - 20, y, third + 40, 'left', 11);
-      y += 18;
+      y += dualStep;
       line(doc, valueAr, left + third - 20, y, third + 40, 'right', 11);
     } else {
       line(doc, value, left + third - 20, y, third + 40, ARABIC.test(value) ? 'right' : 'left', 11);
     }
-    y += 24;
+    y += rowStep;
   }
   artifact(doc, () =>
     doc
@@ -345,10 +397,12 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
   line(doc, credit ? 'Total refunded' : 'Total paid', left, y, third - 8, 'left', 13);
   line(doc, money(cents / 100, order.currency), left + third - 20, y, third + 40, 'left', 13);
   line(doc, credit ? 'إجمالي المبلغ المسترد' : 'الإجمالي المدفوع', left + 2 * third + 8, y, third - 8, 'right', 13);
+  y += 22;
+  line(doc, money(cents / 100, order.currency, 'ar'), left + third - 20, y, third + 40, 'right', 13);
   y += 40;
   doc.font('body').fillColor('#333333');
   // A team fee (team registration) buys no period: the line says what was paid.
-  const teamFee = order.orderType === 'team_fee';
+  const teamFee = order.orderType === 'team_fee' || order.orderType === 'team_fees';
   if (credit) {
     line(doc, `This credit note reduces invoice ${data.invoiceNumber ?? ''}.`, left, y, width, 'left', 10);
     line(doc, `يخفض هذا الإشعار الدائن الفاتورة ${ltr(data.invoiceNumber ?? '')}.`, left, y + 20, width, 'right', 10);

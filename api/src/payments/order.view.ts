@@ -1,4 +1,5 @@
-import { orderStatusWord, type BillingOrder, type BillingRefund } from '@platform/contract';
+import { orderStatusWord, type BillingOrder, type BillingRefund, type OrderLine } from '@platform/contract';
+import type { orderLines } from '../db/schema';
 import type { Order } from './payments.service';
 import type { Refund } from './refunds.service';
 
@@ -14,7 +15,11 @@ function refundView(r: Refund, currency: string): BillingRefund {
 }
 
 /** An order as members and staff read it (the contract's `BillingOrder`), with its refunds. */
-export function orderView(o: Order, refunds: Refund[] = []): BillingOrder {
+export function orderView(
+  o: Order,
+  refunds: Refund[] = [],
+  lines: (typeof orderLines.$inferSelect)[] = [],
+): BillingOrder {
   return {
     _id: o.id,
     invoice_number: o.invoiceNumber,
@@ -28,5 +33,14 @@ export function orderView(o: Order, refunds: Refund[] = []): BillingOrder {
     period_start: o.periodStart,
     period_end: o.periodEnd,
     created_at: o.createdAt.toISOString(),
+    buyer: o.buyer ?? null,
+    lines: lines.map((l): OrderLine => ({
+      team_id: l.teamId,
+      team_no: l.teamNo,
+      name: l.name,
+      name_en: l.nameEn,
+      amount: l.amount,
+      refunded: refunds.some((r) => r.teamId !== null && r.teamId === l.teamId),
+    })),
   };
 }

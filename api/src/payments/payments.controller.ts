@@ -86,9 +86,10 @@ export class PaymentsController {
     const page = body.page ?? 0;
     const { rows, currentPage, totalPages } = await this.payments.myOrders(auth.user, page);
     const refunds = await this.refunds.ofOrders(rows.map((o) => o.id));
+    const lines = await this.payments.linesOf(rows.map((o) => o.id));
     return {
       success: true,
-      myOrders: rows.map((o) => orderView(o, refunds.get(o.id))),
+      myOrders: rows.map((o) => orderView(o, refunds.get(o.id), lines.get(o.id))),
       currentPage,
       totalPages,
     };

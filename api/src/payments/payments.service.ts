@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { standardBuyer } from '@platform/contract';
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { subscriptionValid } from '../auth/user.view';
 import { AppError } from '../common/app-error';
@@ -8,10 +9,10 @@ import type { Lang } from '../common/i18n';
 import type { AppConfig } from '../core/config';
 import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
-import { orders, plans, users, type User } from '../db/schema';
+import { orderLines, orders, plans, users, type User } from '../db/schema';
 import { AuditService } from '../audit/audit.service';
 import { feePaid } from '../teams/lifecycle/team-state';
-import { lockTeamOfOrder } from './locks';
+import { lockTeamOfOrder, lockTeamsOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
 import { addPeriod, isoDay } from './period';
 import { PAYMENT_PROVIDER, ProviderError, type PaymentCheck, type PaymentProvider } from './provider';
@@ -68,6 +69,7 @@ export class PaymentsService {
         orderType: subscriptionValid(user) ? 'renewal' : 'subscription',
         currency: plan.currency,
         total: plan.price,
+        buyer: buyerOf(user),
       },
       lang === 'ar' ? plan.name : plan.nameEn,
       lang,
@@ -106,6 +108,49 @@ export class PaymentsService {
     );
   }
 
+  /**
+   * A school's order for several of its teams' fees (the caller checked each team and took its fee
+   * from its registration): one order, one line per team, one payment page; paying it pays every
+   * line's team, and its invoice (a standard one when the school gave its VAT number and address)
+   * has one line per team.
+   */
+  async payTeamFees(
+    entity: User,
+    teams: { id: string; teamNo: string; amount: string }[],
+    currency: string,
+    lang: Lang,
+  ) {
+    const cents = teams.reduce((sum, t) => sum + Math.round(Number(t.amount) * 100), 0);
+    const snapshot = {
+      name: `رسوم ${teams.length === 1 ? 'الفريق' : 'الفرق'} ${teams.map((t) => t.teamNo).join('، ')}`,
+      name_en: `${teams.length === 1 ? 'Team fee' : 'Team fees'} ${teams.map((t) => t.teamNo).join(', ')}`,
+    };
+    return this.openOrder(
+      {
+        userId: entity.id,
+        plan: { ...snapshot, duration: 0, duration_type: 'year' },
+        customerName: entity.name,
+        email: entity.email ?? '',
+        phone: entity.phoneNumber ?? '',
+        nationalId: entity.nationalId ?? '',
+        orderType: 'team_fees',
+        currency,
+        total: (cents / 100).toFixed(2),
+        buyer: buyerOf(entity),
+      },
+      lang === 'ar' ? snapshot.name : snapshot.name_en,
+      lang,
+      teams.map((t, i) => ({
+        teamId: t.id,
+        position: i + 1,
+        teamNo: t.teamNo,
+        name: `رسوم الفريق ${t.teamNo}`,
+        nameEn: `Team fee ${t.teamNo}`,
+        amount: t.amount,
+      })),
+    );
+  }
+
   /** The team's open fee order with its page, if one is open; a 409 while another request is still opening it. */
   private async openTeamFee(teamId: string) {
     const [order] = await this.db
@@ -120,13 +165,23 @@ export class PaymentsService {
   }
 
   /** Saves a pending order and opens the provider's payment page for it (the one payment path). */
-  private async openOrder(values: typeof orders.$inferInsert, description: string, lang: Lang) {
+  private async openOrder(
+    values: typeof orders.$inferInsert,
+    description: string,
+    lang: Lang,
+    lines: Omit<typeof orderLines.$inferInsert, 'orderId'>[] = [],
+  ) {
     let order: Order;
     try {
-      [order] = await this.db
-        .insert(orders)
-        .values({ ...values, provider: this.provider.name, status: 'pending' })
-        .returning();
+      // The order and its lines together: never an order without its lines.
+      order = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(orders)
+          .values({ ...values, provider: this.provider.name, status: 'pending' })
+          .returning();
+        if (lines.length) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row.id })));
+        return row;
+      });
     } catch (err) {
       // Two requests opening the same team's fee at once: the second one gets the first one's page.
       if (values.teamId && uniqueViolation(err) === 'orders_team_fee_open') {
@@ -198,9 +253,12 @@ export class PaymentsService {
    */
   async settle(orderId: string, answer: PaymentCheck): Promise<Order> {
     let giveBack: Refund | null = null;
+    const giveBackLines: Refund[] = [];
     const settled = await this.db.transaction(async (tx) => {
       // A team fee's team first, then the order, as a withdrawal and a refund do (see lockTeamOfOrder).
       const team = await lockTeamOfOrder(tx as unknown as Db, orderId);
+      // A school's order for several teams: each line's team, in the order of their ids.
+      const lineTeams = await lockTeamsOfOrder(tx as unknown as Db, orderId);
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order || order.activatedAt) return order;
       if (answer.state === 'paid') {
@@ -209,6 +267,9 @@ export class PaymentsService {
         // refunded below); a plan extends the member's subscription.
         // The team lifecycle counts it, or says it must go back (withdrawn, rejected, or paid twice).
         const refundIt = order.teamId && team ? (await feePaid(tx as unknown as Db, team)) === 'refund' : false;
+        // Each line's team counted; a line whose fee is not due (withdrawn, or paid meanwhile) goes back alone.
+        const notDue: string[] = [];
+        for (const t of lineTeams.values()) if ((await feePaid(tx as unknown as Db, t)) === 'refund') notDue.push(t.id);
         const period = order.userId && !order.teamId ? await this.extend(tx as unknown as Db, order) : null;
         const paidAt = new Date();
         const invoiceNumber = order.invoiceNumber ?? (await nextDocumentNumber(tx as unknown as Db, 'INV', paidAt));
@@ -229,6 +290,19 @@ export class PaymentsService {
           .returning();
         this.logger.log(`order ${order.id} paid${period ? `; subscription until ${period.end}` : ''}`);
         if (refundIt) giveBack = await this.recordFeeNotDue(tx as unknown as Db, paid, team!.teamNo);
+        for (const teamId of notDue)
+          giveBackLines.push(
+            (
+              await this.refunds.beginLine(
+                tx as unknown as Db,
+                SYSTEM_ACTOR,
+                paid.id,
+                teamId,
+                `Fee of team ${lineTeams.get(teamId)!.teamNo} not due: the team was withdrawn or rejected, or its fee was paid already`,
+                `team-withdrawn-fee:${paid.id}:${teamId}`,
+              )
+            ).refund,
+          );
         return paid;
       }
       // A held payment stays held until the provider captures it (paid) or voids it (cancelled, declined).
@@ -241,15 +315,18 @@ export class PaymentsService {
         .returning();
       return closed;
     });
-    if (!giveBack) return settled;
+    if (!giveBack && !giveBackLines.length) return settled;
     // Committed: now the provider is asked, outside any transaction (the reconciler retries a refusal).
-    try {
-      return (await this.refunds.complete(giveBack)).order;
-    } catch (err) {
-      if (!isRefundOutcome(err)) throw err;
-      this.logger.warn(`order ${orderId}: fee not due not refunded yet (${err.key})`);
-      return settled;
+    let last = settled;
+    for (const refund of giveBack ? [giveBack, ...giveBackLines] : giveBackLines) {
+      try {
+        last = (await this.refunds.complete(refund)).order;
+      } catch (err) {
+        if (!isRefundOutcome(err)) throw err;
+        this.logger.warn(`order ${orderId}: fee not due not refunded yet (${err.key})`);
+      }
     }
+    return last;
   }
 
   /**
@@ -341,6 +418,19 @@ export class PaymentsService {
     return result;
   }
 
+  /** The lines of some orders (a school's orders for several teams), by order id, in their order. */
+  async linesOf(orderIds: string[]) {
+    const byOrder = new Map<string, (typeof orderLines.$inferSelect)[]>();
+    if (!orderIds.length) return byOrder;
+    const rows = await this.db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(asc(orderLines.position));
+    for (const l of rows) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+    return byOrder;
+  }
+
   /** The member's orders, newest first, pages of 10 from page 0. */
   async myOrders(user: User, page: number) {
     const [{ total }] = await this.db.select({ total: count() }).from(orders).where(eq(orders.userId, user.id));
@@ -353,4 +443,13 @@ export class PaymentsService {
       .offset(page * PAGE_SIZE);
     return { rows, currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE) };
   }
+}
+
+/**
+ * The buyer of an entity's order when it gave everything a standard tax invoice needs (its legal
+ * name, VAT number and address): its invoice is then a standard one, cleared by ZATCA.
+ */
+function buyerOf(user: User) {
+  if (user.type !== 2) return null;
+  return standardBuyer({ legal_name: user.legalName, name: user.name, tax_id: user.taxId, address: user.address });
 }

@@ -24,4 +24,13 @@ export class RefundDto {
   @ApiProperty({ required: false })
   @Bool()
   end_subscription?: boolean;
+
+  @ApiProperty({
+    required: false,
+    format: 'uuid',
+    description:
+      'A school’s order for several teams: the team whose fee is refunded (its line, in full; the amount is ignored)',
+  })
+  @Text(100)
+  team_id?: string;
 }

@@ -7,11 +7,11 @@ import { money } from '../common/i18n';
 import { uniqueViolation } from '../common/unique-violation';
 import type { Db } from '../core/database';
 import { DB } from '../core/core.module';
-import { orders, refunds, users, type User } from '../db/schema';
+import { orderLines, orders, refunds, users, type User } from '../db/schema';
 import * as lifecycle from '../teams/lifecycle/team-state';
 import { feeRefunded } from '../teams/lifecycle/team-state';
 import { AuditService } from '../audit/audit.service';
-import { lockTeamOfOrder } from './locks';
+import { lockTeamOfOrder, lockTeamsOfOrder } from './locks';
 import { nextDocumentNumber } from './numbers';
 import { notifyRefund } from './refund-notice';
 import type { Order } from './payments.service';
@@ -84,10 +84,12 @@ export class RefundsService {
         tx as unknown as Db,
         actor,
         orderId,
-        cents(input.amount!),
+        // One team of a school's order for several teams: that line's fee.
+        input.team_id ? 'rest' : cents(input.amount!),
         input.reason!,
         input.end_subscription === true,
         key,
+        input.team_id ?? null,
       ),
     );
     if (begun.refund.status === 'settled') return begun;
@@ -104,6 +106,14 @@ export class RefundsService {
     return this.begin(tx, actor, orderId, 'rest', reason, false, key);
   }
 
+  /**
+   * Records a pending refund of one line of a school's order for several teams (that team's fee)
+   * inside the caller's transaction; the other lines stay paid. The caller commits, then `complete`.
+   */
+  beginLine(tx: Db, actor: RefundActor, orderId: string, teamId: string, reason: string, key: string) {
+    return this.begin(tx, actor, orderId, 'rest', reason, false, key, teamId);
+  }
+
   /** Step 1, under the team's and the order's locks: checks and records the refund as pending. */
   private async begin(
     tx: Db,
@@ -113,11 +123,23 @@ export class RefundsService {
     reason: string,
     end: boolean,
     key: string | undefined,
+    teamId: string | null = null,
   ): Promise<RefundOutcome> {
-    // A team fee's team first, then the order (see lockTeamOfOrder).
+    if (teamId !== null && !isUuid(teamId)) throw new AppError(400, 'refund.team_not_in_order', {}, 'team_id');
+    // A team fee's team first (a line's team for a line), then the order (see lockTeamOfOrder).
     await lockTeamOfOrder(tx, orderId);
+    if (teamId) await lockTeamsOfOrder(tx, orderId, teamId);
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError(404, 'request.not_found');
+    const [line] = teamId
+      ? await tx
+          .select()
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, order.id), eq(orderLines.teamId, teamId)))
+      : [];
+    if (teamId && !line) throw new AppError(400, 'refund.team_not_in_order', {}, 'team_id');
+    // A school's order for several teams is refunded a team at a time (its credit note names the line).
+    if (!teamId && order.orderType === 'team_fees') throw new AppError(400, 'refund.team_required', {}, 'team_id');
     if (key) {
       const [earlier] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key));
       if (earlier) {
@@ -134,8 +156,25 @@ export class RefundsService {
       })
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), inArray(refunds.status, ['pending', 'settled'])));
-    const left = cents(order.total) - cents(done);
+    let left = cents(order.total) - cents(done);
     if (left <= 0) throw new AppError(409, Number(pending) > 0 ? 'refund.in_progress' : 'refund.fully_refunded');
+    if (line) {
+      const [{ lineDone, linePending }] = await tx
+        .select({
+          lineDone: sql<string>`coalesce(sum(${refunds.amount}), 0)::text`,
+          linePending: sql<number>`count(*) filter (where ${refunds.status} = 'pending')::int`,
+        })
+        .from(refunds)
+        .where(
+          and(
+            eq(refunds.orderId, order.id),
+            eq(refunds.teamId, teamId!),
+            inArray(refunds.status, ['pending', 'settled']),
+          ),
+        );
+      left = Math.min(left, cents(line.amount) - cents(lineDone));
+      if (left <= 0) throw new AppError(409, Number(linePending) > 0 ? 'refund.in_progress' : 'refund.line_refunded');
+    }
     const amount = requested === 'rest' ? left : requested;
     if (amount > left) throw new AppError(400, 'refund.too_much', { left: money(decimal(left), order.currency) });
     try {
@@ -149,6 +188,7 @@ export class RefundsService {
           actorName: actor.name,
           status: 'pending',
           idempotencyKey: key ?? null,
+          teamId,
           endRequested: end,
           createdAt: new Date(),
         })
@@ -239,10 +279,14 @@ export class RefundsService {
 
   /** Step 3: the provider refunded it; recorded once, whoever settles it first. */
   private async settle(refundId: string, answer: RefundResult): Promise<RefundOutcome> {
-    const [ref] = await this.db.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
+    const [ref] = await this.db
+      .select({ orderId: refunds.orderId, teamId: refunds.teamId })
+      .from(refunds)
+      .where(eq(refunds.id, refundId));
     return this.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await lockTeamOfOrder(tx, ref.orderId);
+      if (ref.teamId) await lockTeamsOfOrder(tx, ref.orderId, ref.teamId);
       const [order] = await tx.select().from(orders).where(eq(orders.id, ref.orderId)).for('update');
       const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
       if (refund.status === 'settled') return { refund, order, replayed: true };
@@ -255,6 +299,8 @@ export class RefundsService {
       const ended = (full || refund.endRequested) && (await this.endSubscription(tx, order));
       // A team fee refunded in full leaves its team unpaid.
       if (full && order.teamId) await feeRefunded(tx, order.teamId, order.id);
+      // A line of a school's order refunded: that team is unpaid, the others stay paid.
+      if (refund.teamId) await feeRefunded(tx, refund.teamId, order.id);
       const now = new Date();
       const [settled] = await tx
         .update(refunds)

@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import type { AppConfig } from '../core/config';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { translate } from '../common/i18n';
 import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
-import { competitions, teams, type User } from '../db/schema';
+import { competitions, orderLines, teams, type User, type zatcaDocuments } from '../db/schema';
 import { competitionName } from '../teams/team-notices';
 import { writeTaxDocument, type TaxDocument } from './invoice';
 import { ZatcaService } from '../zatca/zatca.service';
+import { qrOfXml } from '../zatca/ubl';
 import { PaymentsService, type Order } from './payments.service';
 import { RefundsService, type Refund } from './refunds.service';
 
@@ -43,11 +44,7 @@ export class TaxDocumentsService {
   private async xmlOf(order: Order, refund?: Refund): Promise<string> {
     const doc = await this.einvoice(order, refund);
     if (!doc) throw new AppError(404, 'payment.einvoice_unavailable');
-    if (doc.profile === 'standard') {
-      if (doc.state !== 'cleared' || !doc.clearedXml) throw new AppError(409, 'payment.einvoice_not_cleared');
-      return Buffer.from(doc.clearedXml, 'base64').toString('utf8');
-    }
-    return doc.xml;
+    return clearedOrStamped(doc) ?? doc.xml;
   }
 
   private einvoice(order: Order, refund?: Refund) {
@@ -78,9 +75,22 @@ export class TaxDocumentsService {
     const path = join(this.config.dataDir, 'invoices', `${number}.pdf`);
     if (existsSync(path)) return path;
     const einvoice = await this.einvoice(order, refund);
+    // A standard document (an organisation with a VAT number) exists for the buyer only as ZATCA
+    // cleared it: its PDF carries the cleared document's QR, and none is made before.
+    const cleared = einvoice ? clearedOrStamped(einvoice) : null;
+    const team = await this.teamOf(order, refund?.teamId);
+    const lines = (
+      await this.db
+        .select({ teamId: orderLines.teamId, teamNo: orderLines.teamNo, amount: orderLines.amount })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.position))
+    ).filter((l) => !refund || l.teamId === refund.teamId);
     const doc: TaxDocument = {
-      team: await this.teamOf(order),
-      reason: refund ? refundReason(refund, await this.teamOf(order)) : undefined,
+      team,
+      reason: refund ? refundReason(refund, team) : undefined,
+      buyer: order.buyer ?? null,
+      lines: lines.map((l) => ({ teamNo: l.teamNo, amount: refund ? refund.amount : l.amount })),
       kind: refund ? 'credit_note' : 'invoice',
       number,
       issuedAt: refund ? (refund.settledAt ?? refund.createdAt) : (order.activatedAt ?? order.updatedAt),
@@ -90,21 +100,22 @@ export class TaxDocumentsService {
       member: { name: order.customerName || user.name, nationalId: user.nationalId, email: user.email },
       seller: this.config.payments.seller,
       vatPercent: this.config.payments.vatPercent,
-      // Phase 2: the stamped document's nine-tag QR.
-      qr: einvoice?.qr,
+      // Phase 2: the stamped document's nine-tag QR (the cleared one's for a standard document).
+      qr: cleared ? (qrOfXml(cleared) ?? einvoice?.qr) : einvoice?.qr,
     };
     await writeTaxDocument(path, doc);
     return path;
   }
 
-  /** A team fee's team number and competition, in both languages. */
-  private async teamOf(order: Order): Promise<TaxDocument['team']> {
-    if (!order.teamId) return null;
+  /** A team fee's team (or a refunded line's) number and competition, in both languages. */
+  private async teamOf(order: Order, lineTeamId?: string | null): Promise<TaxDocument['team']> {
+    const teamId = lineTeamId ?? order.teamId;
+    if (!teamId) return null;
     const [row] = await this.db
       .select({ teamNo: teams.teamNo, competition: competitions })
       .from(teams)
       .innerJoin(competitions, eq(competitions.id, teams.competitionId))
-      .where(eq(teams.id, order.teamId));
+      .where(eq(teams.id, teamId));
     if (!row) return null;
     return {
       teamNo: row.teamNo,
@@ -132,4 +143,14 @@ export function refundReason(refund: Refund, team: TaxDocument['team']): { en: s
       : null;
   if (!key || !team) return { en: refund.reason, ar: refund.reason };
   return { en: translate('en', key, { team: team.teamNo }), ar: translate('ar', key, { team: team.teamNo }) };
+}
+
+/**
+ * A standard document's XML as ZATCA cleared it (the only one its buyer gets), a 409 "being
+ * cleared" before; null for a simplified document (its own stamped XML is the one).
+ */
+function clearedOrStamped(doc: typeof zatcaDocuments.$inferSelect): string | null {
+  if (doc.profile !== 'standard') return null;
+  if (doc.state !== 'cleared' || !doc.clearedXml) throw new AppError(409, 'payment.einvoice_not_cleared');
+  return Buffer.from(doc.clearedXml, 'base64').toString('utf8');
 }

@@ -76,6 +76,8 @@ export async function deleteAccountData(tx: Db, userId: string): Promise<LeftFil
       entityType: null,
       taxId: null,
       crNumber: null,
+      legalName: null,
+      address: null,
       guardianName: null,
       guardianPhone: null,
       education: null,

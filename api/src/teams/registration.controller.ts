@@ -9,7 +9,7 @@ import { Lang, money, translate } from '../common/i18n';
 import { orderView } from '../payments/order.view';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { RegistrationService } from './registration.service';
-import { CreateTeamDto, HandOverDto, InviteSignupDto, TeamsPageQuery, UpdateTeamDto } from './team.dto';
+import { CreateTeamDto, HandOverDto, InviteSignupDto, SchoolFeesDto, TeamsPageQuery, UpdateTeamDto } from './team.dto';
 
 /** Team registration for members: open registrations, a coach's teams, invitations (issue 20). */
 @ApiTags('teams')
@@ -110,6 +110,26 @@ export class RegistrationController {
   @ApiOperation({ summary: "Creates an order for the team's fee and the payment page: response.order {ref, url}" })
   async pay(@CurrentAuth() auth: Auth, @Param('id') id: string, @Lang() lang: Lang) {
     const { page, order } = await this.registration.pay(auth.user, id, lang);
+    return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
+  }
+
+  @Get('school/team-fees')
+  @Roles('entity')
+  @ApiOperation({ summary: 'The teams the school represents whose fee it may pay now, with the amounts' })
+  async schoolFees(@CurrentAuth() auth: Auth) {
+    return { success: true, teams: await this.registration.schoolFees(auth.user) };
+  }
+
+  @Post('school/team-fees/pay')
+  @Roles('entity')
+  @UseGuards(SigninThrottleGuard)
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Creates one order for several of the school's teams' fees (team_ids), one line each, and the payment page: response.order {ref, url}",
+  })
+  async paySchoolFees(@CurrentAuth() auth: Auth, @Body() body: SchoolFeesDto, @Lang() lang: Lang) {
+    const { page, order } = await this.registration.paySchoolFees(auth.user, body.team_ids, lang);
     return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
   }
 

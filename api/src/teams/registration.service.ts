@@ -7,6 +7,8 @@ import {
   ineligibility,
   isMinor,
   LIVE_TEAM_STATES,
+  refusal as teamRefusal,
+  type SchoolFeeTeam,
   platformDay,
   TEAM_STATE_ORDER,
   teamActions,
@@ -24,6 +26,7 @@ import type { Db } from '../core/database';
 import { CONFIG, DB } from '../core/core.module';
 import {
   competitions,
+  orderLines,
   orders,
   registrations,
   seasons,
@@ -821,7 +824,31 @@ export class RegistrationService {
         .from(orders)
         .where(and(eq(orders.teamId, team.id), eq(orders.orderType, 'team_fee'), eq(orders.status, 'paid')))
         .orderBy(asc(orders.createdAt));
+      // Lines of a school's orders for several teams that paid this team's fee (that line alone goes back).
+      const lines = await tx
+        .select({ id: orders.id })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(eq(orderLines.teamId, team.id), eq(orders.status, 'paid')))
+        .orderBy(asc(orders.createdAt));
       const pending: Refund[] = [];
+      for (const order of lines) {
+        const begun = await this.refunds
+          .beginLine(
+            tx,
+            coach,
+            order.id,
+            team.id,
+            `Team ${team.teamNo} withdrawn by its coach`,
+            `team-withdrawal:${team.id}:${order.id}`,
+          )
+          .catch((err: unknown) => {
+            // That line given back already (by staff): nothing more to refund for it.
+            if (err instanceof AppError && err.key === 'refund.line_refunded') return null;
+            throw err;
+          });
+        if (begun) pending.push(begun.refund);
+      }
       for (const order of paid) {
         const { refund } = await this.refunds.beginRest(
           tx,
@@ -898,6 +925,70 @@ export class RegistrationService {
     });
     // The provider is called after the team's lock is released (no provider call inside a lock).
     return this.payments.payTeamFee(coach, team, { amount: reg.fee, currency: reg.currency }, lang);
+  }
+
+  /**
+   * GET /api/school/team-fees: the teams a school represents whose fee it may pay now (the
+   * contract's `pay` for the school: registration open, a fee due, not on a waiting list).
+   */
+  async schoolFees(entity: User): Promise<SchoolFeeTeam[]> {
+    const rows = await this.db
+      .select({ team: teams, season: seasons, competition: competitions, registration: registrations })
+      .from(teams)
+      .innerJoin(seasons, eq(seasons.id, teams.seasonId))
+      .innerJoin(competitions, eq(competitions.id, teams.competitionId))
+      .innerJoin(registrations, eq(registrations.id, teams.registrationId))
+      .where(and(eq(teams.entityId, entity.id), inArray(teams.state, [...LIVE_TEAM_STATES])))
+      .orderBy(asc(teams.teamNo));
+    const now = new Date();
+    return (
+      rows
+        // The people's counts do not matter to paying.
+        .filter(
+          (r) =>
+            teamRefusal('school', 'pay', lifecycle.factsOf(r.team, r.registration, { members: 0, pending: 0 }, now)) ===
+            null,
+        )
+        .map((r) => ({
+          _id: r.team.id,
+          team_no: r.team.teamNo,
+          season: { _id: r.season.id, name: r.season.name, name_en: r.season.nameEn },
+          competition: { _id: r.competition.id, name: r.competition.name, name_en: r.competition.nameEn },
+          amount: r.registration.fee,
+          currency: r.registration.currency,
+        }))
+    );
+  }
+
+  /**
+   * POST /api/school/team-fees/pay: a school pays several of its teams' fees in one order (one
+   * payment, one line per team, one invoice). Each team is checked under its lock (the school's
+   * own, a fee due, registration open); the provider is called after the locks are released.
+   */
+  async paySchoolFees(entity: User, teamIds: string[] | undefined, lang: Lang) {
+    const ids = [...new Set(teamIds ?? [])];
+    if (!ids.length) throw new AppError(400, 'team.fees_none_selected', {}, 'team_ids');
+    const chosen = await this.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const picked: { id: string; teamNo: string; amount: string; currency: string }[] = [];
+      // In the order of their ids, as a payment's settling takes them.
+      for (const id of [...ids].sort()) {
+        const locked = isUuid(id) ? await lifecycle.lockTeam(tx, id).catch(() => null) : null;
+        // Another school's team reads as one whose fee is not due (nothing is revealed about it).
+        if (!locked || locked.team.entityId !== entity.id || !locked.reg)
+          throw new AppError(409, 'team.fee_not_due_for_school', { team: locked?.team.teamNo ?? '—' }, 'team_ids');
+        const facts = await lifecycle.teamFacts(tx, locked.team, locked.reg);
+        if (teamRefusal('school', 'pay', facts) !== null)
+          throw new AppError(409, 'team.fee_not_due_for_school', { team: locked.team.teamNo }, 'team_ids');
+        picked.push({ id, teamNo: locked.team.teamNo, amount: locked.reg.fee, currency: locked.reg.currency });
+      }
+      return picked;
+    });
+    const currencies = new Set(chosen.map((t) => t.currency));
+    if (currencies.size > 1) throw new AppError(400, 'team.fees_mixed_currencies', {}, 'team_ids');
+    // As chosen on the page, by team number.
+    chosen.sort((a, b) => a.teamNo.localeCompare(b.teamNo));
+    return this.payments.payTeamFees(entity, chosen, chosen[0].currency, lang);
   }
 
   /** Invitations waiting for the member's answer, on teams still forming. */

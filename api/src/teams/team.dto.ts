@@ -2,7 +2,7 @@ import { LIMITS, toAsciiDigits } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, ValidateBy } from 'class-validator';
-import { Bool, Int, Required, RequiredId, Text, told } from '../common/dto';
+import { Bool, Int, Required, RequiredId, Text, TextList, told } from '../common/dto';
 
 /** The most national IDs one list of a team's form may name. */
 const MAX_IDS = 50;
@@ -106,4 +106,11 @@ export class TeamsPageQuery {
   @ApiProperty({ required: false, description: 'From 0' })
   @Int(0, 100_000)
   page?: number;
+}
+
+/** POST /api/school/team-fees/pay: the school's teams whose fees it pays in one order. */
+export class SchoolFeesDto {
+  @ApiProperty({ type: [String], description: 'The teams (their _id), at most 50', maxItems: 50 })
+  @TextList(50, 'team.fees_none_selected')
+  team_ids?: string[];
 }

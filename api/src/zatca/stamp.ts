@@ -1,7 +1,7 @@
 import { createHash, createSign, createVerify, type KeyObject } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { C14nCanonicalization } from 'xml-crypto';
-import { amounts, esc, NS, ublXml, type UblDocument } from './ubl';
+import { documentAmounts, esc, NS, ublXml, type UblDocument } from './ubl';
 import { parseCertificate, type StampCertificate } from './certificates';
 
 /**
@@ -145,7 +145,7 @@ export function stamp(
   const cert = parseCertificate(credentials.certificate);
   const hash = invoiceHash(ublXml(d));
   const signature = signHash(hash, credentials.privateKey);
-  const { gross, vat } = amounts(d.total, d.vatPercent);
+  const { gross, vat } = documentAmounts(d);
   const qr = tlvQr([
     d.seller.name,
     d.seller.vatNumber ?? '',

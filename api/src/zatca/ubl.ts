@@ -1,3 +1,4 @@
+import { DOMParser } from '@xmldom/xmldom';
 import { platformDay } from '@platform/contract';
 
 /**
@@ -59,6 +60,8 @@ export interface UblDocument {
   total: string;
   vatPercent: number;
   itemName: string;
+  /** One line per item (a school's order for several teams); without it, one line of `itemName` for `total`. */
+  lines?: { name: string; total: string }[];
   seller: Party;
   buyer: Party;
 }
@@ -127,8 +130,22 @@ export interface SignatureParts {
  * The document's XML. Without `signed` it is the hashed form (no UBLExtensions, no QR reference, no
  * cac:Signature); with it, the stamped document.
  */
+/**
+ * A document's lines with their amounts in cents (each line's VAT worked out from its own amount)
+ * and the document's totals, their sums: what the XML and the QR both say.
+ */
+export function documentAmounts(d: Pick<UblDocument, 'lines' | 'itemName' | 'total' | 'vatPercent'>) {
+  const items = (d.lines?.length ? d.lines : [{ name: d.itemName, total: d.total }]).map((l) => ({
+    name: l.name,
+    ...amounts(l.total, d.vatPercent),
+  }));
+  const gross = items.reduce((s, l) => s + l.gross, 0);
+  const vat = items.reduce((s, l) => s + l.vat, 0);
+  return { items, gross, vat, net: gross - vat };
+}
+
 export function ublXml(d: UblDocument, signed?: SignatureParts): string {
-  const { gross, vat, net } = amounts(d.total, d.vatPercent);
+  const { items, gross, vat, net } = documentAmounts(d);
   const cur = { currencyID: d.currency };
   const money = (name: string, c: number) => text(name, amount(c), cur);
   const category = d.vatPercent > 0 ? 'S' : 'Z';
@@ -197,17 +214,39 @@ export function ublXml(d: UblDocument, signed?: SignatureParts): string {
         money('cbc:PrepaidAmount', 0) +
         money('cbc:PayableAmount', gross),
     ) +
-    el(
-      'cac:InvoiceLine',
-      text('cbc:ID', '1') +
-        text('cbc:InvoicedQuantity', '1.000000', { unitCode: 'PCE' }) +
-        money('cbc:LineExtensionAmount', net) +
-        el('cac:TaxTotal', money('cbc:TaxAmount', vat) + money('cbc:RoundingAmount', gross)) +
-        el('cac:Item', text('cbc:Name', d.itemName) + taxCategory('cac:ClassifiedTaxCategory')) +
-        el('cac:Price', money('cbc:PriceAmount', net)),
-    );
+    items
+      .map((l, i) =>
+        el(
+          'cac:InvoiceLine',
+          text('cbc:ID', String(i + 1)) +
+            text('cbc:InvoicedQuantity', '1.000000', { unitCode: 'PCE' }) +
+            money('cbc:LineExtensionAmount', l.net) +
+            el('cac:TaxTotal', money('cbc:TaxAmount', l.vat) + money('cbc:RoundingAmount', l.gross)) +
+            el('cac:Item', text('cbc:Name', l.name) + taxCategory('cac:ClassifiedTaxCategory')) +
+            el('cac:Price', money('cbc:PriceAmount', l.net)),
+        ),
+      )
+      .join('');
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     el('Invoice', body, { xmlns: NS.inv, 'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc, 'xmlns:ext': NS.ext })
   );
+}
+
+/**
+ * The QR payload (base64 TLV) a UBL document carries in its AdditionalDocumentReference "QR": read
+ * from the XML (for a standard invoice, the one ZATCA cleared and may have stamped again). Null
+ * when it has none.
+ */
+export function qrOfXml(xml: string): string | null {
+  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const refs = doc.getElementsByTagNameNS(NS.cac, 'AdditionalDocumentReference');
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs.item(i)!;
+    const id = ref.getElementsByTagNameNS(NS.cbc, 'ID').item(0);
+    if (id?.textContent?.trim() !== 'QR') continue;
+    const value = ref.getElementsByTagNameNS(NS.cbc, 'EmbeddedDocumentBinaryObject').item(0)?.textContent?.trim();
+    return value || null;
+  }
+  return null;
 }

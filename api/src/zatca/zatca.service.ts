@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { PollingJob } from '../common/polling-job';
 import type { AppConfig } from '../core/config';
 import type { Database, Db } from '../core/database';
 import { CONFIG, DATABASE, DB } from '../core/core.module';
-import { orders, refunds, zatcaChain, zatcaDocuments, type ZatcaMessages } from '../db/schema';
+import { orderLines, orders, refunds, zatcaChain, zatcaDocuments, type ZatcaMessages } from '../db/schema';
 import { retryDelayMs } from '../outbox/outbox.worker';
 import { FatooraClient, FatooraRefused, FatooraUnavailable, type FatooraResult } from './fatoora.client';
 import { parseCertificate } from './certificates';
@@ -126,7 +126,12 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
       const issuedAt = refund ? refund.createdAt : (order.activatedAt ?? order.updatedAt);
       if (issuedAt < this.since) return false;
       const icv = head.lastIcv + 1;
-      const doc = this.ublDocument(ref, order, refund, icv, head.lastHash);
+      const lines = await tx
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.position));
+      const doc = this.ublDocument(ref, order, refund, icv, head.lastHash, lines);
       const stamped = stamp(doc, { privateKey: credentials.privateKey, certificate: credentials.binarySecurityToken });
       await tx.insert(zatcaDocuments).values({
         kind: ref.kind,
@@ -153,6 +158,7 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
     refund: typeof refunds.$inferSelect | undefined,
     icv: number,
     pih: string,
+    lines: (typeof orderLines.$inferSelect)[] = [],
   ): UblDocument {
     const { seller } = this.config.payments;
     const s = this.config.zatca.seller;
@@ -165,6 +171,24 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
         ? { street: s.street, building: s.building, district: s.district, city: s.city, postalCode: s.postalCode }
         : null,
     };
+    // An organisation that gave its legal name, VAT number and address: a standard document
+    // (B2B, cleared by ZATCA) naming it; anyone else: a simplified one (reported).
+    const b = order.buyer;
+    const buyer: Party = b
+      ? {
+          name: b.name,
+          vatNumber: b.vat_number,
+          address: {
+            street: b.address.street,
+            building: b.address.building,
+            district: b.address.district,
+            city: b.address.city,
+            postalCode: b.address.postal_code,
+          },
+        }
+      : { name: order.customerName, nationalId };
+    // A refund of one line (a team of a school's order) credits that line; an invoice has one line per team.
+    const line = refund?.teamId ? lines.find((l) => l.teamId === refund.teamId) : undefined;
     return {
       kind: ref.kind,
       number: ref.number,
@@ -172,7 +196,14 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
       icv,
       pih,
       issuedAt: refund ? refund.createdAt : (order.activatedAt ?? order.updatedAt),
-      profile: 'simplified',
+      profile: b ? 'standard' : 'simplified',
+      lines: refund
+        ? line
+          ? [{ name: line.name, total: refund.amount }]
+          : undefined
+        : lines.length
+          ? lines.map((l) => ({ name: l.name, total: l.amount }))
+          : undefined,
       invoiceNumber: order.invoiceNumber,
       reason: refund?.reason ?? null,
       currency: order.currency,
@@ -180,7 +211,7 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
       vatPercent: this.config.payments.vatPercent,
       itemName: order.plan?.name ?? order.plan?.name_en ?? order.orderType,
       seller: sellerParty,
-      buyer: { name: order.customerName, nationalId },
+      buyer,
     };
   }
 

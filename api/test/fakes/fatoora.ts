@@ -1,4 +1,4 @@
-import { createHash, createVerify, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createHash, createPublicKey, createSign, createVerify, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DOMParser } from '@xmldom/xmldom';
@@ -25,6 +25,9 @@ import { issueCertificate, parseCertificate, readCsr } from '../../src/zatca/cer
  *   Answers `validationResults {infoMessages, warningMessages, errorMessages, status}` with
  *   `reportingStatus REPORTED | NOT_REPORTED` (200, 202 with warnings, 400) or `clearanceStatus
  *   CLEARED | NOT_CLEARED` and `clearedInvoice`.
+ *   A standard document must name its buyer's VAT number and address (BR-KSA-44, BR-KSA-10 errors,
+ *   BR-KSA-63 a warning); a standard document on the reporting API, or a simplified one on the
+ *   clearance API, is refused as ZATCA does. The cleared invoice carries ZATCA's stamp in its QR.
  * - `down(n)`: the next n calls answer 503; `reject(n)`: the next n documents get a business error.
  */
 export interface FakeMessage {
@@ -57,6 +60,8 @@ export function fakeFatoora(options: { otp?: string } = {}) {
     lastHash: null as string | null,
     accepted: [] as { uuid: string; hash: string; icv: number; pih: string; profile: string }[],
     calls: [] as { path: string; status: number }[],
+    /** The QR of each document cleared (ZATCA's stamp), by the document's hash. */
+    cleared: [] as { hash: string; qr: string }[],
   };
 
   const issue = (csrPem: string) => {
@@ -194,6 +199,50 @@ export function fakeFatoora(options: { otp?: string } = {}) {
           msg('ERROR', 'QRCODE_INVALID', 'QRCODE_ERRORS', 'The QR code does not carry the nine tags of this document'),
         );
     }
+    // A standard (B2B) document names its buyer: a VAT number (15 digits, first and last 3) and a
+    // Saudi address, as ZATCA's business rules ask (BR-KSA-44, BR-KSA-10 errors; BR-KSA-63 a warning).
+    if (!isSimplified) {
+      const buyer = '/inv:Invoice/cac:AccountingCustomerParty/cac:Party';
+      const vat = text(`${buyer}/cac:PartyTaxScheme/cbc:CompanyID`) ?? '';
+      if (!/^3\d{13}3$/.test(vat))
+        errors.push(
+          msg(
+            'ERROR',
+            'BR-KSA-44',
+            'KSA',
+            'The buyer VAT registration number (BT-48) must be 15 digits, starting and ending with 3',
+          ),
+        );
+      const address = (f: string) => (text(`${buyer}/cac:PostalAddress/${f}`) ?? '').trim();
+      if (
+        !address('cbc:StreetName') ||
+        !address('cbc:CityName') ||
+        !text(`${buyer}/cac:PostalAddress/cac:Country/cbc:IdentificationCode`)
+      )
+        errors.push(
+          msg(
+            'ERROR',
+            'BR-KSA-10',
+            'KSA',
+            'The buyer address of a tax invoice must have a street, a city and a country',
+          ),
+        );
+      if (
+        !/^\d{4}$/.test(address('cbc:BuildingNumber')) ||
+        !/^\d{5}$/.test(address('cbc:PostalZone')) ||
+        !address('cbc:CitySubdivisionName')
+      )
+        warnings.push(
+          msg(
+            'WARNING',
+            'BR-KSA-63',
+            'KSA',
+            'A Saudi buyer address must have a 4-digit building number, a 5-digit postal code and a district',
+          ),
+        );
+      if (!text(`${buyer}/cac:PartyLegalEntity/cbc:RegistrationName`))
+        errors.push(msg('ERROR', 'BR-KSA-42', 'KSA', 'The buyer name (BT-44) must be present in a tax invoice'));
+    }
     const pih =
       text(
         "/inv:Invoice/cac:AdditionalDocumentReference[cbc:ID='PIH']/cac:Attachment/cbc:EmbeddedDocumentBinaryObject",
@@ -213,6 +262,31 @@ export function fakeFatoora(options: { otp?: string } = {}) {
         ),
       );
     return { errors, warnings, info, hash, pih, icv, subtype: isSimplified ? 'simplified' : 'standard' };
+  }
+
+  /**
+   * The invoice as ZATCA clears it: the taxpayer's document with ZATCA's own stamp in its QR (tags
+   * 1–6 kept, 7 ZATCA's signature of the hash, 8 ZATCA's public key, 9 kept), base64. What the buyer
+   * gets is this one, not the document sent.
+   */
+  function clearedInvoice(invoice: string, hash: string): string {
+    const xml = Buffer.from(invoice, 'base64').toString('utf8');
+    const ref =
+      /(<cac:AdditionalDocumentReference><cbc:ID>QR<\/cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject[^>]*>)([^<]*)(<)/;
+    const m = ref.exec(xml);
+    if (!m) return invoice;
+    const tags = new Map<number, Buffer>();
+    const bytes = Buffer.from(m[2], 'base64');
+    for (let i = 0; i + 2 <= bytes.length; i += 2 + bytes[i + 1])
+      tags.set(bytes[i], bytes.subarray(i + 2, i + 2 + bytes[i + 1]));
+    const signature = createSign('sha256').update(Buffer.from(hash, 'base64')).sign(ca.key).toString('base64');
+    tags.set(7, Buffer.from(signature));
+    tags.set(8, createPublicKey(ca.key).export({ format: 'der', type: 'spki' }) as Buffer);
+    const qr = Buffer.concat(
+      [...tags.entries()].sort(([a], [b]) => a - b).map(([t, v]) => Buffer.concat([Buffer.from([t, v.length]), v])),
+    ).toString('base64');
+    state.cleared.push({ hash, qr });
+    return Buffer.from(xml.replace(ref, `$1${qr}$3`), 'utf8').toString('base64');
   }
 
   function basic(req: IncomingMessage): { token: string; secret: string } | null {
@@ -337,7 +411,7 @@ export function fakeFatoora(options: { otp?: string } = {}) {
         ? send(status, {
             validationResults,
             clearanceStatus: ok ? 'CLEARED' : 'NOT_CLEARED',
-            clearedInvoice: ok ? body.invoice : null,
+            clearedInvoice: ok ? clearedInvoice(String(body.invoice), v.hash) : null,
           })
         : send(status, { validationResults, reportingStatus: ok ? 'REPORTED' : 'NOT_REPORTED' });
     }

@@ -441,6 +441,20 @@ export const en = {
     courses: 'Courses',
     upgrade_action: 'Choose a plan',
   },
+  schoolFees: {
+    title: 'Pay team fees',
+    intro:
+      'Choose the teams of your school whose fee is due, and pay them together: one payment, one invoice with a line for each team.',
+    billing_hint:
+      'For a tax invoice in your school’s name, add its VAT number, legal name and address on your account page.',
+    billing_link: 'Account details',
+    none: 'No team of your school has a fee due right now.',
+    choose: 'Teams with a fee due',
+    total: '{count} team chosen: {total}||||{count} teams chosen: {total}',
+    pay: 'Pay the chosen teams',
+    failed: 'The payment could not be started. Please try again.',
+    link: 'Pay your teams’ fees',
+  },
   register: {
     title: 'Register a team',
     my_teams: 'My registered teams',
@@ -631,6 +645,12 @@ export const en = {
     entity_type: 'Entity type',
     tax_id: 'Tax number',
     cr_number: 'Commercial registration number',
+    legal_name: 'Legal name (on tax invoices)',
+    address_street: 'Street',
+    address_building: 'Building number (4 digits)',
+    address_district: 'District',
+    address_city: 'City (address)',
+    address_postal_code: 'Postal code (5 digits)',
     supervisor: 'Supervisor',
     update: 'Update profile',
     picture: 'Profile picture',

@@ -34,6 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: await flashHeaders(request, { type: 'success', text: translate(lang, 'payment.paid') }),
     });
   }
+  // A school's order for several teams: back to its teams' fees, where the paid ones are gone.
+  if (status === 'Paid' && res.data.order.order_type === 'team_fees') {
+    await forget();
+    throw redirect('/school/team-fees', {
+      headers: await flashHeaders(request, { type: 'success', text: translate(lang, 'payment.paid') }),
+    });
+  }
   if (status === 'Paid') {
     const { subcription, start_date, end_date } = res.data.user;
     if (!subcription || !start_date || !end_date || start_date > end_date) throw redirect('/404/error/');
@@ -48,6 +55,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await forget();
   const reason = status.toLowerCase();
   // A team fee that did not go through: back to the team, saying why (plan payments keep the spec's page).
+  if (res.data.order.order_type === 'team_fees') {
+    const word = reason === 'cancelled' || reason === 'expired' ? reason : 'declined';
+    throw redirect('/school/team-fees', {
+      headers: await flashHeaders(request, { type: 'error', text: translate(lang, `payment.${word}`) }),
+    });
+  }
   if (res.data.order.order_type === 'team_fee') {
     const word = reason === 'cancelled' || reason === 'expired' ? reason : 'declined';
     throw redirect(`/teams/register${res.data.order.team_id ? `#team-${res.data.order.team_id}` : ''}`, {

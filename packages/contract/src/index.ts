@@ -8,6 +8,7 @@ export * from './judges.js';
 export * from './filler.js';
 export * from './dates.js';
 export * from './orders.js';
+export * from './buyers.js';
 export * from './money.js';
 export * from './team-lifecycle.js';
 export * from './teams.js';

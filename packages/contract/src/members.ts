@@ -1,3 +1,4 @@
+import type { BuyerAddress } from './buyers.js';
 import type { Language } from './accounts.js';
 import type { AchievementView } from './teams.js';
 
@@ -119,6 +120,10 @@ export interface MemberUser {
   entityKind: EntityKind | null;
   tax_id: string | null;
   crNumber: string | null;
+  /** Entities: the legal name a standard tax invoice names (BT-44); null: the account's name. */
+  legal_name: string | null;
+  /** Entities: the national address a standard tax invoice needs (null: not given). */
+  address: BuyerAddress | null;
   guardian_name: string | null;
   guardian_phone: string | null;
   education: Education | null;

@@ -1,3 +1,4 @@
+import type { OrderBuyer } from './buyers.js';
 import type { MemberUser, PlanSnapshot } from './members.js';
 
 /** A payment order's states, as stored and as staff filter them. */
@@ -61,6 +62,21 @@ export interface BillingOrder {
   period_start: string | null;
   period_end: string | null;
   created_at: string;
+  /** An organisation's order (a standard tax invoice): its legal name, VAT number and address; null otherwise. */
+  buyer: OrderBuyer | null;
+  /** A school's order for several teams' fees: one line per team (empty for other orders). */
+  lines: OrderLine[];
+}
+
+/** One team's fee in a school's order for several teams. */
+export interface OrderLine {
+  team_id: string | null;
+  team_no: string;
+  name: string;
+  name_en: string;
+  amount: string;
+  /** Whether this line was refunded (its team's fee given back). */
+  refunded: boolean;
 }
 
 /** An order after asking the provider (`POST /api/telr/`): its reference and the VAT it includes. */

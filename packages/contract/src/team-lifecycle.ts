@@ -49,7 +49,8 @@ export type TeamAction =
   | 'hand_over';
 
 /** Who acts: the coach who registered the team (its owner), another accepted coach of it, or staff. */
-export type TeamActor = 'owner' | 'coach' | 'staff';
+/** Who acts on a team: its owner, another of its coaches, staff, or the school (entity) it represents. */
+export type TeamActor = 'owner' | 'coach' | 'staff' | 'school';
 
 /** One row of the transition table: from which states, by whom, to which state ('forming': worked out from the people). */
 export interface TeamTransition {
@@ -73,7 +74,8 @@ export const TEAM_TRANSITIONS: readonly TeamTransition[] = [
   {
     action: 'pay',
     from: ['waiting_members', 'ready', 'submitted', 'changes_requested', 'approved'],
-    by: COACHES,
+    // The school a team represents may pay its fee too (several teams in one order).
+    by: [...COACHES, 'school'],
     to: 'same',
   },
   {

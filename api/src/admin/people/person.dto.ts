@@ -11,6 +11,10 @@ import {
   Required,
   RequiredOn,
 } from '../../common/dto';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { BuyerAddressDto } from '../../accounts/profile.dto';
 
 /**
  * The fields users and admins share, as the back-office form names them. On create every required
@@ -46,6 +50,15 @@ export class UserDto extends PersonDto {
   /** An entity's kind of organisation (contract ENTITY_KINDS). */
   @OneOf(ENTITY_KINDS) entityKind?: string;
   @OptionalText(30, true) crNumber?: string | null;
+  /** An entity's VAT number (15 digits, first and last 3), legal name and national address: a standard tax invoice's buyer. */
+  @OptionalText(30, true) tax_id?: string | null;
+  @OptionalText(200) legal_name?: string | null;
+  @ApiProperty({ type: BuyerAddressDto, required: false, nullable: true })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => BuyerAddressDto)
+  address?: BuyerAddressDto | null;
   @OptionalText(LIMITS.nameMax) guardian_name?: string | null;
   @OptionalText(LIMITS.phoneMax, true) guardian_phone?: string | null;
 }

@@ -11,6 +11,7 @@ import {
   type UserRecord,
 } from '@platform/contract';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { buyerAddress, checkedVatNumber } from '../../accounts/buyer';
 import { publicProfileOn } from '../../auth/user.view';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
@@ -58,6 +59,19 @@ function memberFields(input: UserDto, creating: boolean) {
     values.isVerified ??= true;
   }
   return values;
+}
+
+/**
+ * A school's or company's billing details (a standard tax invoice's buyer), as on its account page:
+ * the VAT number checked (one kept unchanged is left alone), the address all five fields or none.
+ */
+function buyerFields(input: UserDto, before: User) {
+  if (before.type !== AccountType.Entity && input.type !== AccountType.Entity) return {};
+  return defined({
+    taxId: input.tax_id === undefined ? undefined : checkedVatNumber(input.tax_id, before.taxId),
+    legalName: input.legal_name === undefined ? undefined : input.legal_name || null,
+    address: input.address === undefined ? undefined : input.address ? buyerAddress(input.address) : null,
+  });
 }
 
 /**
@@ -159,6 +173,7 @@ export const usersResource = defineResource<User, UserDto>({
     return {
       ...(await readPerson(input, false)),
       ...memberFields(input, false),
+      ...buyerFields(input, before),
       ...gradeField(input, before),
       ...changedLanguage(input, before),
       updatedAt: new Date(),
@@ -179,6 +194,9 @@ export const usersResource = defineResource<User, UserDto>({
     picture: u.picture,
     type: u.type,
     crNumber: u.crNumber,
+    tax_id: u.taxId,
+    legal_name: u.legalName,
+    address: u.address ?? null,
     subcription: u.subscription,
     isVerified: u.isVerified,
     status: u.isActive,

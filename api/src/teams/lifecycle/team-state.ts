@@ -14,7 +14,7 @@ import { AuditService } from '../../audit/audit.service';
 import { AppError } from '../../common/app-error';
 import { isUuid } from '../../common/ids';
 import type { Db } from '../../core/database';
-import { orders, registrations, teamPeople, teams, users, type User } from '../../db/schema';
+import { orderLines, orders, registrations, teamPeople, teams, users, type User } from '../../db/schema';
 import { templates } from '../../outbox/templates';
 import { notifyDecision, notifyTeam } from '../team-notices';
 
@@ -298,7 +298,10 @@ export async function feePaid(tx: Db, team: Team): Promise<'counted' | 'refund'>
   return 'counted';
 }
 
-/** A team fee order was refunded in full: the team is unpaid unless another of its fee orders is still paid. */
+/**
+ * A team fee order was refunded in full (or this team's line of a school's order): the team is
+ * unpaid unless another of its fee orders (or lines) is still paid.
+ */
 export async function feeRefunded(tx: Db, teamId: string, orderId: string): Promise<void> {
   const [other] = await tx
     .select({ id: orders.id })
@@ -312,7 +315,22 @@ export async function feeRefunded(tx: Db, teamId: string, orderId: string): Prom
       ),
     )
     .limit(1);
-  if (!other) await tx.update(teams).set({ paymentStatus: false }).where(eq(teams.id, teamId));
+  if (other) return;
+  // Nor paid by a line of a school's order for several teams that was not refunded.
+  const [line] = await tx
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.teamId, teamId),
+        ne(orders.id, orderId),
+        inArray(orders.status, ['paid', 'refunded']),
+        sql`NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = ${orders.id} AND r.team_id = ${teamId} AND r.status IN ('pending', 'settled'))`,
+      ),
+    )
+    .limit(1);
+  if (!line) await tx.update(teams).set({ paymentStatus: false }).where(eq(teams.id, teamId));
 }
 
 /**

@@ -249,6 +249,38 @@ export function ProfileTab({
     ),
     entity && <Field key="tax" name="tax_id" label={t('account.tax_id')} value={user.tax_id} digits="number" />,
     entity && <Field key="cr" name="crNumber" label={t('account.cr_number')} value={user.crNumber} digits="number" />,
+    // What a standard tax invoice names (with the VAT number above): the legal name and national address.
+    entity && <Field key="legal" name="legal_name" label={t('account.legal_name')} value={user.legal_name} />,
+    entity && (
+      <Field key="street" name="address.street" label={t('account.address_street')} value={user.address?.street} />
+    ),
+    entity && (
+      <Field
+        key="building"
+        name="address.building"
+        label={t('account.address_building')}
+        value={user.address?.building}
+        digits="number"
+      />
+    ),
+    entity && (
+      <Field
+        key="district"
+        name="address.district"
+        label={t('account.address_district')}
+        value={user.address?.district}
+      />
+    ),
+    entity && <Field key="bcity" name="address.city" label={t('account.address_city')} value={user.address?.city} />,
+    entity && (
+      <Field
+        key="postal"
+        name="address.postal_code"
+        label={t('account.address_postal_code')}
+        value={user.address?.postal_code}
+        digits="number"
+      />
+    ),
     entity && (
       <Field key="sname" name="supervisor.name" label={t('signup.supervisor_name')} value={user.supervisor?.name} />
     ),

@@ -1,13 +1,32 @@
 import type { AchievementView, TeamView } from '@platform/contract';
 import { AchievementCard } from '~/components/AchievementCard';
 import { TeamList } from '~/components/TeamCard';
+import { Link } from '@remix-run/react';
 import { useT } from '~/i18n';
 import { PageLinks } from './shared';
 
-/** The member's teams, a page at a time (?tab=myteams&page=n). */
-export function TeamsTab({ teams, page, totalPages }: { teams: TeamView[]; page: number; totalPages: number }) {
+/** The member's teams, a page at a time (?tab=myteams&page=n); a school pays its teams' fees from here. */
+export function TeamsTab({
+  teams,
+  page,
+  totalPages,
+  school = false,
+}: {
+  teams: TeamView[];
+  page: number;
+  totalPages: number;
+  school?: boolean;
+}) {
+  const { t } = useT();
   return (
     <>
+      {school && (
+        <p>
+          <Link className="btn btn-outlined" to="/school/team-fees">
+            {t('schoolFees.link')}
+          </Link>
+        </p>
+      )}
       <TeamList teams={teams} />
       <PageLinks tab="myteams" page={page} count={totalPages} />
     </>

@@ -18,6 +18,8 @@ const DIGIT_FIELDS = new Set([
   'grade',
   'supervisor.phone_number',
   'supervisor.supervisor_id',
+  'address.building',
+  'address.postal_code',
 ]);
 
 const text = (form: FormData, name: string) => {
@@ -73,10 +75,16 @@ async function saveProfile({ request, form, token, lang, user, failed }: Ctx) {
     'entityKind',
     'tax_id',
     'crNumber',
+    'legal_name',
   ]) {
     const v = text(form, name);
     if (v !== undefined) body[name] = v;
   }
+  // An entity's national address (a standard tax invoice's buyer): the five fields together.
+  if (user.type === AccountType.Entity && form.has('address.street'))
+    body.address = Object.fromEntries(
+      ['street', 'building', 'district', 'city', 'postal_code'].map((k) => [k, text(form, `address.${k}`) ?? '']),
+    );
   if (user.type !== AccountType.Entity) {
     body.education = Object.fromEntries(
       ['school_name', 'education_admin', 'level', 'grade']

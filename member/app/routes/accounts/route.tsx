@@ -106,7 +106,9 @@ export default function Accounts() {
             {tab === 'myskills' && <SkillsTab skills={user.skilles} />}
             {((tab === 'myteams' && !teamsAccess) ||
               ((tab === 'achivements' || tab === 'certificates') && !fullAccess)) && <UpgradePrompt />}
-            {tab === 'myteams' && teamsAccess && <TeamsTab teams={teams} page={page} totalPages={totalPages} />}
+            {tab === 'myteams' && teamsAccess && (
+              <TeamsTab teams={teams} page={page} totalPages={totalPages} school={user.type === 2} />
+            )}
             {tab === 'achivements' && fullAccess && (
               <AchievementsTab achievements={achievements} page={page} totalPages={totalPages} />
             )}
