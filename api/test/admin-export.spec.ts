@@ -240,7 +240,8 @@ describe('CSV exports', () => {
     expect(pool.totalCount - pool.idleCount).toBe(0);
     const res = await csvOf('users', { type: 0 });
     expect(res.status).toBe(200);
-  }, 60_000);
+    // jest's own limit (3 minutes) guards against a hang; a loaded machine must not fail it by time.
+  });
 });
 
 // CI installs LibreOffice (.ci/run); a developer's machine without it skips these.
