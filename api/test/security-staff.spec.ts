@@ -93,7 +93,7 @@ describe('the first admin', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  });
 
   it('in production, comes from ADMIN_EMAIL and ADMIN_PASSWORD, and nothing of the password is logged', async () => {
     const database = await migratedMemoryDatabase();
@@ -110,7 +110,7 @@ describe('the first admin', () => {
       await app.close();
       await database.close();
     }
-  }, 120_000);
+  });
 
   it('in development, keeps its generated password printed once, which must be changed at first sign-in', async () => {
     const database = await migratedMemoryDatabase();
@@ -127,7 +127,7 @@ describe('the first admin', () => {
       await app.close();
       await database.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('a password to change at first sign-in', () => {
