@@ -26,4 +26,6 @@ module.exports = {
   testTimeout: 180000,
   // The migrated database every test file starts from, made once per run.
   globalSetup: '<rootDir>/test/global-setup.ts',
+  // Each file's CPU time, when TEST_CPU_LOG names a file to append to (test/cpu-time.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/cpu-time.ts'],
 };

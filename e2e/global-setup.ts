@@ -9,7 +9,12 @@ import { E2E, WHATSAPP, apiUrl, mailbox, memberUrl } from './env';
 const root = resolve(__dirname, '..');
 const dataDir = resolve(__dirname, '.data');
 
-async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs = 60_000) {
+/**
+ * Until a server answers, or fails at once when it exits. The limit guards against a hang, it is not a
+ * measure of speed: on a loaded 2-core machine the API's first start (PGlite migrated) took more than
+ * a minute, and a run must not fail by timing.
+ */
+async function waitFor(url: string, child: ChildProcess, name: string, timeoutMs = 600_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before answering`);
@@ -139,6 +144,8 @@ export default async function globalSetup() {
     DEMO: '1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNIN: '1000',
+    // argon2id at its smallest cost (NODE_ENV=test only): the journeys sign in hundreds of times.
+    PASSWORD_HASH_COST: 'test',
     MEMBER_URL: memberUrl,
     PUBLIC_API_URL: apiUrl,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

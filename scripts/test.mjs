@@ -3,21 +3,44 @@
 // when TEST_DATABASE_URL is set), the short scale test, the release smoke test, then the Playwright
 // journeys through the real running apps. `--quick` (npm run test:quick) stops after the PGlite API tests.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { root } from './apps.mjs';
 
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
+/**
+ * The CPU seconds used so far by the stages' processes and theirs (Linux: cutime and cstime of
+ * /proc/self/stat, in clock ticks of 1/100 s), or undefined elsewhere. On a machine shared with other
+ * work the clock says little; a stage's CPU time is what to compare between runs.
+ */
+function childrenCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+const cpuSince = (at) => {
+  const now = childrenCpu();
+  return now === undefined || at === undefined ? '' : `, ${Math.round(now - at)} s of CPU`;
+};
+const cpuStarted = childrenCpu();
+
 /** Runs one stage; its time goes in the log (the test time is watched: docs/testing.md). */
 function step(title, cmd, args, env = process.env) {
   console.log(`\n[test] ${title}`);
   const at = Date.now();
+  const cpuAt = childrenCpu();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) {
     console.error(`[test] ${title}: FAILED after ${seconds(at)}`);
     process.exit(r.status ?? 1);
   }
-  console.log(`[test] ${title}: passed in ${seconds(at)} (${seconds(started)} in all)`);
+  console.log(
+    `[test] ${title}: passed in ${seconds(at)}${cpuSince(cpuAt)} (${seconds(started)}${cpuSince(cpuStarted)} in all)`,
+  );
 }
 
 /** The API test files that store, serve or remove uploaded files. */

@@ -22,7 +22,7 @@ import { redactUrl } from '@platform/contract';
 import { requestId } from './common/request-id';
 import { AppModule } from './app.module';
 import { openApiDocument } from './openapi';
-import { passwordWork } from './auth/password';
+import { passwordWork, setPasswordHashCost } from './auth/password';
 import { AppError } from './common/app-error';
 import { clientAddressHook } from './common/client-address';
 import { sendError } from './common/error-response';
@@ -122,6 +122,7 @@ export async function createApp(
     { bodyParser: false, bufferLogs: true },
   );
   passwordWork.setMax(config.passwordHashConcurrency);
+  setPasswordHashCost(config.passwordHashCost);
   const logger = app.get(Logger);
   app.useLogger(withoutStartupNoise(logger, config.logLevel));
   // Buffered start-up lines go out now, and later ones at once (Nest would hold them until listen()).

@@ -1,5 +1,6 @@
 import * as argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
+import { setPasswordHashCost } from '../src/auth/password';
 import { sessions, users } from '../src/db/schema';
 import { ADMIN, adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 
@@ -88,14 +89,20 @@ describe('member sign-in (POST /api/adduser-steb)', () => {
   });
 
   it("upgrades a password hash made with older settings at the member's next sign-in", async () => {
-    const u = await createUser(t, { type: 0 });
-    const old = await argon2.hash(u.password, { type: argon2.argon2id });
-    await t.database.db.update(users).set({ passwordHash: old }).where(eq(users.id, u.id));
-    await signIn(t, u);
-    const [after] = await t.database.db.select().from(users).where(eq(users.id, u.id));
-    expect(after.passwordHash).not.toBe(old);
-    expect(after.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-    await signIn(t, u);
+    // At production's cost (the harness runs at the test cost, PASSWORD_HASH_COST=test).
+    setPasswordHashCost('owasp');
+    try {
+      const u = await createUser(t, { type: 0 });
+      const old = await argon2.hash(u.password, { type: argon2.argon2id });
+      await t.database.db.update(users).set({ passwordHash: old }).where(eq(users.id, u.id));
+      await signIn(t, u);
+      const [after] = await t.database.db.select().from(users).where(eq(users.id, u.id));
+      expect(after.passwordHash).not.toBe(old);
+      expect(after.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      await signIn(t, u);
+    } finally {
+      setPasswordHashCost('test');
+    }
   });
 
   it('refuses a disabled account and ends its sessions', async () => {

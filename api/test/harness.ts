@@ -59,6 +59,15 @@ function migratedPglite(): Blob | undefined {
 }
 
 /**
+ * A fresh PGlite database in memory, already migrated (from the run's snapshot): for a test that
+ * starts an app of its own with createApp (production's settings, say). Opening a bare `memory://`
+ * runs every migration again, some 30 s of CPU on a loaded machine.
+ */
+export function migratedMemoryDatabase(): Promise<Database> {
+  return openDatabase('memory://', { loadDataDir: migratedPglite() });
+}
+
+/**
  * The whole API on a fresh database: PGlite in memory by default, or a new database on the server
  * named by TEST_DATABASE_URL (created here, dropped at close). One per test file. Files go to
  * DATA_DIR, or with TEST_STORAGE=s3 to a bucket of an S3 test server started here (and stopped at close).
@@ -78,6 +87,9 @@ export async function startTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     DEMO: '0',
     RATE_LIMIT_SIGNIN: '1000',
+    // argon2id at its smallest cost (the same algorithm; refused outside NODE_ENV=test, so an app started
+    // with production's settings hashes at production's cost). A test about the cost: auth.spec.ts.
+    ...(env.NODE_ENV && env.NODE_ENV !== 'test' ? {} : { PASSWORD_HASH_COST: 'test' }),
     // Errors only, to standard error: an unexpected 500 in a test run shows its stack in the CI log.
     LOG_LEVEL: 'error',
     ...s3?.env,

@@ -98,10 +98,9 @@ describe('courses from the learning provider (Odoo JSON-RPC)', () => {
     expect(await make().list('en')).toEqual([]);
     mode = 'garbage';
     expect(await make().list('en')).toEqual([]);
+    // The site never answers: the list comes back at all only because the call gives up at its timeout.
     mode = 'hang';
-    const started = Date.now();
     expect(await make({ timeoutMs: 200 }).list('en')).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('is served at GET /api/courses when configured, and answers configured:false otherwise', async () => {

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { redactUrl } from '@platform/contract';
 import { repoRoot } from '../src/core/config';
 import { adminToken, createUser, startTestApp, type TestApp } from './harness';
+import { stopped, untilServing } from './processes';
 
 /**
  * Issue 31, finding 1: no token of any kind in any log line. Every route that carries a secret in its
@@ -56,7 +57,7 @@ function capture() {
 }
 
 /** The member server as production runs it, its standard output and error kept. */
-async function startMember(api: string): Promise<{ site: string; output: () => string; stop: () => void }> {
+async function startMember(api: string): Promise<{ site: string; output: () => string; stop: () => Promise<void> }> {
   const port = await freePort();
   let output = '';
   const member: ChildProcess = spawn(process.execPath, [join(repoRoot(), 'member/server.mjs')], {
@@ -77,17 +78,8 @@ async function startMember(api: string): Promise<{ site: string; output: () => s
   member.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   member.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const site = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${site}/auth/join-us`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { site, output: () => output, stop: () => member.kill('SIGTERM') };
+  await untilServing(`${site}/auth/join-us`, member);
+  return { site, output: () => output, stop: () => stopped(member) };
 }
 
 /** A form post as the member site's own page sends it. */
@@ -186,9 +178,9 @@ describe.each([
       expect(embedded.status).toBe(200);
       await fetch(`${member.site}/embeded/login/academy/wrong-${PARTNER_KEY}`, { redirect: 'manual' });
     } finally {
-      member.stop();
+      // Its output read to the end: the last lines it logged are checked too.
+      await member.stop();
     }
-    await new Promise((r) => setTimeout(r, 50));
 
     const logs = { api: log.sink.text, member: member.output() };
     // The calls were logged, their secrets redacted.

@@ -61,9 +61,10 @@ describe('idle member sessions', () => {
 
     // Six days without a call: still signed in, and the call moves the last-seen time to now.
     await seen(6);
+    const before = Date.now();
     expect((await whoAmI(token)).status).toBe(200);
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
-    expect(Date.now() - row.lastSeenAt.getTime()).toBeLessThan(10_000);
+    expect(row.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before);
 
     // Eight days: the session has ended and its row is revoked.
     await seen(8);

@@ -5,9 +5,8 @@ import { generate } from 'otplib';
 import sharp from 'sharp';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/core/config';
-import { openDatabase } from '../src/core/database';
 import { auditLog, recoveryCodes, sessions, staffTwoFactor, users } from '../src/db/schema';
-import { ADMIN, adminToken, createUser, startTestApp, type TestApp } from './harness';
+import { ADMIN, adminToken, createUser, migratedMemoryDatabase, startTestApp, type TestApp } from './harness';
 
 /**
  * Issue 31, finding 8: staff accounts. The first admin of a production platform never has a password
@@ -82,7 +81,7 @@ describe('the first admin', () => {
   };
 
   it('in production, is never made with a generated password: the start stops and says what to set', async () => {
-    const database = await openDatabase('memory://');
+    const database = await migratedMemoryDatabase();
     const shown: string[] = [];
     const log = { info: (m: string) => shown.push(m), warn: (m: string) => shown.push(m) };
     try {
@@ -94,10 +93,10 @@ describe('the first admin', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  });
 
   it('in production, comes from ADMIN_EMAIL and ADMIN_PASSWORD, and nothing of the password is logged', async () => {
-    const database = await openDatabase('memory://');
+    const database = await migratedMemoryDatabase();
     const shown: string[] = [];
     const log = { info: (m: string) => shown.push(m), warn: (m: string) => shown.push(m) };
     const env = { ...PRODUCTION, ADMIN_EMAIL: 'owner@federation.example', ADMIN_PASSWORD: 'Owner-pass-2026' };
@@ -111,10 +110,10 @@ describe('the first admin', () => {
       await app.close();
       await database.close();
     }
-  }, 120_000);
+  });
 
   it('in development, keeps its generated password printed once, which must be changed at first sign-in', async () => {
-    const database = await openDatabase('memory://');
+    const database = await migratedMemoryDatabase();
     const shown: string[] = [];
     const log = { info: (m: string) => shown.push(m), warn: (m: string) => shown.push(m) };
     const config = loadConfig({ ...PRODUCTION, NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '' });
@@ -128,7 +127,7 @@ describe('the first admin', () => {
       await app.close();
       await database.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('a password to change at first sign-in', () => {

@@ -233,9 +233,10 @@ describe('back-office session cookie', () => {
 
     // 20 minutes idle: still alive, and the call moves the last-seen time to now.
     await seen(20);
+    const before = Date.now();
     expect((await t.http.get('/api/admin-session').set('Cookie', idleCookie)).status).toBe(200);
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
-    expect(Date.now() - row.lastSeenAt.getTime()).toBeLessThan(10_000);
+    expect(row.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before);
 
     // 31 minutes idle: ended, the row revoked, the cookie cleared.
     await seen(31);

@@ -62,7 +62,19 @@ export async function typeCode(page: Page, code: string) {
   await page.keyboard.type(code, { delay: 30 });
 }
 
-export const uniqueId = () => `4${String(Date.now()).slice(-9)}`;
+let lastId = 0;
+/**
+ * A national ID (10 digits, starting with 4) no other journey of the run has: from the clock, one
+ * step more than the last when two are asked for in the same moment, and ending in the Playwright
+ * worker's index (TEST_PARALLEL_INDEX), so that journeys in parallel workers never make the same one;
+ * the phone number made from its last digits (saudiMobile) differs as well. Make people with it (or
+ * createMember), never with fixed numbers, when a file may run beside another.
+ */
+export const uniqueId = () => {
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+  lastId = Math.max(lastId + 10, Math.floor((Date.now() % 1e9) / 10) * 10 + worker);
+  return `4${String(lastId).padStart(9, '0')}`;
+};
 
 /**
  * A Saudi mobile number ending in the last seven digits given: 050 numbers are all valid mobiles,

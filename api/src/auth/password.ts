@@ -7,8 +7,22 @@ import { ConcurrencyLimit } from '../common/concurrency';
  * library's default (64 MiB, 3 passes, 4 lanes) managed 4. Hashes made with other settings still
  * verify and are upgraded at the next sign-in.
  */
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PASSWORD_COSTS = {
+  owasp: { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  // Test runs only (PASSWORD_HASH_COST=test, refused outside NODE_ENV=test): the same argon2id, at a
+  // cost small enough that the API tests and journeys do not spend their time hashing (about 40 ms of
+  // CPU a hash at OWASP's cost, some hundreds of hashes a test file).
+  test: { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 },
+} as const;
+let OPTIONS: (typeof PASSWORD_COSTS)[keyof typeof PASSWORD_COSTS] = PASSWORD_COSTS.owasp;
 let dummyHash: Promise<string> | undefined;
+
+/** The cost of the hashes made from now on (PASSWORD_HASH_COST, set at start). */
+export function setPasswordHashCost(cost: keyof typeof PASSWORD_COSTS): void {
+  if (OPTIONS === PASSWORD_COSTS[cost]) return;
+  OPTIONS = PASSWORD_COSTS[cost];
+  dummyHash = undefined;
+}
 
 /**
  * Hashes and checks computed at once (PASSWORD_HASH_CONCURRENCY, set at start); the rest queue. Each

@@ -54,6 +54,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** Password hashes computed at once; more wait in a queue. */
   passwordHashConcurrency: number;
+  /** The password hashes' cost: production's, or argon2id's smallest in test runs (PASSWORD_HASH_COST). */
+  passwordHashCost: 'owasp' | 'test';
   /** API processes on this machine (node:cluster): the number of cores in production, 1 otherwise. */
   webConcurrency: number;
   /** Whether this process runs the background jobs (outbox, payment reconciliation): one process per machine. */
@@ -279,6 +281,23 @@ function secret(env: Env, name: string, dataDir: string, production: boolean): s
 }
 
 /**
+ * PASSWORD_HASH_COST: `owasp` (production's cost, the default), or `test`: the same argon2id at its
+ * smallest cost, so that test runs do not spend most of a sign-in hashing. Only where NODE_ENV=test.
+ */
+function passwordHashCost(env: Env, nodeEnv: string): 'owasp' | 'test' {
+  const raw = env.PASSWORD_HASH_COST || 'owasp';
+  if (raw !== 'owasp' && raw !== 'test') {
+    fail('PASSWORD_HASH_COST', `must be owasp or test, got "${raw}"`);
+    return 'owasp';
+  }
+  if (raw === 'test' && nodeEnv !== 'test') {
+    fail('PASSWORD_HASH_COST', `test is only for NODE_ENV=test, got NODE_ENV=${nodeEnv}`);
+    return 'owasp';
+  }
+  return raw;
+}
+
+/**
  * The API's configuration from the environment, checked whole: every problem is reported at once
  * (a ConfigErrors listing them all), so an operator fixes them in one go (`npm run ops -- check-config`).
  */
@@ -386,6 +405,7 @@ function readConfig(env: Env): AppConfig {
     memberProxySecret: secret(env, 'MEMBER_PROXY_SECRET', dataDir, production),
     metricsToken: env.METRICS_TOKEN ? secret(env, 'METRICS_TOKEN', dataDir, production) : undefined,
     passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    passwordHashCost: passwordHashCost(env, nodeEnv),
     webConcurrency,
     // Set by the cluster's primary (main.ts) on all but one worker.
     runJobs: bool(env, 'API_WORKER_JOBS', true),

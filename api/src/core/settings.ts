@@ -343,6 +343,14 @@ export const SETTINGS: Setting[] = [
     default: '2',
     about: 'Password hashes computed at once per process; more wait.',
   },
+  {
+    name: 'PASSWORD_HASH_COST',
+    apps: A,
+    group: 'Secrets and accounts',
+    default: 'owasp',
+    about:
+      "`owasp`: argon2id at OWASP's cost (19 MiB, 2 passes). `test`: the same algorithm at its smallest cost, for test runs only (refused unless NODE_ENV=test).",
+  },
   { name: 'OTP_LENGTH', apps: A, group: 'Secrets and accounts', default: '6', about: 'Digits of a one-time code.' },
   {
     name: 'DEMO',
