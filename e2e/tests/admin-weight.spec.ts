@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl } from '../env';
+import { SHOTS } from './journey';
 
 /**
  * The back-office's first screen on the wire (issue 36): what Chromium receives for scripts and
@@ -42,7 +43,9 @@ async function signIn(page: Page) {
   await page.locator('input[type=email]').fill(E2E.admin.email);
   await page.locator('input[type=password]').fill(E2E.admin.password);
   await page.locator('button[type=submit]').click();
-  await expect(page.locator('[role=menuitem]').first()).toBeVisible();
+  // The signed-in frame (the menu is folded away on a phone).
+  await expect(page.locator('header')).toBeVisible();
+  await expect(page.locator('input[type=password]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
 }
 
@@ -89,4 +92,25 @@ test('the language switch loads the other catalogue and turns the page both ways
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('the sign-in page and the dashboard as people see them (screenshots with E2E_SCREENSHOTS)', async ({
+  browser,
+}) => {
+  test.skip(!SHOTS, 'E2E_SCREENSHOTS names no folder');
+  for (const [width, height, device] of [
+    [390, 844, 'phone'],
+    [1280, 800, 'desktop'],
+  ] as const) {
+    for (const lang of ['en', 'ar'] as const) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await signInPage(page, lang);
+      await page.screenshot({ path: `${SHOTS}/admin-signin-${lang}-${device}.png`, fullPage: true });
+      await signIn(page);
+      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await page.screenshot({ path: `${SHOTS}/admin-dashboard-${lang}-${device}.png`, fullPage: true });
+      await context.close();
+    }
+  }
 });
