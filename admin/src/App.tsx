@@ -19,21 +19,19 @@ import StadiumIcon from '@mui/icons-material/Stadium';
 import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { BroadcastRecord } from '@platform/contract';
-import { useMemo } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { AdminContext, CustomRoutes, LoadingPage, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { bilingualRepresentation } from './common/fields';
 import { lazyPage, lazyResource } from './common/lazyResource';
-import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { i18nProvider, localeStore } from './i18n';
 import { DirectionProvider, useDirection } from './layout/DirectionProvider';
-import { Layout } from './layout/Layout';
+import { AdminUI } from './layout/AdminUI';
 import { themes } from './layout/themes';
 import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
-import { SecurityPage } from './security/SecurityPage';
 import { store } from './store';
 
 // Every screen loads when first shown (issue 36): the sign-in page and the dashboard carry only
@@ -126,80 +124,91 @@ const audit = lazyResource(() => import('./audit').then((m) => m.default), ['lis
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
 const MediaPage = lazyPage(() => import('./media/MediaPage'), 'MediaPage');
 const SystemPage = lazyPage(() => import('./system/SystemPage'), 'SystemPage');
+const SecurityPage = lazyPage(() => import('./security/SecurityPage'), 'SecurityPage');
 const einvoices = lazyResource(() => import('./einvoices').then((m) => m.default), ['list'], {
   icon: VerifiedIcon,
   recordRepresentation: 'number',
 });
+
+// The signed-in frame (app bar, menu, the staff gate) and the dashboard load after signing in: the
+// sign-in page carries neither (issue 36).
+const loadDashboard = () => import('./dashboard/Dashboard');
+const LazyLayout = lazy(() => {
+  void loadDashboard(); // side by side with the frame, not after it
+  return import('./layout/Layout').then((m) => ({ default: m.Layout }));
+});
+const Layout = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<LoadingPage />}>
+    <LazyLayout>{children}</LazyLayout>
+  </Suspense>
+);
+const Dashboard = lazyPage(loadDashboard, 'Dashboard');
 
 export function App() {
   const direction = useDirection();
   const { light, dark } = useMemo(() => themes(direction), [direction]);
   return (
     <DirectionProvider>
-      <Admin
-        title="WRO"
+      <AdminContext
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         store={store}
-        loginPage={LoginPage}
-        dashboard={Dashboard}
-        layout={Layout}
         theme={light}
         darkTheme={dark}
-        requireAuth
-        disableTelemetry
       >
-        {(permissions) =>
-          permissions === 'admin' ? (
-            <>
-              <Resource name="plans" {...plans} />
-              <Resource name="users" {...users} />
-              <Resource name="corrections" {...corrections} />
-              <Resource name="judges" {...judges} />
-              <Resource name="admins" {...admins} />
-              <Resource name="events" {...events} />
-              <Resource name="announcements" {...announcements} />
-              <Resource name="categories" {...categories} />
-              <Resource name="blogs" {...blogs} />
-              <Resource name="seasons" {...seasons} />
-              <Resource name="competitions" {...competitions} />
-              <Resource name="registrations" {...registrations} />
-              <Resource name="teams" {...teams} />
-              <Resource name="event-days" {...eventDays} />
-              <Resource name="transections" {...transactions} />
-              <Resource name="einvoices" {...einvoices} />
-              <Resource name="contactus" {...contact} />
-              <Resource name="messages" {...messages} />
-              <Resource name="partners" {...partners} />
-              <Resource name="broadcasts" {...broadcasts} />
-              <Resource name="broadcast-recipients" />
-              <Resource name="certificates" {...certificates} />
-              <Resource name="certificate-templates" {...certificateTemplates} />
-              <Resource name="audit" {...audit} />
-              <Resource name="settings" />
-              <CustomRoutes>
-                <Route path="/settings" element={<SettingsPage />} />
-                <Route path="/media" element={<MediaPage />} />
-                <Route path="/security" element={<SecurityPage />} />
-                <Route path="/system" element={<SystemPage />} />
-              </CustomRoutes>
-            </>
-          ) : (
-            // Sub-admins: the users list, view and edit, members' correction requests, and broadcasts to a
-            // competition, season or region (the API refuses the rest too).
-            <>
-              <Resource name="users" {...users} create={undefined} />
-              <Resource name="corrections" {...corrections} />
-              <CustomRoutes>
-                <Route path="/security" element={<SecurityPage />} />
-              </CustomRoutes>
-              <Resource name="broadcasts" {...broadcasts} />
-              <Resource name="broadcast-recipients" />
-            </>
-          )
-        }
-      </Admin>
+        <AdminUI title="WRO" loginPage={LoginPage} dashboard={Dashboard} layout={Layout} requireAuth disableTelemetry>
+          {(permissions) =>
+            permissions === 'admin' ? (
+              <>
+                <Resource name="plans" {...plans} />
+                <Resource name="users" {...users} />
+                <Resource name="corrections" {...corrections} />
+                <Resource name="judges" {...judges} />
+                <Resource name="admins" {...admins} />
+                <Resource name="events" {...events} />
+                <Resource name="announcements" {...announcements} />
+                <Resource name="categories" {...categories} />
+                <Resource name="blogs" {...blogs} />
+                <Resource name="seasons" {...seasons} />
+                <Resource name="competitions" {...competitions} />
+                <Resource name="registrations" {...registrations} />
+                <Resource name="teams" {...teams} />
+                <Resource name="event-days" {...eventDays} />
+                <Resource name="transections" {...transactions} />
+                <Resource name="einvoices" {...einvoices} />
+                <Resource name="contactus" {...contact} />
+                <Resource name="messages" {...messages} />
+                <Resource name="partners" {...partners} />
+                <Resource name="broadcasts" {...broadcasts} />
+                <Resource name="broadcast-recipients" />
+                <Resource name="certificates" {...certificates} />
+                <Resource name="certificate-templates" {...certificateTemplates} />
+                <Resource name="audit" {...audit} />
+                <Resource name="settings" />
+                <CustomRoutes>
+                  <Route path="/settings" element={<SettingsPage />} />
+                  <Route path="/media" element={<MediaPage />} />
+                  <Route path="/security" element={<SecurityPage />} />
+                  <Route path="/system" element={<SystemPage />} />
+                </CustomRoutes>
+              </>
+            ) : (
+              // Sub-admins: the users list, view and edit, members' correction requests, and broadcasts to a
+              // competition, season or region (the API refuses the rest too).
+              <>
+                <Resource name="users" {...users} create={undefined} />
+                <Resource name="corrections" {...corrections} />
+                <CustomRoutes>
+                  <Route path="/security" element={<SecurityPage />} />
+                </CustomRoutes>
+                <Resource name="broadcasts" {...broadcasts} />
+                <Resource name="broadcast-recipients" />
+              </>
+            )
+          }
+        </AdminUI>
+      </AdminContext>
     </DirectionProvider>
   );
 }

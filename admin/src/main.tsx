@@ -1,9 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { loadCatalogue, localeStore } from './i18n';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A small entry: the app's chunk (React, react-admin, the screens' frame) and the current language's
+// catalogue load side by side (issue 36: the other language's catalogue only when the person
+// switches to it).
+void Promise.all([import('./start'), loadCatalogue(localeStore.get())]).then(([{ start }]) => start());

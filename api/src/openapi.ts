@@ -2,7 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { GUARDS_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { readFileSync } from 'node:fs';
 import { PUBLIC_KEY, ROLES_KEY } from './auth/roles';
+import { ANSWER_KEY, type Schema } from './common/answers';
 
 type PathItemObject = OpenAPIObject['paths'][string];
 type OperationObject = NonNullable<PathItemObject['get']>;
@@ -53,6 +55,8 @@ interface RouteFacts {
   public: boolean;
   /** A rate limit guards it. */
   limited: boolean;
+  /** What it answers on success (`@Answers`), from the contract's shapes. */
+  answer?: Schema;
 }
 
 /** What each route declares (roles, guards), by the operation id @nestjs/swagger gives it. */
@@ -75,6 +79,7 @@ function routeFacts(app: INestApplication): Map<string, RouteFacts> {
         facts.set(`${controller.name}_${name}`, {
           public: !!meta(PUBLIC_KEY) && !meta(ROLES_KEY),
           limited: guards.some((g) => /Throttle|Rate/i.test(g?.name ?? '')),
+          answer: Reflect.getMetadata(ANSWER_KEY, handler) as Schema | undefined,
         });
       }
     }
@@ -172,7 +177,8 @@ function complete(doc: OpenAPIObject, facts: Map<string, RouteFacts>): OpenAPIOb
         answer.description ||= 'Done';
         if (answer.content) continue;
         const sent = SENT[op.operationId ?? ''];
-        if (sent) answer.content = { [sent.type]: { schema: { type: 'string', format: 'binary' } } };
+        if (route.answer) answer.content = { 'application/json': { schema: route.answer } };
+        else if (sent) answer.content = { [sent.type]: { schema: { type: 'string', format: 'binary' } } };
         else if (RESOURCE_EXPORT.test(op.operationId ?? ''))
           answer.content = { 'text/csv': { schema: { type: 'string', format: 'binary' } } };
         else answer.content = { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } };
@@ -189,5 +195,36 @@ function complete(doc: OpenAPIObject, facts: Map<string, RouteFacts>): OpenAPIOb
         responses[status] ??= { $ref: `#/components/responses/${ERRORS[status].name}` };
     }
   }
+  addContractShapes(doc);
   return doc;
+}
+
+let shapes: Record<string, Schema> | undefined;
+/** The contract's shapes as OpenAPI schemas (packages/contract/schemas.mjs writes them at build). */
+export function contractShapes(): Record<string, Schema> {
+  return (shapes ??= JSON.parse(readFileSync(require.resolve('@platform/contract/schemas.json'), 'utf8')) as Record<
+    string,
+    Schema
+  >);
+}
+
+/** Adds the contract's shapes the answers name (and the shapes they name, in turn) to the components. */
+function addContractShapes(doc: OpenAPIObject) {
+  const all = contractShapes();
+  const schemas = (doc.components!.schemas ??= {}) as Record<string, unknown>;
+  const PREFIX = '#/components/schemas/';
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith(PREFIX)) {
+      const name = ref.slice(PREFIX.length);
+      if (!(name in schemas) && all[name]) {
+        schemas[name] = all[name];
+        visit(all[name]);
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(doc.paths);
 }

@@ -21,3 +21,6 @@ for (const [folder, module, type] of [
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'package.json'), JSON.stringify({ type }) + '\n');
 }
+// The shapes as JSON Schema for the API's OpenAPI description (schemas.mjs).
+const shapes = spawnSync(process.execPath, [join(here, 'schemas.mjs')], { stdio: 'inherit' });
+if (shapes.status !== 0) process.exit(shapes.status ?? 1);

@@ -1,8 +1,6 @@
 import { DATE_LOCALES } from '@platform/contract';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider } from 'react-admin';
-import { ar } from './ar';
-import { en } from './en';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 
 export type Locale = 'en' | 'ar';
 export type Direction = 'ltr' | 'rtl';
@@ -52,23 +50,63 @@ export const localeStore = {
   },
 };
 
-const polyglot = polyglotI18nProvider((locale) => (locale === 'ar' ? ar : en), current, [
-  { locale: 'en', name: 'English' },
-  { locale: 'ar', name: 'العربية' },
-]);
+/**
+ * Each language's catalogue is its own chunk (issue 36: the first screen carries one, not both); the
+ * current one is loaded before the first render (`loadCatalogue` in main.tsx, beside the app's own
+ * chunk), the other when the person switches to it.
+ */
+const catalogues: Partial<Record<Locale, TranslationMessages>> = {};
+const importers: Record<Locale, () => Promise<TranslationMessages>> = {
+  en: () => import('./en').then((m) => m.en),
+  ar: () => import('./ar').then((m) => m.ar),
+};
+
+/** The catalogue of a language, fetched once. */
+export async function loadCatalogue(locale: Locale): Promise<TranslationMessages> {
+  return (catalogues[locale] ??= await importers[locale]());
+}
+
+/** Synchronous for a catalogue already loaded (polyglot needs the first one so), else its import. */
+const messagesOf = (locale: string) => {
+  const l: Locale = locale === 'ar' ? 'ar' : 'en';
+  return catalogues[l] ?? loadCatalogue(l);
+};
+
+type Polyglot = ReturnType<typeof polyglotI18nProvider>;
+let polyglotOnce: Polyglot | undefined;
+/** Made on first use, after main.tsx loaded the current catalogue. */
+function polyglot(): Polyglot {
+  if (!polyglotOnce) {
+    if (!catalogues[current]) throw new Error(`the ${current} catalogue is not loaded yet`);
+    polyglotOnce = polyglotI18nProvider(messagesOf, current, [
+      { locale: 'en', name: 'English' },
+      { locale: 'ar', name: 'العربية' },
+    ]);
+    applyToDocument(current);
+  }
+  return polyglotOnce;
+}
 
 function applyToDocument(locale: Locale) {
   const html = document.documentElement;
   html.lang = locale;
   html.dir = directionOf(locale);
-  document.title = polyglot.translate('app.title');
+  document.title = polyglot().translate('app.title');
 }
-applyToDocument(current);
+setDirectionNow();
+
+/** The page's direction at once (before any catalogue), so nothing is laid out the wrong way round first. */
+function setDirectionNow() {
+  document.documentElement.lang = current;
+  document.documentElement.dir = directionOf(current);
+}
 
 export const i18nProvider: I18nProvider = {
-  ...polyglot,
+  translate: (key, options) => polyglot().translate(key, options),
+  getLocale: () => polyglot().getLocale(),
+  getLocales: () => polyglot().getLocales?.() ?? [],
   async changeLocale(locale, options) {
-    await polyglot.changeLocale(locale, options);
+    await polyglot().changeLocale(locale, options);
     current = locale === 'ar' ? 'ar' : 'en';
     applyToDocument(current);
     listeners.forEach((listener) => listener());
@@ -90,6 +128,8 @@ if (import.meta.env.DEV) {
       if (other === undefined) return [`${path}${key}`];
       return typeof value === 'object' && value ? missing(value, other as object, `${path}${key}.`) : [];
     });
-  const gaps = missing(en, ar);
-  if (gaps.length) console.warn('Arabic translation is missing:', gaps);
+  void Promise.all([importers.en(), importers.ar()]).then(([en, ar]) => {
+    const gaps = missing(en, ar);
+    if (gaps.length) console.warn('Arabic translation is missing:', gaps);
+  });
 }

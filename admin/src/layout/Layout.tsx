@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
-import { StaffGate } from '../security/SecurityPage';
+import { StaffGate } from '../security/StaffGate';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 

@@ -12,6 +12,7 @@ import { SigninDto } from './signin.dto';
 import { SignupService } from './signup.service';
 import { TicketService } from './tickets';
 import { memberUser } from '../auth/user.view';
+import { Answers, done, ok, shape } from '../common/answers';
 
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
@@ -35,6 +36,7 @@ export class AccountController {
     return mustVerify(user) ? { ...view, _id: this.tickets.issue('verify', user.id) } : view;
   }
 
+  @Answers(done({ user: shape('MemberUser') }, ['user']))
   @Post('adduser-steb')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -60,6 +62,7 @@ export class AccountController {
     return { success: true, message: translate(lang, 'auth.signed_in') };
   }
 
+  @Answers(ok({ user: shape('MemberUser') }))
   @Post('getuser')
   @Roles(...EVERYONE)
   @AllowUnverified()

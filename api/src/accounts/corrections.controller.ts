@@ -6,6 +6,7 @@ import type { Auth } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
 import { CorrectionRequestDto } from './corrections.dto';
 import { CorrectionsService } from './corrections.service';
+import { Answers, done, ok, orNull, shape } from '../common/answers';
 
 /** A student's or coach's request to correct their date of birth or grade, which staff decide. */
 @ApiTags('accounts: corrections')
@@ -13,6 +14,7 @@ import { CorrectionsService } from './corrections.service';
 export class CorrectionsController {
   constructor(private readonly corrections: CorrectionsService) {}
 
+  @Answers(ok({ correction: orNull(shape('CorrectionView')) }))
   @Get()
   @Roles('student', 'coach')
   @ApiOperation({ summary: "The member's open correction request, or else their latest one (null: none)" })
@@ -20,6 +22,7 @@ export class CorrectionsController {
     return { success: true, correction: await this.corrections.mine(auth.user) };
   }
 
+  @Answers(done({ correction: shape('CorrectionView') }))
   @Post()
   @Roles('student', 'coach')
   @HttpCode(200)
@@ -32,6 +35,7 @@ export class CorrectionsController {
     return { success: true, message: translate(lang, 'correction.sent'), correction };
   }
 
+  @Answers(done())
   @Delete()
   @Roles('student', 'coach')
   @ApiOperation({ summary: 'Withdraws the open correction request (404 when there is none)' })

@@ -10,6 +10,7 @@ import { ChangePasswordDto, LanguageDto, ProfileDto, PublicProfileDto, SkillDto 
 import { PhoneCodeDto } from './verification.dto';
 import { ProfileService } from './profile.service';
 import { VerificationService } from './verification.service';
+import { Answers, done, int, list, object, ok, shape, text } from '../common/answers';
 
 const PICTURE_MAX_BYTES = LIMITS.pictureBytes;
 
@@ -21,6 +22,7 @@ export class ProfileController {
     private readonly verification: VerificationService,
   ) {}
 
+  @Answers(ok({ user: shape('MemberAccount') }))
   @Get('accounts')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: "The signed-in member's profile, with skills" })
@@ -28,6 +30,11 @@ export class ProfileController {
     return { success: true, user: await this.profiles.view(auth.user) };
   }
 
+  @Answers(
+    done({ user: shape('MemberAccount'), phone_pending: object({ destination: text, length: int }) }, [
+      'phone_pending',
+    ]),
+  )
   @Post('accounts')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -41,6 +48,7 @@ export class ProfileController {
     return { success: true, message: translate(lang, 'account.phone_code_sent'), user, phone_pending: phonePending };
   }
 
+  @Answers(done({ user: shape('MemberAccount') }))
   @Post('accounts/phone')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -50,6 +58,7 @@ export class ProfileController {
     return { success: true, message: translate(lang, 'account.phone_updated'), user };
   }
 
+  @Answers(done({ user: shape('MemberAccount') }))
   @Post('accounts/language')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -62,6 +71,7 @@ export class ProfileController {
     return { success: true, message: translate(lang, `account.language_saved_${body.language}`), user };
   }
 
+  @Answers(done())
   @Post('accounts/changepassword')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -71,6 +81,7 @@ export class ProfileController {
     return { success: true, message: translate(lang, 'account.password_updated') };
   }
 
+  @Answers(done({ status: text, filename: text }))
   @Post('profile/uploads')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -81,6 +92,7 @@ export class ProfileController {
     return { success: true, status: 'success', filename, message: translate(lang, 'upload.picture_saved') };
   }
 
+  @Answers(done({ skilles: list(shape('Skill')) }))
   @Post('skills')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Adds a skill to the member’s profile (skillname); answers the skills' })
@@ -90,6 +102,7 @@ export class ProfileController {
     return { success: true, message: translate(lang, 'skill.saved'), skilles: skills };
   }
 
+  @Answers(done({ skilles: list(shape('Skill')) }))
   @Put('skills')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Renames one of the member’s skills (id, name); answers the skills' })
@@ -98,6 +111,7 @@ export class ProfileController {
     return { success: true, message: translate(lang, 'skill.saved'), skilles: skills };
   }
 
+  @Answers(done({ skilles: list(shape('Skill')) }))
   @Delete('skills')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Deletes one of the member’s skills (?id=); answers the skills' })
@@ -106,6 +120,7 @@ export class ProfileController {
     return { success: true, message: translate(lang, 'skill.deleted'), skilles: skills };
   }
 
+  @Answers(ok({ user: shape('PublicProfileView') }))
   @Post('profile')
   @Public()
   @HttpCode(200)

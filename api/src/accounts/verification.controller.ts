@@ -8,6 +8,7 @@ import { CountEveryAttempt, SigninThrottleGuard } from '../rate-limit/signin-thr
 import { PendingSignups } from './pending-signups';
 import { CheckCodeDto, ClaimCodeDto, ForgotDto, NewPasswordDto, SendCodeDto } from './verification.dto';
 import { VerificationService } from './verification.service';
+import { Answers, done, int, object, ok, text } from '../common/answers';
 
 @ApiTags('accounts: verification and reset')
 @ApiHeader({ name: 'Accept-Language', required: false, description: 'en or ar' })
@@ -20,6 +21,7 @@ export class VerificationController {
     private readonly pending: PendingSignups,
   ) {}
 
+  @Answers(done({ destination: text, length: int }))
   @Post('otp')
   // Each sends a message: every one counts against the caller's address, sent or refused, whichever
   // account the body names (a classroom's 40 phones verify from one address within the limit).
@@ -33,6 +35,7 @@ export class VerificationController {
     return { success: true, message: translate(lang, 'otp.sent'), ...sent };
   }
 
+  @Answers(done())
   @Post('verify')
   @HttpCode(200)
   @ApiOperation({
@@ -53,6 +56,7 @@ export class VerificationController {
     return { success: true, message: translate(lang, 'otp.verified') };
   }
 
+  @Answers(done({ destination: text, length: int }))
   @Post('signup/claim')
   @CountEveryAttempt()
   @HttpCode(200)
@@ -67,6 +71,7 @@ export class VerificationController {
     return { success: true, message: translate(lang, 'signup.claim_sent', { destination }), ...sent };
   }
 
+  @Answers(done({ user: object({ _id: text }), destination: text }))
   @Post('otp/forget')
   @CountEveryAttempt()
   @HttpCode(200)
@@ -79,6 +84,7 @@ export class VerificationController {
     return { success: true, message: translate(lang, 'reset.sent'), user: { _id: ticket }, destination };
   }
 
+  @Answers(ok({ rs_token: text }))
   @Post('verify/forget')
   @HttpCode(200)
   @ApiOperation({ summary: 'Checks the reset code (user_id: the ticket from otp/forget); answers rs_token' })
@@ -86,6 +92,7 @@ export class VerificationController {
     return { success: true, rs_token: await this.verification.checkResetCode(body.user_id, body.code) };
   }
 
+  @Answers(done({ type: int }))
   @Post('update-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets a new password with the reset token (Authorization); answers the account type' })

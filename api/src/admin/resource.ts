@@ -64,6 +64,11 @@ export interface ResourceDef<Row = any, Input extends object = any> {
   archive?: PgColumn;
   /** The record react-admin receives: `id` plus the contract's field names, never secrets. */
   toRecord(row: Row): Record<string, unknown>;
+  /**
+   * The contract's names of what the routes answer (the OpenAPI description): `record` for the list,
+   * a write and a delete, `detail` for one record (with `detail()`'s additions; `record` unless given).
+   */
+  shapes?: { record: string; detail?: string };
   /** More for a page of records at once (e.g. the names of the records audit entries are about). */
   decorate?(records: Record<string, unknown>[], db: Db): Promise<Record<string, unknown>[]>;
   /** More for the one-record view (e.g. a message's replies); may also mark the record as seen. */

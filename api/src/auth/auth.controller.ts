@@ -14,6 +14,7 @@ import { AllowUnverified, EVERYONE, Public, Roles, STAFF, StaffSetup } from './r
 import { staffGate } from './staff-security.service';
 import { SessionService, tokenOf, type Auth } from './session.service';
 import { clearStaffCookie, cookieToken, COOKIE_SESSION_HEADER, csrfToken, setStaffCookie } from './staff-cookie';
+import { Answers, bool, done, int, object, ok, shape, text } from '../common/answers';
 
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
@@ -27,6 +28,7 @@ export class AuthController {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Answers(done({ csrf: text, two_factor: bool, challenge: text }, ['csrf', 'two_factor', 'challenge']))
   @Post('admin-login')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -55,6 +57,7 @@ export class AuthController {
     return this.signedIn(result.token, result.sessionId, lang, req, res);
   }
 
+  @Answers(done({ csrf: text }, ['csrf']))
   @Post('admin-login/two-factor')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -85,6 +88,16 @@ export class AuthController {
     return { success: true, message };
   }
 
+  @Answers(
+    ok({
+      user: shape('MemberUser'),
+      csrf: text,
+      idle_minutes: int,
+      two_factor: bool,
+      must_change_password: bool,
+      two_factor_required: bool,
+    }),
+  )
   @Get('admin-session')
   @Roles(...STAFF)
   @StaffSetup()
@@ -105,6 +118,7 @@ export class AuthController {
     };
   }
 
+  @Answers(ok({ user: object({ _id: text, type: int, jwt: text }) }))
   @Get('loginseason')
   @Public()
   @ApiOperation({
@@ -118,6 +132,7 @@ export class AuthController {
     return { success: true, user: { _id: auth.user.id, type: auth.user.type, jwt: auth.token } };
   }
 
+  @Answers(done())
   @Post('logout')
   @Roles(...EVERYONE)
   @AllowUnverified()
@@ -136,6 +151,7 @@ export class AuthController {
     return { success: true, message: translate(lang, 'auth.signed_out') };
   }
 
+  @Answers(done())
   @Post('logout/all')
   @Roles(...EVERYONE)
   @AllowUnverified()

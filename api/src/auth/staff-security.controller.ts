@@ -7,6 +7,7 @@ import { CurrentAuth } from './current-auth.decorator';
 import { Roles, STAFF, StaffSetup } from './roles';
 import type { Auth } from './session.service';
 import { StaffSecurityService } from './staff-security.service';
+import { Answers, done, list, ok, text } from '../common/answers';
 
 /** A staff member's own account security: the password, and two-factor sign-in with an authenticator app. */
 @ApiTags('auth')
@@ -17,6 +18,7 @@ import { StaffSecurityService } from './staff-security.service';
 export class StaffSecurityController {
   constructor(private readonly staff: StaffSecurityService) {}
 
+  @Answers(done())
   @Post('password')
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)
@@ -28,6 +30,7 @@ export class StaffSecurityController {
     return { success: true, message: translate(lang, 'staff.password_changed') };
   }
 
+  @Answers(ok({ secret: text, uri: text, qr: text }))
   @Post('two-factor/setup')
   @HttpCode(200)
   @ApiOperation({
@@ -38,6 +41,7 @@ export class StaffSecurityController {
     return this.staff.setup(auth.user).then((s) => ({ success: true, ...s }));
   }
 
+  @Answers(done({ recovery_codes: list(text) }))
   @Post('two-factor/enable')
   @HttpCode(200)
   @ApiOperation({
@@ -48,6 +52,7 @@ export class StaffSecurityController {
     return { success: true, message: translate(lang, 'two_factor.enabled'), recovery_codes: codes };
   }
 
+  @Answers(done({ recovery_codes: list(text) }))
   @Post('two-factor/recovery-codes')
   @HttpCode(200)
   @ApiOperation({
@@ -59,6 +64,7 @@ export class StaffSecurityController {
     return { success: true, message: translate(lang, 'two_factor.new_codes'), recovery_codes: codes };
   }
 
+  @Answers(done())
   @Post('two-factor/disable')
   @UseGuards(SigninThrottleGuard)
   @HttpCode(200)

@@ -9,6 +9,7 @@ import { CertificateIssueDto, CertificatePreviewDto, CertificateRunDto, RevokeDt
 import { certificateRecord } from './certificates.resource';
 import { CertificatesService } from './certificates.service';
 import { CertificateIssueService } from './issue.service';
+import { Answers, done, object, shape, text } from '../common/answers';
 
 /**
  * Staff issue certificates (in bulk for a competition of a season, or one by one), follow a bulk
@@ -23,6 +24,7 @@ export class CertificatesAdminController {
     private readonly certificates: CertificatesService,
   ) {}
 
+  @Answers({ allOf: [shape('CertificateRunRecord'), object({ message: text })] })
   @Post('certificates/issue')
   @Roles('admin')
   @HttpCode(202)
@@ -38,6 +40,7 @@ export class CertificatesAdminController {
     return { ...run, message: translate(lang, 'certificate.issuing') };
   }
 
+  @Answers(shape('CertificateRunRecord'))
   @Get('certificates/runs/:id')
   @Roles('admin')
   @ApiOperation({ summary: "A bulk issue's progress" })
@@ -45,6 +48,7 @@ export class CertificatesAdminController {
     return this.issuing.run(id);
   }
 
+  @Answers({ allOf: [shape('CertificateRecord'), object({ message: text })] })
   @Post('certificates/single')
   @Roles('admin')
   @HttpCode(201)
@@ -59,6 +63,7 @@ export class CertificatesAdminController {
     };
   }
 
+  @Answers(done({ record: shape('CertificateRecord') }))
   @Post('certificates/:id/revoke')
   @Roles('admin')
   @HttpCode(200)

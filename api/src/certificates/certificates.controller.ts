@@ -7,6 +7,7 @@ import { FullAccess, MEMBERS, Public, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { ipTracker, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { CertificatesService } from './certificates.service';
+import { Answers, anyObject, bool, list, object, ok, shape, text } from '../common/answers';
 
 /** Verifications one address may ask a minute (a class scanning its certificates stays well below). */
 const VERIFY_PER_MINUTE = 60;
@@ -16,6 +17,7 @@ const VERIFY_PER_MINUTE = 60;
 export class CertificatesController {
   constructor(private readonly certificates: CertificatesService) {}
 
+  @Answers(ok({ certificates: list(shape('CertificateView')) }))
   @Get()
   @Roles(...MEMBERS)
   @FullAccess()
@@ -24,6 +26,7 @@ export class CertificatesController {
     return this.certificates.list(auth.user);
   }
 
+  @Answers(object({ keys: list(anyObject) }))
   @Get('jwks.json')
   @Public()
   @Header('Cache-Control', 'public, max-age=3600')
@@ -32,6 +35,17 @@ export class CertificatesController {
     return this.certificates.jwks();
   }
 
+  @Answers(
+    object({
+      '@context': list(text),
+      id: text,
+      type: list(text),
+      name: text,
+      url: text,
+      publicKey: anyObject,
+      jwks: text,
+    }),
+  )
   @Get('issuer')
   @Public()
   @ApiOperation({ summary: 'The issuer profile of the Open Badges credentials, with its public key' })
@@ -39,6 +53,7 @@ export class CertificatesController {
     return this.certificates.issuer();
   }
 
+  @Answers(shape('CertificateVerification'))
   @Get('verify/:code')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -52,6 +67,7 @@ export class CertificatesController {
     return this.certificates.verify(code);
   }
 
+  @Answers(object({ credential: anyObject, jwt: text, revoked: bool }))
   @Get('verify/:code/credential')
   @Public()
   @UseGuards(SigninThrottleGuard)

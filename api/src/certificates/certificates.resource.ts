@@ -43,6 +43,7 @@ const KIND_NAMES = { ...CERTIFICATE_KIND_NAMES, legacy: { en: 'Earlier certifica
  */
 export const certificatesResource = defineResource<Row>({
   name: 'certificates',
+  shapes: { record: 'CertificateRecord' },
   table: certificates,
   id: certificates.id,
   joins: [[users, eq(users.id, certificates.userId)]],
@@ -115,6 +116,7 @@ const readTemplate = async (t: CertificateTemplateDto) =>
 /** Certificate templates: one per competition or the default (admins). */
 export const certificateTemplatesResource = defineResource<Template, CertificateTemplateDto>({
   name: 'certificate-templates',
+  shapes: { record: 'CertificateTemplateRecord' },
   table: certificateTemplates,
   id: certificateTemplates.id,
   roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },

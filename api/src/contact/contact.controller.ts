@@ -6,6 +6,7 @@ import { Lang, translate } from '../common/i18n';
 import { ipTracker, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { ContactDto } from './contact.dto';
 import { ContactService } from './contact.service';
+import { Answers, done } from '../common/answers';
 
 /** The public contact form; staff read and answer the messages in the back-office (contact us). */
 @ApiTags('contact')
@@ -13,6 +14,7 @@ import { ContactService } from './contact.service';
 export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
+  @Answers(done())
   @Post()
   @Public()
   @UseGuards(SigninThrottleGuard)

@@ -8,6 +8,7 @@ import { AssignDto, AwardDto, CorrectionDto, RankingDto } from './event-day.dto'
 import { IdPipe } from './id.pipe';
 import { EventDayService } from './event-day.service';
 import { roundNumber } from './judging.controller';
+import { Answers, done, int, list, num, object, ok, okWith, orNull, shape, text } from '../common/answers';
 
 /** Staff's event-day actions beside the event-days resource: rules, assignments, locks, results, awards. */
 @ApiTags('admin: event-days')
@@ -15,6 +16,7 @@ import { roundNumber } from './judging.controller';
 export class EventAdminController {
   constructor(private readonly events: EventDayService) {}
 
+  @Answers(ok({ ranking: shape('RankingRules') }))
   @Put('competitions/:id/ranking')
   @Roles('admin')
   @ApiOperation({ summary: "A competition's ranking preset (best_of or rubric) and its numbers" })
@@ -22,6 +24,11 @@ export class EventAdminController {
     return { success: true, ranking: await this.events.setRanking(auth.user, id, body) };
   }
 
+  @Answers(
+    ok({
+      staff: list(object({ id: text, user_id: text, name: text, role: shape('EventRole'), revoked_at: orNull(text) })),
+    }),
+  )
   @Get('event-days/:id/staff')
   @Roles('admin')
   @ApiOperation({ summary: "An event day's judges and referees, revoked ones too" })
@@ -29,6 +36,7 @@ export class EventAdminController {
     return { success: true, staff: await this.events.assignments(id) };
   }
 
+  @Answers(ok({ judges: list(object({ id: text, name: text, apply_as: text })) }))
   @Get('event-judges')
   @Roles('admin')
   @ApiOperation({ summary: 'Members with an accepted judge or referee application (who may be assigned)' })
@@ -36,6 +44,11 @@ export class EventAdminController {
     return { success: true, judges: await this.events.candidates() };
   }
 
+  @Answers(
+    ok({
+      assignment: object({ id: text, user_id: text, name: text, role: shape('EventRole'), revoked_at: orNull(text) }),
+    }),
+  )
   @Post('event-days/:id/staff')
   @Roles('admin')
   @HttpCode(201)
@@ -46,6 +59,7 @@ export class EventAdminController {
     return { success: true, assignment: await this.events.assign(auth.user, id, body) };
   }
 
+  @Answers(ok())
   @Delete('event-days/:id/staff/:assignment')
   @Roles('admin')
   @ApiOperation({ summary: 'Revokes an assignment' })
@@ -58,6 +72,7 @@ export class EventAdminController {
     return { success: true };
   }
 
+  @Answers(ok({ round: object({ number: int, locked_at: orNull(text) }) }))
   @Post('event-days/:id/rounds/:number/lock')
   @Roles('admin')
   @HttpCode(200)
@@ -66,6 +81,7 @@ export class EventAdminController {
     return { success: true, round: await this.events.lock(auth.user, id, roundNumber(number)) };
   }
 
+  @Answers(okWith('LeaderboardView'))
   @Get('event-days/:id/standings')
   @Roles('admin')
   @ApiOperation({ summary: 'The ranking computed from the stored scores, with the awards' })
@@ -73,6 +89,7 @@ export class EventAdminController {
     return { success: true, ...(await this.events.leaderboard(id)) };
   }
 
+  @Answers(done())
   @Post('event-days/:id/publish')
   @Roles('admin')
   @HttpCode(200)
@@ -82,6 +99,7 @@ export class EventAdminController {
     return { success: true, message: translate(lang, 'event.published', { count }) };
   }
 
+  @Answers(done({ result: object({ team_no: text, score: orNull(num), ranked: orNull(int) }) }))
   @Post('event-days/:id/corrections')
   @Roles('admin')
   @HttpCode(200)
@@ -99,6 +117,17 @@ export class EventAdminController {
     return { success: true, result, message: translate(lang, 'event.corrected', { team_no: result.team_no }) };
   }
 
+  @Answers(
+    ok({
+      award: object({
+        id: text,
+        kind: { type: 'string', enum: ['place', 'special', 'advance'] },
+        team_id: text,
+        name: text,
+        name_en: text,
+      }),
+    }),
+  )
   @Post('event-days/:id/awards')
   @Roles('admin')
   @HttpCode(201)
@@ -107,6 +136,7 @@ export class EventAdminController {
     return { success: true, award: await this.events.award(auth.user, id, body) };
   }
 
+  @Answers(ok())
   @Delete('event-days/:id/awards/:award')
   @Roles('admin')
   @ApiOperation({ summary: 'Removes an award' })

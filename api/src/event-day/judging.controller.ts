@@ -7,6 +7,7 @@ import { Lang, translate } from '../common/i18n';
 import { CheckInDto, ScoreDto } from './event-day.dto';
 import { IdPipe } from './id.pipe';
 import { EventDayService } from './event-day.service';
+import { Answers, anyObject, bool, done, int, list, num, object, ok, orNull, shape, text } from '../common/answers';
 
 /** A judge's or referee's event days on the member site: check-in and scores (issue 32). */
 @ApiTags('judging')
@@ -14,6 +15,7 @@ import { EventDayService } from './event-day.service';
 export class JudgingController {
   constructor(private readonly events: EventDayService) {}
 
+  @Answers(ok({ events: list({ allOf: [shape('EventDayView'), object({ role: shape('EventRole') })] }) }))
   @Get()
   @Roles(...EVERYONE)
   @ApiOperation({ summary: 'The event days the caller is assigned to (not revoked), with their role' })
@@ -21,6 +23,7 @@ export class JudgingController {
     return { success: true, events: await this.events.myEvents(auth.user) };
   }
 
+  @Answers(ok({ event: shape('JudgeEventView') }))
   @Get(':id')
   @Roles(...EVERYONE)
   @ApiOperation({ summary: "An assigned event: rounds, teams (checked in or not) and the caller's own scores" })
@@ -28,6 +31,17 @@ export class JudgingController {
     return { success: true, event: await this.events.judgeEvent(auth.user, id) };
   }
 
+  @Answers(
+    done({
+      team: object({
+        team_id: text,
+        team_no: text,
+        name: orNull(text),
+        checked_in_before: bool,
+        people: list(shape('CheckInView')),
+      }),
+    }),
+  )
   @Post(':id/check-in')
   @Roles(...EVERYONE)
   @HttpCode(200)
@@ -42,6 +56,22 @@ export class JudgingController {
     return { success: true, team, message: translate(lang, 'event.checked_in', { team_no: team.team_no }) };
   }
 
+  @Answers(
+    done({
+      score: object({
+        duplicate: bool,
+        id: text,
+        client_id: text,
+        team_no: text,
+        round: int,
+        value: num,
+        points: orNull(anyObject),
+        time: orNull(num),
+        reason: orNull(text),
+        created_at: text,
+      }),
+    }),
+  )
   @Post(':id/scores')
   @Roles(...EVERYONE)
   @HttpCode(200)
@@ -54,6 +84,7 @@ export class JudgingController {
     return { success: true, score, message: translate(lang, 'event.score_saved') };
   }
 
+  @Answers(ok({ round: object({ number: int, locked_at: orNull(text) }) }))
   @Post(':id/rounds/:number/lock')
   @Roles(...EVERYONE)
   @HttpCode(200)

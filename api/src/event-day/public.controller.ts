@@ -6,6 +6,7 @@ import { sendError } from '../common/error-response';
 import { EventDayService } from './event-day.service';
 import { IdPipe } from './id.pipe';
 import { LeaderboardHub } from './leaderboard-hub';
+import { Answers, list, object, ok, okWith, shape, text } from '../common/answers';
 
 /**
  * What anyone may read of the competition day: the competitions with their rules and event days, an
@@ -20,6 +21,7 @@ export class PublicResultsController {
     private readonly hub: LeaderboardHub,
   ) {}
 
+  @Answers(ok({ competitions: list(shape('PublicCompetitionView')) }))
   @Get('competitions')
   @Public()
   @ApiOperation({ summary: 'The active competitions with their ranking rules and event days (dates, venues)' })
@@ -27,6 +29,12 @@ export class PublicResultsController {
     return { success: true, competitions: await this.events.publicCompetitions() };
   }
 
+  @Answers(
+    ok({
+      competition: object({ id: text, name: text, name_en: text, rules: shape('RankingRules') }),
+      event_days: list(shape('LeaderboardView')),
+    }),
+  )
   @Get('competitions/:id')
   @Public()
   @ApiOperation({
@@ -36,6 +44,7 @@ export class PublicResultsController {
     return { success: true, ...(await this.events.competitionResults(id)) };
   }
 
+  @Answers(ok({ team: shape('PublicTeamView') }))
   @Get('teams/:id')
   @Public()
   @ApiOperation({
@@ -46,6 +55,7 @@ export class PublicResultsController {
     return { success: true, team: await this.events.publicTeam(id) };
   }
 
+  @Answers(okWith('LeaderboardView'))
   @Get('events/:id')
   @Public()
   @ApiOperation({ summary: "An event day's leaderboard (ranking computed from the stored scores) and awards" })

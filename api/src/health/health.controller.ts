@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/roles';
 import { HealthService } from './health.service';
+import { Answers, object, text } from '../common/answers';
 
 @ApiTags('health')
 @Controller('health')
@@ -10,6 +11,7 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   /** Liveness: the process runs and answers (restart it when this fails). */
+  @Answers(object({ status: text }))
   @Get('live')
   @Public()
   @ApiOperation({ summary: 'Liveness: the process runs and answers' })
@@ -18,6 +20,14 @@ export class HealthController {
   }
 
   /** Readiness: the database and the store answer and the process is not draining (503 otherwise). */
+  @Answers(
+    object({
+      status: text,
+      database: { type: 'string', enum: ['up', 'down'] },
+      store: { type: 'string', enum: ['up', 'down'] },
+      version: text,
+    }),
+  )
   @Get('ready')
   @Public()
   @ApiOperation({
@@ -29,6 +39,9 @@ export class HealthController {
     return answer;
   }
 
+  @Answers(
+    object({ status: text, database: { type: 'string', enum: ['postgres', 'pglite'] }, version: text, commit: text }),
+  )
   @Get()
   @Public()
   @ApiOperation({ summary: 'Health of the database, the store and the jobs (503 when one is down)' })

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import type { AppConfig } from '../core/config';
 import { CONFIG } from '../core/core.module';
+import { Answers, int, ok, text } from '../common/answers';
 
 /** Public facts the back-office needs about the deployment (where the member site is). */
 @ApiTags('health')
@@ -10,6 +11,7 @@ import { CONFIG } from '../core/core.module';
 export class SiteController {
   constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
 
+  @Answers(ok({ member_url: text, otp_length: int }))
   @Get()
   @Public()
   @ApiOperation({ summary: 'Where the member site is and the one-time code’s length' })

@@ -4,12 +4,14 @@ import { CurrentAuth } from '../auth/current-auth.decorator';
 import { EVERYONE, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { HomeService } from './home.service';
+import { Answers, shape } from '../common/answers';
 
 @ApiTags('home')
 @Controller('home')
 export class HomeController {
   constructor(private readonly home: HomeService) {}
 
+  @Answers(shape('HomeView'))
   @Get()
   @Roles(...EVERYONE)
   @ApiOperation({

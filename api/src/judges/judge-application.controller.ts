@@ -9,6 +9,7 @@ import { Upload, type ReceivedFile } from '../media/uploads';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { JudgeApplicationDto } from './judge-application.dto';
 import { JudgeApplicationService } from './judge-application.service';
+import { Answers, done, text } from '../common/answers';
 
 const MAX_FILES = 5;
 
@@ -17,6 +18,7 @@ const MAX_FILES = 5;
 export class JudgeApplicationController {
   constructor(private readonly applications: JudgeApplicationService) {}
 
+  @Answers(done({ msg: text }))
   @Post('registration')
   @Roles(...MEMBERS)
   @UseGuards(SigninThrottleGuard)

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import { OdooCourses } from './odoo-courses';
+import { Answers, bool, list, ok, shape } from '../common/answers';
 
 export const COURSES = Symbol('COURSES');
 
@@ -10,6 +11,7 @@ export const COURSES = Symbol('COURSES');
 export class CoursesController {
   constructor(@Inject(COURSES) private readonly courses: OdooCourses | null) {}
 
+  @Answers(ok({ configured: bool, courses: list(shape('CourseView')) }))
   @Get()
   @Public()
   @ApiOperation({

@@ -7,12 +7,14 @@ import { Lang, translate } from '../common/i18n';
 import { GALLERY_MAX_BYTES, GalleryService, type GalleryMode } from './gallery.service';
 import { GalleryUpdateDto } from './gallery.dto';
 import { Upload, type ReceivedFile } from './uploads';
+import { Answers, done, list, shape } from '../common/answers';
 
 @ApiTags('admin: media library')
 @Controller('gallery')
 export class GalleryController {
   constructor(private readonly gallery: GalleryService) {}
 
+  @Answers(shape('LibraryPage'))
   @Get()
   @Roles('admin')
   @ApiOperation({
@@ -22,6 +24,7 @@ export class GalleryController {
     return this.gallery.list(query);
   }
 
+  @Answers(done({ files: list(shape('LibraryFile')) }))
   @Post('upload')
   @Roles('admin')
   @HttpCode(201)
@@ -40,6 +43,7 @@ export class GalleryController {
     return { success: true, message: translate(lang, 'gallery.uploaded'), files: saved };
   }
 
+  @Answers(shape('LibraryFileDetail'))
   @Get(':id')
   @Roles('admin')
   @ApiOperation({ summary: 'One library file, with the posts, events, plans and policies that use it (used_in)' })
@@ -47,6 +51,7 @@ export class GalleryController {
     return this.gallery.get(id);
   }
 
+  @Answers(shape('LibraryFile'))
   @Put(':id')
   @Roles('admin')
   @ApiOperation({ summary: "Sets a file's alternative text (alt)" })
@@ -54,6 +59,7 @@ export class GalleryController {
     return this.gallery.update(id, body.alt, auth.user);
   }
 
+  @Answers(done())
   @Delete(':id')
   @Roles('admin')
   @ApiOperation({ summary: 'Deletes a file nothing uses; a file in use is refused (409) naming where it is used' })

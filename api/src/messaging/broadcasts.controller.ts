@@ -6,6 +6,7 @@ import type { Auth } from '../auth/session.service';
 import { Lang, translate } from '../common/i18n';
 import { BroadcastDto, BroadcastPreviewDto } from './broadcast.dto';
 import { BroadcastsService } from './broadcasts.service';
+import { Answers, done, int, list, object, shape, text } from '../common/answers';
 
 /**
  * Staff broadcasts: compose (saved as scheduled: now or later), preview, change or cancel until it
@@ -17,6 +18,12 @@ import { BroadcastsService } from './broadcasts.service';
 export class BroadcastsController {
   constructor(private readonly broadcasts: BroadcastsService) {}
 
+  @Answers(
+    object({
+      seasons: list(object({ id: text, name: text, name_en: text })),
+      competitions: list(object({ id: text, name: text, name_en: text })),
+    }),
+  )
   @Get('choices')
   @Roles('admin', 'sub_admin')
   @ApiOperation({ summary: 'The seasons and competitions a segment may name' })
@@ -24,6 +31,7 @@ export class BroadcastsController {
     return this.broadcasts.choices();
   }
 
+  @Answers(shape('BroadcastPreview'))
   @Post('preview')
   @Roles('admin', 'sub_admin')
   @HttpCode(200)
@@ -34,6 +42,7 @@ export class BroadcastsController {
     return this.broadcasts.preview(auth.user, body);
   }
 
+  @Answers({ allOf: [shape('BroadcastRecord'), object({ message: text })] })
   @Post()
   @Roles('admin', 'sub_admin')
   @HttpCode(201)
@@ -46,6 +55,7 @@ export class BroadcastsController {
     return { ...record, message: translate(lang, now ? 'broadcast.sending' : 'broadcast.scheduled') };
   }
 
+  @Answers({ allOf: [shape('BroadcastRecord'), object({ message: text })] })
   @Put(':id')
   @Roles('admin', 'sub_admin')
   @ApiOperation({ summary: 'Changes a scheduled broadcast (refused once it started sending)' })
@@ -54,6 +64,7 @@ export class BroadcastsController {
     return { ...record, message: translate(lang, 'broadcast.updated') };
   }
 
+  @Answers(done({ record: shape('BroadcastRecord') }))
   @Post(':id/cancel')
   @Roles('admin', 'sub_admin')
   @HttpCode(200)
@@ -63,6 +74,7 @@ export class BroadcastsController {
     return { success: true, message: translate(lang, 'broadcast.cancel_done'), record };
   }
 
+  @Answers(done({ requeued: int }))
   @Post(':id/retry')
   @Roles('admin', 'sub_admin')
   @HttpCode(200)

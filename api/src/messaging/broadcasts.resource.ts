@@ -70,6 +70,7 @@ export async function progressOf(db: Db, id: string): Promise<BroadcastProgress>
  */
 export const broadcastsResource = defineResource<Broadcast>({
   name: 'broadcasts',
+  shapes: { record: 'BroadcastRecord', detail: 'BroadcastDetail' },
   table: broadcasts,
   id: broadcasts.id,
   roles: { read: ['admin', 'sub_admin'] },
@@ -113,6 +114,7 @@ type RecipientRow = { outbox: typeof outbox.$inferSelect; users: typeof users.$i
 /** A broadcast's messages, one per recipient, with their state (`filter={"broadcast": id}`). */
 export const broadcastRecipientsResource = defineResource<RecipientRow>({
   name: 'broadcast-recipients',
+  shapes: { record: 'BroadcastRecipientRecord' },
   table: outbox,
   id: outbox.id,
   joins: [[users, eq(users.id, outbox.userId)]],

@@ -9,6 +9,7 @@ import { CONFIG } from '../core/core.module';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { AnnouncementsDto, UnsubscribeDto } from './broadcast.dto';
 import { SubscriptionService } from './subscription.service';
+import { Answers, bool, done, shape } from '../common/answers';
 
 /**
  * Unsubscribing from announcements and reminders. The token is a query parameter or in the body,
@@ -22,6 +23,7 @@ export class UnsubscribeController {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Answers(done({ language: shape('Language'), announcements: bool }))
   @Post('unsubscribe')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -36,6 +38,7 @@ export class UnsubscribeController {
     return { success: true, message: translate(lang, 'unsubscribe.done'), language, announcements: false };
   }
 
+  @Answers(done({ language: shape('Language'), announcements: bool }))
   @Post('unsubscribe/undo')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -64,6 +67,7 @@ export class UnsubscribeController {
     return { url: url.toString(), statusCode: 303 };
   }
 
+  @Answers(done({ user: shape('MemberUser') }))
   @Post('accounts/announcements')
   @Roles(...MEMBERS)
   @HttpCode(200)

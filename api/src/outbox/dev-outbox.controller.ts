@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../auth/roles';
 import { OutboxService } from './outbox.service';
+import { Answers, list, object, ok, orNull, shape, text } from '../common/answers';
 
 /** Development only (never registered when NODE_ENV=production): the newest outgoing messages, to read a code. */
 @ApiExcludeController()
@@ -9,6 +10,22 @@ import { OutboxService } from './outbox.service';
 export class DevOutboxController {
   constructor(private readonly outbox: OutboxService) {}
 
+  @Answers(
+    ok({
+      messages: list(
+        object({
+          id: text,
+          to: text,
+          channel: shape('MessageChannel'),
+          subject: text,
+          body: text,
+          status: shape('MessageStatus'),
+          provider_id: orNull(text),
+          created_at: text,
+        }),
+      ),
+    }),
+  )
   @Get()
   @Public()
   async list(@Query('to') to?: string) {

@@ -9,6 +9,7 @@ import { CONFIG } from '../core/core.module';
 import { ipTracker } from '../rate-limit/signin-throttle.guard';
 import { OutboxService } from './outbox.service';
 import { sameSecret, statusesOf, validSignature } from './whatsapp-webhook';
+import { Answers, int, ok } from '../common/answers';
 
 /**
  * WhatsApp's status webhooks (Meta's app dashboard: callback URL `{PUBLIC_API_URL}/api/whatsapp/webhook`,
@@ -47,6 +48,7 @@ export class WhatsappWebhookController {
     return reply.type('text/plain; charset=utf-8').send(challenge);
   }
 
+  @Answers(ok({ changed: int }))
   @Post()
   @Public()
   @HttpCode(200)

@@ -9,6 +9,7 @@ import { Lang, translate } from '../common/i18n';
 import { ipTracker, PerPartner, SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { EmbedSigninDto, PartnerCheckDto } from './embed.dto';
 import { PartnersService } from './partners.service';
+import { Answers, bool, done, list, object, ok, orNull, shape, text } from '../common/answers';
 
 /**
  * The partner embed's calls: whether a client id and key pair is registered, the sign-in that hands
@@ -20,6 +21,7 @@ import { PartnersService } from './partners.service';
 export class EmbedController {
   constructor(private readonly partners: PartnersService) {}
 
+  @Answers(ok({ valid: bool, partner: object({ name: text, client_id: text, origins: list(text) }) }))
   @Post('iframe/checker')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -39,6 +41,7 @@ export class EmbedController {
     return { success: true, valid: true, partner };
   }
 
+  @Answers(done({ token: text, user: shape('PartnerMember') }))
   @Post('adduser')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -54,6 +57,7 @@ export class EmbedController {
     return { success: true, message: translate(lang, 'auth.signed_in'), token, user };
   }
 
+  @Answers(ok({ member: orNull(shape('PartnerMember')) }))
   @Get('iframe/member')
   @Public()
   @UseGuards(SigninThrottleGuard)

@@ -18,6 +18,7 @@ import { PendingPaymentsService } from './pending-payments.service';
 import { TaxDocumentsService } from './tax-documents.service';
 import { RefundsService } from './refunds.service';
 import { orderView } from './order.view';
+import { Answers, anyObject, done, int, list, object, ok, orNull, shape, text } from '../common/answers';
 
 const subscriptionView = (u: {
   subscription: boolean;
@@ -41,6 +42,7 @@ export class PaymentsController {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Answers(ok({ response: object({ order: object({ ref: text, url: text }) }), order: shape('BillingOrder') }))
   @Post('subcripe')
   @Roles(...MEMBERS)
   // Each call opens an order with the payment provider: limited per member like a sign-in.
@@ -55,6 +57,7 @@ export class PaymentsController {
     return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
   }
 
+  @Answers(shape('PaymentCheck'))
   @Post('telr')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -78,6 +81,7 @@ export class PaymentsController {
     };
   }
 
+  @Answers(ok({ myOrders: list(shape('BillingOrder')), currentPage: int, totalPages: int }))
   @Post('orders')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -95,6 +99,7 @@ export class PaymentsController {
     };
   }
 
+  @Answers(ok({ invoice_path: text }))
   @Post('subcripe/genrate')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -146,6 +151,11 @@ export class PaymentsController {
 
   // The member site's pending payment record (spec §7 /api/seasons/), the member's own only.
 
+  @Answers(
+    ok({
+      season: object({ _id: text, order_id: text, refrance_id: text, type: text, ref: text, data: orNull(anyObject) }),
+    }),
+  )
   @Post('seasons')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -156,6 +166,11 @@ export class PaymentsController {
     return { success: true, season: await this.pending.save(auth.user, body) };
   }
 
+  @Answers(
+    ok({
+      season: object({ _id: text, order_id: text, refrance_id: text, type: text, ref: text, data: orNull(anyObject) }),
+    }),
+  )
   @Get('seasons')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'The pending payment record of one of the member’s orders (?order_id=)' })
@@ -163,6 +178,7 @@ export class PaymentsController {
     return { success: true, season: await this.pending.get(auth.user, orderId) };
   }
 
+  @Answers(done())
   @Delete('seasons')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Deletes one of the member’s pending payment records (?id=)' })

@@ -8,6 +8,7 @@ import { Lang, translate } from '../common/i18n';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { DeletionDto, StaffDeletionDto } from './privacy.dto';
 import { PrivacyService } from './privacy.service';
+import { Answers, bool, done, list, object, ok, okWith, orNull, shape, text } from '../common/answers';
 
 /** A member's privacy requests: a copy of their data, and the deletion of their account. */
 @ApiTags('accounts: privacy')
@@ -15,6 +16,7 @@ import { PrivacyService } from './privacy.service';
 export class PrivacyController {
   constructor(private readonly privacy: PrivacyService) {}
 
+  @Answers(okWith('PrivacyOverview'))
   @Get()
   @Roles(...MEMBERS)
   @ApiOperation({ summary: "The member's latest copy of their data and their waiting deletion, with the periods" })
@@ -22,6 +24,7 @@ export class PrivacyController {
     return { success: true, ...(await this.privacy.overview(auth.user.id)) };
   }
 
+  @Answers(done({ export: shape('DataExportView') }))
   @Post('export')
   @Roles(...MEMBERS)
   @HttpCode(202)
@@ -49,6 +52,7 @@ export class PrivacyController {
     return res.send(file.body);
   }
 
+  @Answers(done({ deletion: shape('DeletionView') }))
   @Post('deletion')
   @Roles(...MEMBERS)
   // The password is checked here: failures count per address, every attempt per account.
@@ -63,6 +67,7 @@ export class PrivacyController {
     return { success: true, message: translate(lang, 'privacy.deletion_asked'), deletion };
   }
 
+  @Answers(done())
   @Delete('deletion')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: "Cancels the member's waiting deletion; 404 when none waits" })
@@ -81,6 +86,22 @@ export class PrivacyController {
 export class StaffPrivacyController {
   constructor(private readonly privacy: PrivacyService) {}
 
+  @Answers(
+    ok({
+      requests: list(
+        object({
+          id: text,
+          kind: { type: 'string', enum: ['export', 'deletion'] },
+          state: text,
+          due_at: orNull(text),
+          by_staff: bool,
+          reason: orNull(text),
+          created_at: text,
+          done_at: orNull(text),
+        }),
+      ),
+    }),
+  )
   @Get(':id/privacy')
   @Roles('admin', 'sub_admin')
   @ApiOperation({ summary: "A member's privacy requests (copies of data, deletions), newest first" })
@@ -88,6 +109,7 @@ export class StaffPrivacyController {
     return { success: true, requests: await this.privacy.staffView(id) };
   }
 
+  @Answers(done({ deletion: shape('DeletionView') }))
   @Post(':id/deletion')
   @Roles('admin')
   @HttpCode(200)
@@ -105,6 +127,7 @@ export class StaffPrivacyController {
     return { success: true, message: translate(lang, 'privacy.deletion_asked_staff'), deletion };
   }
 
+  @Answers(done())
   @Delete(':id/deletion')
   @Roles('admin')
   @ApiOperation({ summary: "Cancels a member's waiting deletion; admins only" })

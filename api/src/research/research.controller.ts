@@ -9,12 +9,14 @@ import { sendStored } from '../media/serve';
 import { Upload, type ReceivedFile } from '../media/uploads';
 import { ResearchDto } from './research.dto';
 import { RESEARCH_MAX_BYTES, ResearchService } from './research.service';
+import { Answers, done, list, ok, shape } from '../common/answers';
 
 @ApiTags('accounts: research')
 @Controller('research')
 export class ResearchController {
   constructor(private readonly research: ResearchService) {}
 
+  @Answers(ok({ research: list(shape('ResearchView')) }))
   @Get()
   @Roles(...MEMBERS)
   @ApiOperation({ summary: "The signed-in member's research entries, newest first" })
@@ -22,6 +24,7 @@ export class ResearchController {
     return { success: true, research: await this.research.list(auth.user) };
   }
 
+  @Answers(done({ research: shape('ResearchView') }))
   @Post()
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -37,6 +40,7 @@ export class ResearchController {
     return { success: true, message: translate(lang, 'research.saved'), research: entry };
   }
 
+  @Answers(done())
   @Delete(':id')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Deletes one of the member’s research entries and its file' })

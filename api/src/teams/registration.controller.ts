@@ -10,6 +10,7 @@ import { orderView } from '../payments/order.view';
 import { SigninThrottleGuard } from '../rate-limit/signin-throttle.guard';
 import { RegistrationService } from './registration.service';
 import { CreateTeamDto, HandOverDto, InviteSignupDto, SchoolFeesDto, TeamsPageQuery, UpdateTeamDto } from './team.dto';
+import { Answers, bool, done, list, object, ok, orNull, shape, text } from '../common/answers';
 
 /** Team registration for members: open registrations, a coach's teams, invitations (issue 20). */
 @ApiTags('teams')
@@ -17,6 +18,7 @@ import { CreateTeamDto, HandOverDto, InviteSignupDto, SchoolFeesDto, TeamsPageQu
 export class RegistrationController {
   constructor(private readonly registration: RegistrationService) {}
 
+  @Answers(ok({ registrations: list(shape('RegistrationView')) }))
   @Get('registrations')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: 'Competitions whose registration has not closed, with their rules and dates' })
@@ -24,6 +26,7 @@ export class RegistrationController {
     return { success: true, registrations: await this.registration.open() };
   }
 
+  @Answers(shape('RegisteredTeamsPage'))
   @Get('teams')
   @Roles('coach')
   @FullAccess()
@@ -32,6 +35,7 @@ export class RegistrationController {
     return { success: true, ...(await this.registration.mine(auth.user, query.page ?? 0)) };
   }
 
+  @Answers(ok({ team: shape('RegisteredTeamView') }))
   @Post('teams')
   @Roles('coach')
   @FullAccess()
@@ -41,6 +45,7 @@ export class RegistrationController {
     return { success: true, team: await this.registration.create(auth.user, body) };
   }
 
+  @Answers(done())
   @Post('teams/invite-signup')
   @Roles('coach')
   @FullAccess()
@@ -52,6 +57,7 @@ export class RegistrationController {
     return { success: true, message: translate(lang, 'team.signup_invite_sent') };
   }
 
+  @Answers(done({ team: shape('RegisteredTeamView') }))
   @Put('teams/:id')
   @Roles('coach')
   @FullAccess()
@@ -64,6 +70,12 @@ export class RegistrationController {
     return { success: true, message: translate(lang, message), team };
   }
 
+  @Answers(
+    done({
+      team: shape('RegisteredTeamView'),
+      refund: orNull(object({ amount: text, currency: text, credit_note: text })),
+    }),
+  )
   @Delete('teams/:id')
   @Roles('coach')
   @FullAccess()
@@ -82,6 +94,7 @@ export class RegistrationController {
     return { success: true, message, team, refund };
   }
 
+  @Answers(done({ team: shape('RegisteredTeamView') }))
   @Post('teams/:id/submit')
   @Roles('coach')
   @FullAccess()
@@ -92,6 +105,7 @@ export class RegistrationController {
     return { success: true, message: translate(lang, 'team.submitted'), team };
   }
 
+  @Answers(done({ team: shape('RegisteredTeamView') }))
   @Post('teams/:id/owner')
   @Roles('coach')
   @FullAccess()
@@ -102,6 +116,7 @@ export class RegistrationController {
     return { success: true, message: translate(lang, 'team.handed_over'), team };
   }
 
+  @Answers(ok({ response: object({ order: object({ ref: text, url: text }) }), order: shape('BillingOrder') }))
   @Post('teams/:id/pay')
   @Roles('coach')
   @FullAccess()
@@ -113,6 +128,7 @@ export class RegistrationController {
     return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
   }
 
+  @Answers(ok({ teams: list(shape('SchoolFeeTeam')) }))
   @Get('school/team-fees')
   @Roles('entity')
   @ApiOperation({ summary: 'The teams the school represents whose fee it may pay now, with the amounts' })
@@ -120,6 +136,7 @@ export class RegistrationController {
     return { success: true, teams: await this.registration.schoolFees(auth.user) };
   }
 
+  @Answers(ok({ response: object({ order: object({ ref: text, url: text }) }), order: shape('BillingOrder') }))
   @Post('school/team-fees/pay')
   @Roles('entity')
   @UseGuards(SigninThrottleGuard)
@@ -133,6 +150,7 @@ export class RegistrationController {
     return { success: true, response: { order: { ref: page.ref, url: page.url } }, order: orderView(order) };
   }
 
+  @Answers(ok({ invitations: list(shape('TeamInvitationView')) }))
   @Get('team-invitations')
   @Roles(...MEMBERS)
   @ApiOperation({ summary: "The signed-in member's invitations waiting for an answer" })
@@ -140,6 +158,7 @@ export class RegistrationController {
     return { success: true, invitations: await this.registration.invitations(auth.user) };
   }
 
+  @Answers(ok({ invitation: shape('GuardianInvitationView') }))
   @Get('team-invitations/guardian/:token')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -148,6 +167,16 @@ export class RegistrationController {
     return { success: true, invitation: await this.registration.guardianInvitation(token) };
   }
 
+  @Answers(
+    done({
+      invitation: object({
+        student: object({ name: text }),
+        state: shape('InvitationState'),
+        team_id: text,
+        guardian_pending: bool,
+      }),
+    }),
+  )
   @Post('team-invitations/guardian/:token/:answer')
   @Public()
   @UseGuards(SigninThrottleGuard)
@@ -163,6 +192,7 @@ export class RegistrationController {
     return { success: true, message: translate(lang, key, { name: invitation.student.name }), invitation };
   }
 
+  @Answers(done({ invitation: object({ state: shape('InvitationState'), team_id: text, guardian_pending: bool }) }))
   @Post('team-invitations/:id/accept')
   @Roles(...MEMBERS)
   @HttpCode(200)
@@ -173,6 +203,7 @@ export class RegistrationController {
     return { success: true, message: translate(lang, key), invitation };
   }
 
+  @Answers(done({ invitation: object({ state: shape('InvitationState'), team_id: text, guardian_pending: bool }) }))
   @Post('team-invitations/:id/decline')
   @Roles(...MEMBERS)
   @HttpCode(200)

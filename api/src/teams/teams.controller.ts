@@ -5,6 +5,7 @@ import { EVERYONE, FullAccess, Roles } from '../auth/roles';
 import type { Auth } from '../auth/session.service';
 import { AppError } from '../common/app-error';
 import { TeamsService } from './teams.service';
+import { Answers, int, list, ok, shape } from '../common/answers';
 
 const pageOf = (raw: string | undefined) => {
   const n = Number.parseInt(raw ?? '0', 10);
@@ -18,6 +19,7 @@ export class TeamsController {
   constructor(private readonly teams: TeamsService) {}
 
   /** The old results path `{event link}/api/{event type}/get-teams`; this platform serves it for its own teams. */
+  @Answers(ok({ teams: list(shape('TeamView')), currentPage: int, totalPages: int }))
   @Get(':type/get-teams')
   @Roles(...EVERYONE)
   // A school sees the teams it confirmed without a plan.
@@ -38,6 +40,7 @@ export class TeamsController {
     return this.teams.ofEventType(auth.user, type, n === undefined ? pageOf(page) : 0, n);
   }
 
+  @Answers(ok({ achievements: list(shape('AchievementView')), currentPage: int, totalPages: int }))
   @Get('achievements')
   @Roles(...EVERYONE)
   @FullAccess()

@@ -38,6 +38,7 @@ export function einvoiceRecord(d: typeof zatcaDocuments.$inferSelect, now = Date
 /** The e-invoices, read-only, for admins: each document's place in the chain and where its reporting stands. */
 export const einvoicesResource = defineResource<Row>({
   name: 'einvoices',
+  shapes: { record: 'EinvoiceRecord' },
   table: zatcaDocuments,
   id: zatcaDocuments.id,
   roles: { read: ['admin'] },

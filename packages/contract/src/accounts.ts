@@ -31,7 +31,8 @@ export const isStaff = (type: number) => STAFF_ROLES.includes(roleOf(type));
 /** The member account types (students, coaches, entities) and the staff ones (admins, sub-admins). */
 export const MEMBER_TYPES = [AccountType.Student, AccountType.Coach, AccountType.Entity] as const;
 export const STAFF_TYPES = [AccountType.Admin, AccountType.SubAdmin] as const;
-export type MemberType = (typeof MEMBER_TYPES)[number];
+// Spelled out (not `(typeof MEMBER_TYPES)[number]`) so the JSON Schema generator reads it (schemas.mjs).
+export type MemberType = typeof AccountType.Student | typeof AccountType.Coach | typeof AccountType.Entity;
 export const isMemberType = (type: unknown): type is MemberType => (MEMBER_TYPES as readonly unknown[]).includes(type);
 
 /** A person's gender as the contract sends and stores it. */

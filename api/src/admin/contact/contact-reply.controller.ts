@@ -5,6 +5,7 @@ import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
 import { Lang, translate } from '../../common/i18n';
 import { ContactReplyDto, ContactReplyService } from './contact-reply.service';
+import { Answers, done, shape } from '../../common/answers';
 
 /** A staff reply to a contact message: kept in the thread and e-mailed through the outbox, in one transaction. */
 @ApiTags('admin: contactus')
@@ -12,6 +13,7 @@ import { ContactReplyDto, ContactReplyService } from './contact-reply.service';
 export class ContactReplyController {
   constructor(private readonly replies: ContactReplyService) {}
 
+  @Answers(done({ reply: shape('ContactReplyRecord') }))
   @Post(':id/reply')
   @Roles('admin')
   @HttpCode(200)

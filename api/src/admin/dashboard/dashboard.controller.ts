@@ -4,6 +4,7 @@ import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
 import { DashboardService } from './dashboard.service';
+import { Answers, shape } from '../../common/answers';
 
 /** The back-office home: what staff check first, as counts and short series for charts. */
 @ApiTags('admin: dashboard')
@@ -11,6 +12,7 @@ import { DashboardService } from './dashboard.service';
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
+  @Answers(shape('DashboardFigures'))
   @Get()
   @Roles('admin', 'sub_admin')
   @ApiOperation({

@@ -12,6 +12,7 @@ import { sendCsv } from '../csv-download';
 import { ListQuery } from '../resource.routes';
 import { refundRecord, transactionsResource } from '../resources/transactions.resource';
 import { FinanceService } from './finance.service';
+import { Answers, shape } from '../../common/answers';
 
 /**
  * Money in the back-office beside the transactions resource: refunds of a paid order and the
@@ -37,6 +38,7 @@ export class FinanceController {
     return sendCsv(res, 'finance', await this.finance.csv(query, lang));
   }
 
+  @Answers(shape('RefundAnswer'))
   @Post(':id/refund')
   @Roles('admin')
   @HttpCode(200)

@@ -6,6 +6,7 @@ import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
 import { Lang, translate } from '../../common/i18n';
 import { MessagesAdminService, TestWhatsappDto } from './messages-admin.service';
+import { Answers, done, shape, text } from '../../common/answers';
 
 /** Sending a failed message again, and the settings page's test messages (the list is the `messages` resource). */
 @ApiTags('admin: messages')
@@ -13,6 +14,7 @@ import { MessagesAdminService, TestWhatsappDto } from './messages-admin.service'
 export class MessagesAdminController {
   constructor(private readonly messages: MessagesAdminService) {}
 
+  @Answers(done({ id: text }))
   @Post('messages/:id/resend')
   @Roles('admin')
   @HttpCode(200)
@@ -22,6 +24,7 @@ export class MessagesAdminController {
     return { success: true, message: translate(lang, 'messages.resent'), id: again };
   }
 
+  @Answers(shape('TestMessageResult'))
   @Post('messaging/test-email')
   @Roles('admin')
   @HttpCode(200)
@@ -30,6 +33,7 @@ export class MessagesAdminController {
     return this.messages.testEmail(auth, lang);
   }
 
+  @Answers(shape('TestMessageResult'))
   @Post('messaging/test-whatsapp')
   @Roles('admin')
   @HttpCode(200)

@@ -5,6 +5,7 @@ import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
 import { Lang, translate } from '../../common/i18n';
+import { Answers, done, shape } from '../../common/answers';
 
 /**
  * Staff decide a member's request to correct their date of birth or grade (the list is the
@@ -15,6 +16,7 @@ import { Lang, translate } from '../../common/i18n';
 export class CorrectionsAdminController {
   constructor(private readonly corrections: CorrectionsService) {}
 
+  @Answers(done({ record: shape('CorrectionRecord') }))
   @Post(':id/approve')
   @Roles('admin', 'sub_admin')
   @HttpCode(200)
@@ -24,6 +26,7 @@ export class CorrectionsAdminController {
     return { success: true, message: translate(lang, 'correction.approved'), record };
   }
 
+  @Answers(done({ record: shape('CorrectionRecord') }))
   @Post(':id/decline')
   @Roles('admin', 'sub_admin')
   @HttpCode(200)

@@ -5,6 +5,7 @@ import { CurrentAuth } from '../../auth/current-auth.decorator';
 import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
 import { Lang, translate } from '../../common/i18n';
+import { Answers, done } from '../../common/answers';
 
 /**
  * An admin frees the national ID and e-mail an unverified account holds (its owner asked and showed
@@ -16,6 +17,7 @@ import { Lang, translate } from '../../common/i18n';
 export class ReleaseIdController {
   constructor(private readonly pending: PendingSignups) {}
 
+  @Answers(done())
   @Post(':id/release')
   @Roles('admin')
   @HttpCode(200)

@@ -5,12 +5,14 @@ import { Roles } from '../../auth/roles';
 import type { Auth } from '../../auth/session.service';
 import { StaffSecurityService } from '../../auth/staff-security.service';
 import { Lang, translate } from '../../common/i18n';
+import { Answers, done } from '../../common/answers';
 
 @ApiTags('admin: staff')
 @Controller('admin/admins')
 export class StaffTwoFactorController {
   constructor(private readonly staff: StaffSecurityService) {}
 
+  @Answers(done())
   @Post(':id/two-factor/reset')
   @Roles('admin')
   @HttpCode(200)

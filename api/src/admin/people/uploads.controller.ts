@@ -8,6 +8,7 @@ import type { Auth } from '../../auth/session.service';
 import { sendStored } from '../../media/serve';
 import { Upload, type ReceivedFile } from '../../media/uploads';
 import { PeopleFilesService } from './people-files.service';
+import { Answers, ok, text } from '../../common/answers';
 
 /** Files of the people screens: a picture for the user and admin forms, a judge applicant's CV. */
 @ApiTags('admin: files')
@@ -15,6 +16,7 @@ import { PeopleFilesService } from './people-files.service';
 export class PeopleFilesController {
   constructor(private readonly files: PeopleFilesService) {}
 
+  @Answers(ok({ path: text }))
   @Post('uploads/picture')
   @Roles('admin', 'sub_admin')
   @HttpCode(201)

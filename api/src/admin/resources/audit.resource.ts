@@ -121,6 +121,7 @@ async function nameRecords(records: AuditEntryRecord[], db: Db): Promise<AuditRe
 /** Every back-office write, read-only, for admins; each entry names the record it is about. */
 export const auditResource = defineResource<typeof auditLog.$inferSelect>({
   name: 'audit',
+  shapes: { record: 'AuditRecord' },
   table: auditLog,
   id: auditLog.id,
   roles: { read: ['admin'] },

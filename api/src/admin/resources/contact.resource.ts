@@ -15,6 +15,7 @@ class ContactMarkDto {
 /** Messages from the public contact form; opening one marks it read. Replies: ContactReplyController. */
 export const contactResource = defineResource<Row, ContactMarkDto>({
   name: 'contactus',
+  shapes: { record: 'ContactRecord', detail: 'ContactDetail' },
   table: contactMessages,
   id: contactMessages.id,
   roles: { read: ['admin'], update: ['admin'], delete: ['admin'] },

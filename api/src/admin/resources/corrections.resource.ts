@@ -13,6 +13,7 @@ type Row = { profile_corrections: typeof profileCorrections.$inferSelect; users:
  */
 export const correctionsResource = defineResource<Row>({
   name: 'corrections',
+  shapes: { record: 'CorrectionRecord' },
   table: profileCorrections,
   id: profileCorrections.id,
   joins: [[users, eq(users.id, profileCorrections.userId)]],

@@ -26,6 +26,7 @@ class JudgeDecisionDto {
  */
 export const judgesResource = defineResource<Row, JudgeDecisionDto>({
   name: 'judges',
+  shapes: { record: 'JudgeRecord' },
   table: judgeApplications,
   id: judgeApplications.id,
   joins: [[users, eq(users.id, judgeApplications.userId)]],

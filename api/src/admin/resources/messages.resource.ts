@@ -39,6 +39,7 @@ export const resendable = (m: typeof outbox.$inferSelect) =>
  */
 export const messagesResource = defineResource<Row>({
   name: 'messages',
+  shapes: { record: 'OutboxMessageRecord' },
   table: outbox,
   id: outbox.id,
   joins: [[users, eq(users.id, outbox.userId)]],

@@ -214,6 +214,7 @@ async function lifecycleChange(input: TeamDto, row: Row, ctx: WriteContext): Pro
 /** Teams with their season, competition, entity, people and result. */
 export const teamsResource = defineResource<Row, TeamDto>({
   name: 'teams',
+  shapes: { record: 'TeamRecord', detail: 'TeamDetail' },
   table: teams,
   id: teams.id,
   joins: [
@@ -353,6 +354,7 @@ async function readRegistration(r: RegistrationDto, before: RegistrationRow['reg
 /** Team registration per season and competition: window, team size, eligibility and fee (issue 20). */
 export const registrationsResource = defineResource<RegistrationRow, RegistrationDto>({
   name: 'registrations',
+  shapes: { record: 'RegistrationRecord' },
   table: registrations,
   id: registrations.id,
   joins: [

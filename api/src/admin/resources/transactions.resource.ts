@@ -24,6 +24,7 @@ export const refundRecord = (r: Refund): OrderRefundRecord => ({
 /** Payment orders, read-only. A deleted user or plan shows as DELETED; the order keeps its copies. */
 export const transactionsResource = defineResource<Row>({
   name: 'transections',
+  shapes: { record: 'OrderRecord', detail: 'OrderDetail' },
   table: orders,
   id: orders.id,
   joins: [[users, eq(users.id, orders.userId)]],

@@ -121,6 +121,7 @@ function subscriptionIs(state: SubscriptionState): SQL {
  */
 export const usersResource = defineResource<User, UserDto>({
   name: 'users',
+  shapes: { record: 'UserRecord' },
   table: users,
   id: users.id,
   roles: {

@@ -8,12 +8,14 @@ import { isUuid } from '../../common/ids';
 import { Lang, translate } from '../../common/i18n';
 import { Upload, type ReceivedFile } from '../../media/uploads';
 import { ResultsImportService } from './results-import.service';
+import { Answers, int, list, ok, shape, text } from '../../common/answers';
 
 @ApiTags('admin: teams')
 @Controller('admin/teams')
 export class ResultsImportController {
   constructor(private readonly results: ResultsImportService) {}
 
+  @Answers(ok({ rows: list(shape('ResultsPreviewRow')), valid: int, invalid: int, message: text }, ['message']))
   @Post('import')
   @Roles('admin')
   @HttpCode(200)
