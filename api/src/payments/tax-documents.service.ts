@@ -40,6 +40,11 @@ export class TaxDocumentsService {
     return { xml: await this.xmlOf(found.order, found.refund), name: found.refund.creditNoteNumber! };
   }
 
+  /** Which of these orders' invoices and refunds' credit notes have an e-invoice (XML) to download now. */
+  withXml(orders: Order[], refunds: Refund[] = []): Promise<Set<string>> {
+    return this.zatca.withXml([...orders.map((o) => o.invoiceNumber), ...refunds.map((r) => r.creditNoteNumber)]);
+  }
+
   private async xmlOf(order: Order, refund?: Refund): Promise<string> {
     const doc = await this.einvoice(order, refund);
     if (!doc) throw new AppError(404, 'payment.einvoice_unavailable');
