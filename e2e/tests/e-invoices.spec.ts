@@ -146,6 +146,23 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // The transaction on the phone, then both screens in English.
+  await page.goto(
+    `${adminUrl}#/transections?filter=${encodeURIComponent(JSON.stringify({ q: order.invoice_number }))}`,
+  );
+  await page.getByText(coach.name).first().click();
+  const phoneDialog = page.getByRole('dialog', { name: 'المعاملة' });
+  await expect(phoneDialog.getByTestId('order-einvoices').getByText('مُبلَّغ عنها', { exact: true })).toBeVisible();
+  await shot(page, 'einvoices-transaction-ar-390');
+  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${adminUrl}#/einvoices?filter=${search}`);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByText('Reported', { exact: true }).first()).toBeVisible();
+    await shot(page, `einvoices-list-en-${width}`);
+  }
 
   // The coach, in Arabic on a phone, downloads the PDF and the XML from billing.
   await signOut(page);
@@ -175,6 +192,18 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
   expect([...qr.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   expect(qr.get(2)!.toString()).toBe('310122393500003');
   expect(qr.get(6)!.toString()).toBe(doc.hash);
+  // On a desktop, in both languages, the XML link sits beside the PDF's in the invoice's cell.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const [lang, name] of [
+    ['en', `Download the e-invoice (XML) of invoice ${order.invoice_number}`],
+    ['ar', `تنزيل الفاتورة الإلكترونية (XML) للفاتورة ${order.invoice_number}`],
+  ] as const) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: memberUrl }]);
+    await page.goto('/accounts?tab=subscriptions');
+    await expect(page.locator(`tr[data-order="${order._id}"]`).getByRole('link', { name })).toBeVisible();
+    await shot(page, `einvoices-billing-${lang}-1280`);
+  }
+  await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
 });
 
 test('a document Fatoora rejects shows ZATCA’s message to staff, in Arabic', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { EINVOICE_KINDS, EINVOICE_STATES } from '@platform/contract';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
-import { LocalDateField, LtrField } from '../common/fields';
+import { LocalDateField } from '../common/fields';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
 import { EinvoiceMessages, EinvoiceStateChip, EinvoiceXmlButton } from './fields';
@@ -43,7 +43,14 @@ export function EinvoiceList() {
       ) : (
         <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>
           <DataTable.Col source="icv" />
-          <DataTable.Col source="number" field={LtrField} />
+          <DataTable.Col
+            source="number"
+            render={(r) => (
+              <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {r.number}
+              </bdi>
+            )}
+          />
           <DataTable.Col source="kind" render={(r) => translate(`app.einvoice.kind.${r.kind}`)} />
           <DataTable.Col source="state" field={EinvoiceStateChip} />
           <DataTable.Col source="errors" disableSort field={EinvoiceMessages} />
