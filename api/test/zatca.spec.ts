@@ -328,6 +328,19 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     const cert = parseCertificate(readStamped(doc.xml).certificate!);
     expect(tags.get(8)!.equals(cert.publicKeyDer)).toBe(true);
     expect(tags.get(9)!.equals(cert.signature)).toBe(true);
+    // The PDF is a PDF/A-3 carrying the e-invoice itself (poppler's pdfinfo and pdfdetach read it).
+    const dir = mkdtempSync(join(tmpdir(), 'pdfa-'));
+    try {
+      writeFileSync(join(dir, 'doc.pdf'), pdf.body as Buffer);
+      const { stdout: meta } = await run('pdfinfo', ['-meta', join(dir, 'doc.pdf')]);
+      expect(meta).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+      const { stdout: attached } = await run('pdfdetach', ['-list', join(dir, 'doc.pdf')]);
+      expect(attached.trim().split('\n')).toEqual(['1 embedded files', `1: ${number}.xml`]);
+      await run('pdfdetach', ['-save', '1', '-o', join(dir, 'attached.xml'), join(dir, 'doc.pdf')]);
+      expect(readFileSync(join(dir, 'attached.xml'), 'utf8')).toBe(doc.xml);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const xml = await t.http.get(`/api/subcripe/invoice/${orderId}?format=xml`).set('Authorization', token);
     expect(xml.status).toBe(200);
     expect(xml.headers['content-type']).toMatch(/^application\/xml/);

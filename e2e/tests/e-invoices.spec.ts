@@ -160,7 +160,8 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
     await page.goto(`${adminUrl}#/einvoices?filter=${search}`);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-    await expect(page.getByText('Reported', { exact: true }).first()).toBeVisible();
+    // The back-office loads again in English (its lazy screens take a while on a busy machine).
+    await expect(page.getByText('Reported', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
     await shot(page, `einvoices-list-en-${width}`);
   }
 

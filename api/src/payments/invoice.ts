@@ -170,6 +170,8 @@ export interface TaxDocument {
   vatPercent: number;
   /** The ZATCA Phase 2 QR (nine TLV tags) of the stamped e-invoice; without it, the Phase 1 QR. */
   qr?: string;
+  /** The e-invoice (UBL XML) to attach: the PDF is then a PDF/A-3 carrying it, as ZATCA describes. */
+  xml?: string | null;
 }
 
 function money(amount: number, currency: string) {
@@ -243,7 +245,19 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     tagged: true,
     lang: 'en',
     displayTitle: true,
+    // With an e-invoice: PDF/A-3 (archival, accessible), the XML attached below.
+    ...(data.xml ? { subset: 'PDF/A-3a' as const } : {}),
   });
+  if (data.xml)
+    doc.file(Buffer.from(data.xml, 'utf8'), {
+      name: `${data.number}.xml`,
+      type: 'application/xml',
+      description: 'ZATCA e-invoice (UBL 2.1) / الفاتورة الإلكترونية',
+      creationDate: data.issuedAt,
+      modifiedDate: data.issuedAt,
+      // PDF/A-3: the XML is the invoice in another form (pdfkit's option, not in its types).
+      ...({ relationship: 'Alternative' } as object),
+    });
   const root = doc.struct('Document');
   doc.addStructure(root);
   roots.set(doc, root);

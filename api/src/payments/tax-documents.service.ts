@@ -10,6 +10,7 @@ import { CONFIG, DB } from '../core/core.module';
 import { competitions, teams, type User } from '../db/schema';
 import { competitionName } from '../teams/team-notices';
 import { writeTaxDocument, type TaxDocument } from './invoice';
+import { downloadableXml } from '../zatca/einvoice-xml';
 import { ZatcaService } from '../zatca/zatca.service';
 import { PaymentsService, type Order } from './payments.service';
 import { RefundsService, type Refund } from './refunds.service';
@@ -95,8 +96,9 @@ export class TaxDocumentsService {
       member: { name: order.customerName || user.name, nationalId: user.nationalId, email: user.email },
       seller: this.config.payments.seller,
       vatPercent: this.config.payments.vatPercent,
-      // Phase 2: the stamped document's nine-tag QR.
+      // Phase 2: the stamped document's nine-tag QR, and its XML attached (PDF/A-3).
       qr: einvoice?.qr,
+      xml: einvoice ? downloadableXml(einvoice) : null,
     };
     await writeTaxDocument(path, doc);
     return path;
