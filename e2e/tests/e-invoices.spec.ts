@@ -166,6 +166,7 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
   }
 
   // The coach, in Arabic on a phone, downloads the PDF and the XML from billing.
+  await page.setViewportSize({ width: 390, height: 844 });
   await signOut(page);
   await signInStudent(page, coach.id, coach.password, 'coach');
   await page.goto('/accounts?tab=subscriptions');
