@@ -31,6 +31,8 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
   browser,
   page,
 }) => {
+  // Two people, both languages, two widths and five axe passes: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   // The coach buys a plan in the sandbox.
   const coach = await createMember(page, 1);
   await signInStudent(page, coach.id, coach.password, 'coach');
