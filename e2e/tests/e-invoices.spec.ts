@@ -104,7 +104,8 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
   await page.goto(`${adminUrl}#/einvoices?filter=${search}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const row = page.locator('tbody tr', { hasText: order.invoice_number });
-  await expect(row.getByText('مُبلَّغ عنها', { exact: true })).toBeVisible();
+  // The back-office's screens load lazily: the first one waits longer on a busy machine.
+  await expect(row.getByText('مُبلَّغ عنها', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(
     row.getByRole('button', { name: `تنزيل الفاتورة الإلكترونية (XML) ${order.invoice_number}` }),
   ).toBeVisible();
@@ -125,7 +126,7 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
   await page.locator('tbody tr', { hasText: coach.name }).first().locator('td').last().click();
   const dialog = page.getByRole('dialog', { name: 'المعاملة' });
   const einvoices = dialog.getByTestId('order-einvoices');
-  await expect(einvoices.getByText(order.invoice_number)).toBeVisible();
+  await expect(einvoices.getByText(order.invoice_number)).toBeVisible({ timeout: 30_000 });
   await expect(einvoices.getByText(`العداد ${doc.icv}`, { exact: false })).toBeVisible();
   await expect(einvoices.getByText('مُبلَّغ عنها', { exact: true })).toBeVisible();
   await expect(
@@ -138,7 +139,7 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
   // The same on a phone: the list is a simple list, the state still read.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${adminUrl}#/einvoices?filter=${search}`);
-  await expect(page.getByText(order.invoice_number)).toBeVisible();
+  await expect(page.getByText(order.invoice_number)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('مُبلَّغ عنها', { exact: true }).first()).toBeVisible();
   await noViolations(page, 'the E-invoices list (Arabic, 390 px)');
   await shot(page, 'einvoices-list-ar-390');
@@ -230,7 +231,7 @@ test('a document Fatoora rejects shows ZATCA’s message to staff, in Arabic', a
     await page.goto(
       `${adminUrl}#/einvoices?filter=${encodeURIComponent(JSON.stringify({ state: 'rejected', q: order.invoice_number }))}`,
     );
-    await expect(page.getByText(order.invoice_number)).toBeVisible();
+    await expect(page.getByText(order.invoice_number)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('مرفوضة', { exact: true }).first()).toBeVisible();
     if (width === 1280) {
       await expect(page.getByText('BR-KSA-25: The buyer name must be present for this document')).toBeVisible();
