@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { join, resolve } from 'node:path';
 import { catalogueTemplates, startFakeWhatsapp } from '../api/test/fakes/whatsapp';
 import { E2E, WHATSAPP, apiUrl, mailbox, memberUrl } from './env';
+import { startFatoora } from './fatoora';
 
 const root = resolve(__dirname, '..');
 const dataDir = resolve(__dirname, '.data');
@@ -135,6 +136,14 @@ export default async function globalSetup() {
     NODE_ENV: 'test',
     MEMBER_PROXY_SECRET: 'e2e-member-proxy-secret-e2e-member-proxy-0123',
   };
+
+  // ZATCA Phase 2 (issue 34): a fake Fatoora, the unit onboarded to it by the operator command, and the
+  // API's worker stamping and reporting every invoice and credit note; tests read it at E2E_FATOORA_URL.
+  const fatoora = await startFatoora(root, dataDir, {
+    ...common,
+    JWT_SECRET: 'e2e-zatca-onboarding-secret-0123456789',
+  });
+  process.env.E2E_FATOORA_URL = fatoora.controlUrl;
   const api = start('api', [join(root, 'api/dist/main.js')], {
     ...common,
     API_PORT: String(E2E.apiPort),
@@ -157,6 +166,7 @@ export default async function globalSetup() {
     OUTBOX_WORKER: '1',
     PRIVACY_JOB: '1',
     OUTBOX_POLL_MS: '200',
+    ...fatoora.env,
   });
   await waitFor(`${apiUrl}/api/health`, api, 'api');
   const member = start(
@@ -183,6 +193,7 @@ export default async function globalSetup() {
     member.kill('SIGTERM');
     smtp.close();
     await whatsapp.close();
+    await fatoora.close();
     throw err;
   }
 
@@ -191,6 +202,7 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 500));
     await new Promise<void>((r) => smtp.close(() => r()));
     await whatsapp.close();
+    await fatoora.close();
     await dropDatabase();
   };
 }

@@ -116,9 +116,20 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     const sequence = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
     expect(sequence).toEqual(Array.from({ length: 10 }, (_, i) => sequence[0] + i));
     expect(sequence[0]).toBe(1);
-    // A member's billing list shows the number.
+    // A member's billing list shows the number; Phase 2 is off (no ZATCA key here), so no XML is
+    // offered beside the PDF, and asking for it anyway answers why.
     const list = await t.http.post('/api/orders/').set('Authorization', made[0].token).send({ page: 0 });
-    expect(list.body.myOrders[0]).toMatchObject({ _id: made[0].orderId, invoice_number: numbers[0], refunds: [] });
+    expect(list.body.myOrders[0]).toMatchObject({
+      _id: made[0].orderId,
+      invoice_number: numbers[0],
+      e_invoice: false,
+      refunds: [],
+    });
+    const xml = await t.http
+      .get(`/api/subcripe/invoice/${made[0].orderId}?format=xml`)
+      .set('Authorization', made[0].token)
+      .set('Accept-Language', 'en');
+    expect([xml.status, xml.body.message]).toEqual([404, 'This document has no e-invoice (XML) yet.']);
   });
 
   it('the invoice PDF is a simplified tax invoice whose QR code (drawn, then decoded) carries the five ZATCA fields', async () => {
@@ -235,7 +246,8 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     expect(listed).toMatchObject({
       payment_status: 'Refunded',
       invoice_number: order.invoiceNumber,
-      refunds: [{ _id: rows[0].id, amount: '345.00', credit_note_number: rows[0].creditNoteNumber }],
+      e_invoice: false,
+      refunds: [{ _id: rows[0].id, amount: '345.00', credit_note_number: rows[0].creditNoteNumber, e_invoice: false }],
     });
     const pdf = await t.http
       .get(`/api/subcripe/credit-note/${rows[0].id}`)

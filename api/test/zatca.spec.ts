@@ -51,6 +51,21 @@ async function qrOfPdf(pdf: Buffer): Promise<string> {
   }
 }
 
+/**
+ * ZATCA's and EN 16931's business rules checked by libxslt (`fixtures/zatca-rules.xsl`): one line
+ * per broken rule, none when the document keeps them all.
+ */
+async function brokenRules(xml: string): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'zatca-rules-'));
+  try {
+    writeFileSync(join(dir, 'doc.xml'), xml);
+    const { stdout } = await run('xsltproc', [join(__dirname, 'fixtures/zatca-rules.xsl'), join(dir, 'doc.xml')]);
+    return stdout.split('\n').filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
   const telr = fakeTelr();
   const fatoora = fakeFatoora();
@@ -313,6 +328,19 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     const cert = parseCertificate(readStamped(doc.xml).certificate!);
     expect(tags.get(8)!.equals(cert.publicKeyDer)).toBe(true);
     expect(tags.get(9)!.equals(cert.signature)).toBe(true);
+    // The PDF is a PDF/A-3 carrying the e-invoice itself (poppler's pdfinfo and pdfdetach read it).
+    const dir = mkdtempSync(join(tmpdir(), 'pdfa-'));
+    try {
+      writeFileSync(join(dir, 'doc.pdf'), pdf.body as Buffer);
+      const { stdout: meta } = await run('pdfinfo', ['-meta', join(dir, 'doc.pdf')]);
+      expect(meta).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+      const { stdout: attached } = await run('pdfdetach', ['-list', join(dir, 'doc.pdf')]);
+      expect(attached.trim().split('\n')).toEqual(['1 embedded files', `1: ${number}.xml`]);
+      await run('pdfdetach', ['-save', '1', '-o', join(dir, 'attached.xml'), join(dir, 'doc.pdf')]);
+      expect(readFileSync(join(dir, 'attached.xml'), 'utf8')).toBe(doc.xml);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const xml = await t.http.get(`/api/subcripe/invoice/${orderId}?format=xml`).set('Authorization', token);
     expect(xml.status).toBe(200);
     expect(xml.headers['content-type']).toMatch(/^application\/xml/);
@@ -354,6 +382,72 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     const xml = await t.http.get(`/api/subcripe/credit-note/${refundId}?format=xml`).set('Authorization', token);
     expect(xml.status).toBe(200);
     expect(xml.text).toBe(note.xml);
+  });
+
+  it('billing and the order dialog offer the XML only once the document has one; staff download it', async () => {
+    const { token, orderId } = await paidOrder();
+    const number = await invoiceNumberOf(orderId);
+    const billing = async () =>
+      (await t.http.post('/api/orders/').set('Authorization', token).send({ page: 0 })).body.myOrders.find(
+        (o: { _id: string }) => o._id === orderId,
+      );
+    // Paid, numbered, but not stamped yet (the worker has not passed): the PDF only.
+    expect(await billing()).toMatchObject({ invoice_number: number, e_invoice: false, refunds: [] });
+    await zatca.pass();
+    expect(await billing()).toMatchObject({ invoice_number: number, e_invoice: true });
+    // A refund's credit note: no XML until it is stamped, then one.
+    const refunded = await t.http
+      .post(`/api/admin/transections/${orderId}/refund`)
+      .set('Authorization', admin)
+      .send({ amount: '100', reason: 'Goodwill' });
+    expect(refunded.status).toBe(200);
+    const note = refunded.body.refund.credit_note_number as string;
+    expect((await billing()).refunds).toEqual([
+      expect.objectContaining({ credit_note_number: note, e_invoice: false }),
+    ]);
+    await zatca.pass();
+    expect((await billing()).refunds).toEqual([expect.objectContaining({ credit_note_number: note, e_invoice: true })]);
+    // Staff: the order's e-invoices say which XML can be downloaded, and it downloads as stamped.
+    const detail = await t.http.get(`/api/admin/transections/${orderId}`).set('Authorization', admin);
+    expect(detail.body.einvoices.map((d: { number: string; xml: boolean }) => [d.number, d.xml])).toEqual([
+      [number, true],
+      [note, true],
+    ]);
+    const id = detail.body.einvoices[0].id as string;
+    const xml = await t.http.get(`/api/admin/einvoices/${id}/xml`).set('Authorization', admin);
+    expect(xml.status).toBe(200);
+    expect(xml.headers['content-type']).toMatch(/^application\/xml/);
+    expect(xml.headers['content-disposition']).toBe(`attachment; filename="${number}.xml"`);
+    expect(xml.text).toBe((await docOf(number)).xml);
+    // Not for a member (even the buyer), and an unknown id is not found.
+    expect((await t.http.get(`/api/admin/einvoices/${id}/xml`).set('Authorization', token)).status).toBe(403);
+    const unknown = await t.http
+      .get('/api/admin/einvoices/00000000-0000-4000-8000-000000000000/xml')
+      .set('Authorization', admin);
+    expect(unknown.status).toBe(404);
+    expect((await t.http.get('/api/admin/einvoices/x/xml').set('Authorization', admin)).status).toBe(404);
+    // A standard invoice ZATCA has not cleared yet has nothing to hand out: no link on either side.
+    await t.database.query(`UPDATE zatca_documents SET profile = 'standard', state = 'pending' WHERE number = $1`, [
+      number,
+    ]);
+    try {
+      expect(await billing()).toMatchObject({ e_invoice: false });
+      const waiting = await t.http.get(`/api/admin/transections/${orderId}`).set('Authorization', admin);
+      expect(waiting.body.einvoices[0]).toMatchObject({ number, xml: false });
+      const refused = await t.http
+        .get(`/api/admin/einvoices/${id}/xml`)
+        .set('Authorization', admin)
+        .set('Accept-Language', 'en');
+      expect([refused.status, refused.body.message]).toEqual([
+        409,
+        'This invoice is waiting for ZATCA to clear it; try again shortly.',
+      ]);
+    } finally {
+      await t.database.query(
+        `UPDATE zatca_documents SET profile = 'simplified', state = 'reported' WHERE number = $1`,
+        [number],
+      );
+    }
   });
 
   it("a rejected document keeps ZATCA's messages; the next one still chains to it", async () => {
@@ -448,5 +542,30 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     for (let i = 1; i < chain.length; i++) expect(chain[i].previousHash).toBe(chain[i - 1].hash);
     await zatca.pass();
     expect((await docs()).filter((d) => d.state === 'pending')).toEqual([]);
+  });
+
+  it("every invoice and credit note made here keeps ZATCA's business rules, checked by libxslt; a broken one is caught", async () => {
+    const all = await docs();
+    expect(all.filter((d) => d.kind === 'credit_note').length).toBeGreaterThanOrEqual(2);
+    expect(all.length).toBeGreaterThanOrEqual(20);
+    for (const d of all)
+      expect({ number: d.number, broken: await brokenRules(d.xml) }).toEqual({ number: d.number, broken: [] });
+    // The checker can fail: a credit note without its reason and invoice, a seller's building number
+    // of three digits, a total that does not add up, no counter.
+    const note = all.find((d) => d.kind === 'credit_note')!;
+    const broken = note.xml
+      .replace(/<cbc:InstructionNote>[^<]*<\/cbc:InstructionNote>/, '')
+      .replace(/<cac:BillingReference>.*?<\/cac:BillingReference>/, '')
+      .replace(/<cbc:BuildingNumber>\d+<\/cbc:BuildingNumber>/, '<cbc:BuildingNumber>123</cbc:BuildingNumber>')
+      .replace(/(<cbc:TaxInclusiveAmount currencyID="SAR">)[\d.]+/, '$1999.99')
+      .replace(/<cbc:ID>ICV<\/cbc:ID><cbc:UUID>\d+<\/cbc:UUID>/, '<cbc:ID>ICV</cbc:ID><cbc:UUID>x</cbc:UUID>');
+    expect((await brokenRules(broken)).map((l) => l.split(':')[0])).toEqual([
+      'BR-KSA-33',
+      'BR-KSA-37',
+      'BR-KSA-56',
+      'BR-KSA-17',
+      'BR-CO-15',
+      'BR-CO-16',
+    ]);
   });
 });

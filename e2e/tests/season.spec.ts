@@ -27,7 +27,9 @@ import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './
  * page asks; a hostile coach's look-ups, floods and a child's new birth date all fail. The competition
  * day: staff set it up, a referee checks the team in and scores it, staff publish, anyone reads the
  * results (no child's details in them). Certificates: staff issue the competition's from its results,
- * the child finds hers and its verification page, the hostile coach cannot fetch it.
+ * the child finds hers and its verification page, the hostile coach cannot fetch it. Invoices are
+ * reported: after the payments, the season's invoices and the credit note reach ZATCA's (fake)
+ * Fatoora in one unbroken chain, staff see them reported, the coach downloads his e-invoice (XML).
  */
 
 const adminUrl = `${apiUrl}/admin/`;
@@ -336,7 +338,9 @@ test.describe('a season', () => {
     // Its credit note names the team's number and the competition and says why, in Arabic that reads
     // in its letters' order for a screen reader or a search (poppler's pdftotext, as anyone would use).
     const billing = await api(page, 'POST', '/orders', coachToken, { page: 0 });
-    const refundedFee = (billing.body.myOrders as { refunds: { _id: string }[] }[]).find((o) => o.refunds.length)!;
+    const refundedFee = (
+      billing.body.myOrders as { _id: string; refunds: { _id: string; credit_note_number: string }[] }[]
+    ).find((o) => o.refunds.length)!;
     const note = await page.request.get(`${apiUrl}/api/subcripe/credit-note/${refundedFee.refunds[0]._id}`, {
       headers: { Authorization: coachToken },
     });
@@ -346,6 +350,66 @@ test.describe('a season', () => {
       expect(noteText).toContain(words);
     expect(noteText).toContain(second.body.team.team_no);
     expect(noteText).not.toContain('فريق الاحتياط');
+
+    // Invoices are reported (issue 34): the season's invoices (the coach's plan, both teams' fees) and the
+    // withdrawn team's credit note are stamped into one chain and reported to Fatoora, whose fake checks
+    // each hash, signature, QR and previous hash; staff see them reported, in Arabic; the coach
+    // downloads his team fee's e-invoice (XML) from billing on his phone.
+    type Billed = { _id: string; order_type: string; invoice_number: string | null; e_invoice: boolean };
+    const billed = billing.body.myOrders as (Billed & {
+      refunds: { credit_note_number: string; e_invoice: boolean }[];
+    })[];
+    const seasonNumbers = [
+      ...billed.map((o) => o.invoice_number!).filter(Boolean),
+      refundedFee.refunds[0].credit_note_number,
+    ];
+    expect(seasonNumbers).toHaveLength(4);
+    const staffLogin = await page.request.post(`${apiUrl}/api/admin-login`, {
+      data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
+    });
+    const staffAuth = staffLogin.headers()['authorization'];
+    type Einvoice = { number: string; state: string; icv: number; hash: string };
+    const reported = async () => {
+      const list = await api(
+        page,
+        'GET',
+        `/admin/einvoices?sort=${encodeURIComponent('["icv","ASC"]')}&range=[0,499]`,
+        staffAuth,
+      );
+      return (list.body as Einvoice[]).filter((d) => seasonNumbers.includes(d.number));
+    };
+    await expect
+      .poll(async () => (await reported()).map((d) => d.state), { timeout: 30_000 })
+      .toEqual(['reported', 'reported', 'reported', 'reported']);
+    // The chain is unbroken: every document Fatoora accepted names the one before it as its PIH.
+    const fake = (await (await page.request.get(`${process.env.E2E_FATOORA_URL}/_fake/state`)).json()) as {
+      accepted: { icv: number; pih: string; hash: string }[];
+    };
+    const byIcv = new Map(fake.accepted.map((a) => [a.icv, a]));
+    for (const d of await reported()) {
+      const seen = fake.accepted.find((a) => a.hash === d.hash);
+      expect(seen, `${d.number} reached Fatoora`).toMatchObject({ icv: d.icv });
+      if (byIcv.has(d.icv - 1)) expect(seen!.pih, `${d.number}'s PIH`).toBe(byIcv.get(d.icv - 1)!.hash);
+    }
+    // The coach downloads his paid team fee's e-invoice, in Arabic on his phone.
+    const paidFee = billed.find((o) => o.order_type === 'team_fee' && o._id !== refundedFee._id)!;
+    await page.goto('/accounts?tab=subscriptions');
+    const xmlLink = page
+      .locator(`li[data-order="${paidFee._id}"]`)
+      .getByRole('link', { name: `تنزيل الفاتورة الإلكترونية (XML) للفاتورة ${paidFee.invoice_number}` });
+    const [feeXml] = await Promise.all([page.waitForEvent('download'), xmlLink.click()]);
+    expect(feeXml.suggestedFilename()).toBe(`${paidFee.invoice_number}.xml`);
+    expect(await readFile((await feeXml.path())!, 'utf8')).toContain(`<cbc:ID>${paidFee.invoice_number}</cbc:ID>`);
+    // Staff, in Arabic, read the withdrawn team's credit note as reported.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAdmin(page);
+    const noteNumber = refundedFee.refunds[0].credit_note_number;
+    await page.goto(`${adminUrl}#/einvoices?filter=${encodeURIComponent(JSON.stringify({ q: noteNumber }))}`);
+    const noteRow = page.locator('tbody tr', { hasText: noteNumber });
+    await expect(noteRow.getByText('إشعار دائن', { exact: true })).toBeVisible();
+    await expect(noteRow.getByText('مُبلَّغ عنها', { exact: true })).toBeVisible();
+    await shot(page, 'season-einvoices-ar-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // A hostile coach with a paid plan tries his tricks; each fails.
     const { coach: hostileCoach, coachAuth: hostileAuth } = await coachWithPlan(page);

@@ -1,10 +1,10 @@
 import { EINVOICE_KINDS, EINVOICE_STATES } from '@platform/contract';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
-import { LocalDateField, LtrField } from '../common/fields';
+import { LocalDateField } from '../common/fields';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
-import { EinvoiceMessages, EinvoiceStateChip } from './fields';
+import { EinvoiceMessages, EinvoiceStateChip, EinvoiceXmlButton } from './fields';
 
 const stateChoices = EINVOICE_STATES.map((id) => ({ id, name: `app.einvoice.state.${id}` }));
 const kindChoices = EINVOICE_KINDS.map((id) => ({ id, name: `app.einvoice.kind.${id}` }));
@@ -43,13 +43,21 @@ export function EinvoiceList() {
       ) : (
         <DataTable bulkActionButtons={false} rowClick={false} sx={stickyTableSx}>
           <DataTable.Col source="icv" />
-          <DataTable.Col source="number" field={LtrField} />
+          <DataTable.Col
+            source="number"
+            render={(r) => (
+              <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {r.number}
+              </bdi>
+            )}
+          />
           <DataTable.Col source="kind" render={(r) => translate(`app.einvoice.kind.${r.kind}`)} />
           <DataTable.Col source="state" field={EinvoiceStateChip} />
           <DataTable.Col source="errors" disableSort field={EinvoiceMessages} />
           <DataTable.Col source="attempts" />
           <DataTable.Col source="issued_at" field={LocalDateField} />
           <DataTable.Col source="reported_at" disableSort field={LocalDateField} />
+          <DataTable.Col source="xml" disableSort field={EinvoiceXmlButton} />
         </DataTable>
       )}
     </List>

@@ -1,7 +1,9 @@
 import type { EinvoiceRecord, EinvoiceState } from '@platform/contract';
-import { Box, Chip, Typography } from '@mui/material';
-import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Button, Chip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate } from '@platform/contract';
+import { apiFetch, downloadResponse } from '../common/api';
 
 const STATE_COLOR: Record<EinvoiceState, 'success' | 'error' | 'warning' | 'default'> = {
   pending: 'default',
@@ -48,6 +50,40 @@ export function EinvoiceMessages({ record: given }: { label?: string; record?: E
   );
 }
 
+/**
+ * Downloads a document's UBL XML; shown only when the API says it can be downloaded now (`xml`: a
+ * simplified document, or a standard invoice once ZATCA cleared it).
+ */
+export function EinvoiceXmlButton({ record: given }: { label?: string; record?: EinvoiceRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const record = useRecordContext<EinvoiceRecord>({ record: given });
+  const [busy, setBusy] = useState(false);
+  if (!record?.xml) return null;
+  const run = async () => {
+    setBusy(true);
+    try {
+      await downloadResponse(await apiFetch(`/admin/einvoices/${record.id}/xml`), `${record.number}.xml`);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      variant="text"
+      onClick={run}
+      disabled={busy}
+      aria-label={translate('app.einvoice.download_xml', { number: record.number })}
+      sx={{ minWidth: 0, py: 0 }}
+    >
+      {translate('app.einvoice.xml')}
+    </Button>
+  );
+}
+
 /** The e-invoices of one order, in chain order (the order's dialog). */
 export function EinvoiceRows({ einvoices }: { einvoices: EinvoiceRecord[] }) {
   const translate = useTranslate();
@@ -61,7 +97,8 @@ export function EinvoiceRows({ einvoices }: { einvoices: EinvoiceRecord[] }) {
             <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
               {d.number}
             </Box>{' '}
-            · {translate('app.einvoice.icv', { icv: d.icv })} <EinvoiceStateChip record={d} />
+            · {translate('app.einvoice.icv', { icv: d.icv })} <EinvoiceStateChip record={d} />{' '}
+            <EinvoiceXmlButton record={d} />
           </Typography>
           <EinvoiceMessages record={d} />
           {d.reported_at && (

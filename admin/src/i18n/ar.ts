@@ -348,6 +348,8 @@ export const ar: Messages = {
       none: 'لم تُختم بعد.',
       icv: 'العداد %{icv}',
       retrying: 'تعذّر الوصول إلى فاتورة؛ تُعاد المحاولة (المحاولة %{smart_count}).',
+      xml: 'XML',
+      download_xml: 'تنزيل الفاتورة الإلكترونية (XML) %{number}',
     },
     order: {
       title: 'المعاملة',
@@ -1280,6 +1282,7 @@ export const ar: Messages = {
         attempts: 'المحاولات',
         issued_at: 'تاريخ الإصدار',
         reported_at: 'تاريخ الإبلاغ',
+        xml: 'الفاتورة الإلكترونية (XML)',
         late: 'متأخرة',
       },
     },

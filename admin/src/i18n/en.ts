@@ -119,6 +119,8 @@ const app = {
     none: 'Not stamped yet.',
     icv: 'ICV %{icv}',
     retrying: 'Fatoora could not be reached; retrying (attempt %{smart_count}).',
+    xml: 'XML',
+    download_xml: 'Download the e-invoice (XML) %{number}',
   },
   order: {
     title: 'Transaction',
@@ -1099,6 +1101,7 @@ export const en = {
         attempts: 'Attempts',
         issued_at: 'Issued',
         reported_at: 'Reported',
+        xml: 'E-invoice (XML)',
         late: 'Late',
       },
     },

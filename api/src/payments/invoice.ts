@@ -174,6 +174,8 @@ export interface TaxDocument {
   buyer?: OrderBuyer | null;
   /** A school's order for several teams: one row per team (a credit note of one line: that line). */
   lines?: { teamNo: string; amount: string }[];
+  /** The e-invoice (UBL XML) to attach: the PDF is then a PDF/A-3 carrying it, as ZATCA describes. */
+  xml?: string | null;
 }
 
 /** An amount as each side of the document writes it: `SAR 300.00` and `300.00 ر.س` (the contract's formatMoney). */
@@ -254,7 +256,19 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
     tagged: true,
     lang: 'en',
     displayTitle: true,
+    // With an e-invoice: PDF/A-3 (archival, accessible), the XML attached below.
+    ...(data.xml ? { subset: 'PDF/A-3a' as const } : {}),
   });
+  if (data.xml)
+    doc.file(Buffer.from(data.xml, 'utf8'), {
+      name: `${data.number}.xml`,
+      type: 'application/xml',
+      description: 'ZATCA e-invoice (UBL 2.1) / الفاتورة الإلكترونية',
+      creationDate: data.issuedAt,
+      modifiedDate: data.issuedAt,
+      // PDF/A-3: the XML is the invoice in another form (pdfkit's option, not in its types).
+      ...({ relationship: 'Alternative' } as object),
+    });
   const root = doc.struct('Document');
   doc.addStructure(root);
   roots.set(doc, root);

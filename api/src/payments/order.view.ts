@@ -3,27 +3,34 @@ import type { orderLines } from '../db/schema';
 import type { Order } from './payments.service';
 import type { Refund } from './refunds.service';
 
-function refundView(r: Refund, currency: string): BillingRefund {
+function refundView(r: Refund, currency: string, withXml: ReadonlySet<string>): BillingRefund {
   return {
     _id: r.id,
     amount: r.amount,
     currency,
     credit_note_number: r.creditNoteNumber!,
+    e_invoice: withXml.has(r.creditNoteNumber!),
     reason: r.reason,
     created_at: (r.settledAt ?? r.createdAt).toISOString(),
   };
 }
 
-/** An order as members and staff read it (the contract's `BillingOrder`), with its refunds. */
+/**
+ * An order as members and staff read it (the contract's `BillingOrder`), with its refunds and (a
+ * school's order for several teams) its lines; `withXml` the document numbers whose e-invoice (XML)
+ * can be downloaded now (ZatcaService.withXml).
+ */
 export function orderView(
   o: Order,
   refunds: Refund[] = [],
   lines: (typeof orderLines.$inferSelect)[] = [],
+  withXml: ReadonlySet<string> = new Set(),
 ): BillingOrder {
   return {
     _id: o.id,
     invoice_number: o.invoiceNumber,
-    refunds: refunds.map((r) => refundView(r, o.currency)),
+    e_invoice: !!o.invoiceNumber && withXml.has(o.invoiceNumber),
+    refunds: refunds.map((r) => refundView(r, o.currency, withXml)),
     payment_status: orderStatusWord(o.status),
     currency: o.currency,
     total_amount: o.total,

@@ -19,6 +19,7 @@ import { TaxDocumentsService } from './tax-documents.service';
 import { RefundsService } from './refunds.service';
 import { orderView } from './order.view';
 import { Answers, anyObject, done, int, list, object, ok, orNull, shape, text } from '../common/answers';
+import { sendXml } from '../zatca/einvoice-xml';
 
 const subscriptionView = (u: {
   subscription: boolean;
@@ -69,7 +70,7 @@ export class PaymentsController {
     const { order, user } = await this.payments.check(auth.user, body.order_id);
     const percent = this.config.payments.vatPercent;
     const checked: CheckedOrder = {
-      ...orderView(order),
+      ...orderView(order, [], [], await this.documents.withXml([order])),
       ref: order.providerRef,
       team_id: order.orderType === 'team_fee' ? (order.teamId ?? null) : null,
       vat: { percent, amount: (vatCents(order.total, percent) / 100).toFixed(2) },
@@ -91,9 +92,10 @@ export class PaymentsController {
     const { rows, currentPage, totalPages } = await this.payments.myOrders(auth.user, page);
     const refunds = await this.refunds.ofOrders(rows.map((o) => o.id));
     const lines = await this.payments.linesOf(rows.map((o) => o.id));
+    const withXml = await this.documents.withXml(rows, [...refunds.values()].flat());
     return {
       success: true,
-      myOrders: rows.map((o) => orderView(o, refunds.get(o.id), lines.get(o.id))),
+      myOrders: rows.map((o) => orderView(o, refunds.get(o.id), lines.get(o.id), withXml)),
       currentPage,
       totalPages,
     };
@@ -193,11 +195,4 @@ function documentFormat(format: string | undefined): 'pdf' | 'xml' {
   if (format === undefined || format === '' || format === 'pdf') return 'pdf';
   if (format === 'xml') return 'xml';
   throw new AppError(400, 'payment.bad_format', {}, 'format');
-}
-
-function sendXml(res: FastifyReply, { xml, name }: { xml: string; name: string }) {
-  res.header('Content-Type', 'application/xml; charset=utf-8');
-  res.header('Content-Disposition', `attachment; filename="${name}.xml"`);
-  res.header('Cache-Control', 'private, no-store');
-  return res.send(xml);
 }

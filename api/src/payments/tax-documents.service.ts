@@ -41,6 +41,11 @@ export class TaxDocumentsService {
     return { xml: await this.xmlOf(found.order, found.refund), name: found.refund.creditNoteNumber! };
   }
 
+  /** Which of these orders' invoices and refunds' credit notes have an e-invoice (XML) to download now. */
+  withXml(orders: Order[], refunds: Refund[] = []): Promise<Set<string>> {
+    return this.zatca.withXml([...orders.map((o) => o.invoiceNumber), ...refunds.map((r) => r.creditNoteNumber)]);
+  }
+
   private async xmlOf(order: Order, refund?: Refund): Promise<string> {
     const doc = await this.einvoice(order, refund);
     if (!doc) throw new AppError(404, 'payment.einvoice_unavailable');
@@ -100,8 +105,10 @@ export class TaxDocumentsService {
       member: { name: order.customerName || user.name, nationalId: user.nationalId, email: user.email },
       seller: this.config.payments.seller,
       vatPercent: this.config.payments.vatPercent,
-      // Phase 2: the stamped document's nine-tag QR (the cleared one's for a standard document).
+      // Phase 2: the stamped document's nine-tag QR (the cleared one's for a standard document), and
+      // that XML attached (PDF/A-3).
       qr: cleared ? (qrOfXml(cleared) ?? einvoice?.qr) : einvoice?.qr,
+      xml: einvoice ? (cleared ?? einvoice.xml) : null,
     };
     await writeTaxDocument(path, doc);
     return path;

@@ -2,6 +2,7 @@ import { EINVOICE_KINDS, EINVOICE_STATES, type EinvoiceRecord } from '@platform/
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { defineResource } from '../admin/resource';
 import { zatcaDocuments } from '../db/schema';
+import { xmlReady } from './einvoice-xml';
 
 type Row = typeof zatcaDocuments.$inferSelect;
 
@@ -32,6 +33,7 @@ export function einvoiceRecord(d: typeof zatcaDocuments.$inferSelect, now = Date
     issued_at: d.issuedAt.toISOString(),
     reported_at: d.reportedAt?.toISOString() ?? null,
     late: d.state === 'pending' && now - d.issuedAt.getTime() > LATE_HOURS * 3_600_000,
+    xml: xmlReady(d),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PollingJob } from '../common/polling-job';
 import type { AppConfig } from '../core/config';
 import type { Database, Db } from '../core/database';
@@ -9,6 +9,7 @@ import { orderLines, orders, refunds, zatcaChain, zatcaDocuments, type ZatcaMess
 import { retryDelayMs } from '../outbox/outbox.worker';
 import { FatooraClient, FatooraRefused, FatooraUnavailable, type FatooraResult } from './fatoora.client';
 import { parseCertificate } from './certificates';
+import { xmlReady } from './einvoice-xml';
 import { stamp } from './stamp';
 import type { Party, UblDocument } from './ubl';
 
@@ -308,5 +309,24 @@ export class ZatcaService implements OnApplicationBootstrap, OnApplicationShutdo
   async byNumber(number: string): Promise<ZatcaDocument | null> {
     const [doc] = await this.db.select().from(zatcaDocuments).where(eq(zatcaDocuments.number, number));
     return doc ?? null;
+  }
+
+  /**
+   * Which of these invoice and credit note numbers have an e-invoice to download now (stamped, and a
+   * standard invoice cleared): billing shows the XML link for those only. None while Phase 2 is off.
+   */
+  async withXml(numbers: (string | null)[]): Promise<Set<string>> {
+    const wanted = numbers.filter((n): n is string => !!n);
+    if (!this.enabled || !wanted.length) return new Set();
+    const rows = await this.db
+      .select({
+        number: zatcaDocuments.number,
+        profile: zatcaDocuments.profile,
+        state: zatcaDocuments.state,
+        clearedXml: zatcaDocuments.clearedXml,
+      })
+      .from(zatcaDocuments)
+      .where(inArray(zatcaDocuments.number, wanted));
+    return new Set(rows.filter(xmlReady).map((r) => r.number));
   }
 }

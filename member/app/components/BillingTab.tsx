@@ -45,10 +45,13 @@ function Invoice({ order }: { order: BillingOrder }) {
   );
 }
 
-/** The e-invoice (UBL XML, ZATCA Phase 2) of an order's invoice, beside its PDF. */
+/**
+ * The e-invoice (UBL XML, ZATCA Phase 2) of an order's invoice, beside its PDF: only when the API says
+ * the invoice has one to download now (`e_invoice`), never a link that answers "not available".
+ */
 function InvoiceXml({ order }: { order: BillingOrder }) {
   const { t } = useT();
-  return order.invoice_number ? (
+  return order.invoice_number && order.e_invoice ? (
     <a
       href={`/accounts/invoice/${order._id}?format=xml`}
       download={`${order.invoice_number}.xml`}
@@ -82,14 +85,18 @@ function Refunds({ order }: { order: BillingOrder }) {
               {r.credit_note_number}
             </bdi>
           </a>
-          {' · '}
-          <a
-            href={`/accounts/credit-note/${r._id}?format=xml`}
-            download={`${r.credit_note_number}.xml`}
-            aria-label={t('billing.download_credit_note_xml', { number: r.credit_note_number })}
-          >
-            {t('billing.xml')}
-          </a>
+          {r.e_invoice && (
+            <>
+              {' · '}
+              <a
+                href={`/accounts/credit-note/${r._id}?format=xml`}
+                download={`${r.credit_note_number}.xml`}
+                aria-label={t('billing.download_credit_note_xml', { number: r.credit_note_number })}
+              >
+                {t('billing.xml')}
+              </a>
+            </>
+          )}
         </li>
       ))}
     </ul>
@@ -114,7 +121,7 @@ function OrderCard({ order, money }: { order: BillingOrder; money: (o: BillingOr
       t('billing.invoice'),
       <span key="i">
         <Invoice order={order} />
-        {order.invoice_number && (
+        {order.e_invoice && (
           <>
             {' · '}
             <InvoiceXml order={order} />
@@ -193,7 +200,7 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                       </td>
                       <td>
                         <Invoice order={o} />
-                        {o.invoice_number && (
+                        {o.e_invoice && (
                           <>
                             {' · '}
                             <InvoiceXml order={o} />

@@ -42,6 +42,8 @@ export interface BillingRefund {
   currency: string;
   /** CN-2026-000001 */
   credit_note_number: string;
+  /** Its ZATCA e-invoice (UBL XML) can be downloaded now (`?format=xml`): Phase 2 on and the note stamped. */
+  e_invoice: boolean;
   reason: string;
   created_at: string;
 }
@@ -51,6 +53,11 @@ export interface BillingOrder {
   _id: string;
   /** The simplified tax invoice's number once paid (INV-2026-000001). */
   invoice_number: string | null;
+  /**
+   * The invoice's ZATCA e-invoice (UBL XML) can be downloaded now (`?format=xml`): Phase 2 is on and
+   * the invoice stamped (a standard one once cleared). Pages offer the XML link only then.
+   */
+  e_invoice: boolean;
   /** Refunds of this order, oldest first (a partly refunded order stays Paid). */
   refunds: BillingRefund[];
   payment_status: OrderStatusWord;
@@ -180,6 +187,8 @@ export type EinvoiceRecord = {
   reported_at: string | null;
   /** Still not reported 20 hours after it was issued (ZATCA allows 24). */
   late: boolean;
+  /** Its XML can be downloaded now (`/api/admin/einvoices/{id}/xml`): simplified, or standard once cleared. */
+  xml: boolean;
 };
 
 /** One order in the back-office (`GET /api/admin/transections/:id`): the record with its refunds, oldest first. */
