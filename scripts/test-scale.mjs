@@ -445,13 +445,18 @@ try {
       const old = list[i];
       if (req.method !== 'POST' || !old) return res.writeHead(404).end(`no process ${name}`);
       (async () => {
+        const asked = Date.now();
         const exited = new Promise((r) => (old.child.exitCode !== null ? r() : old.child.once('exit', r)));
         old.child.kill('SIGTERM');
         await exited;
+        const stopped = Date.now();
         await old.stop(); // its scratch folder
         list[i] = await start(i);
-        restarted.push({ name, old, fresh: list[i] });
-        res.end(`${name}: ${old.pid} stopped (exit ${old.child.exitCode}), ${list[i].pid} started`);
+        restarted.push({ name, old, fresh: list[i], stopMs: stopped - asked, startMs: Date.now() - stopped });
+        res.end(
+          `${name}: ${old.pid} stopped (exit ${old.child.exitCode}) ${round((stopped - asked) / 1000, 1)} s after SIGTERM, ` +
+            `${list[i].pid} answering ${round((Date.now() - stopped) / 1000, 1)} s later`,
+        );
       })().catch((err) => res.writeHead(500).end(String(err?.stack ?? err)));
     });
     await new Promise((ok) => control.listen(ports.control, HOST, ok));
@@ -542,19 +547,25 @@ try {
     const redispatched = (name) => Number(after[name]?.wredis ?? 0) - Number(before[name]?.wredis ?? 0);
     // Each stopped process logged its steps (every process of a cluster, and its primary), each new
     // one answered requests, and HAProxy has all four up again.
-    const logged = restarted.map(({ name, old, fresh }) => {
+    const logged = restarted.map(({ name, old, fresh, stopMs, startMs }) => {
       // Each serving process (one, or a cluster's) logs its three steps under its pid; a cluster's
       // primary logs that it stops them and that it stopped.
       const serving = name === 'member2' ? availableParallelism() : 1;
       const said = (pid, step) => old.log.lines.some((l) => l.pid === pid && `${l.msg}`.startsWith(step));
       const pids = [...new Set(old.log.lines.filter((l) => said(l.pid, 'SIGTERM: draining')).map((l) => l.pid))];
       const primary = serving === 1 || (said(old.pid, 'SIGTERM: stopping') && said(old.pid, 'stopped'));
+      // Its steps' times (the first serving process): SIGTERM → closing (the drain), closing → stopped.
+      const at = (step) => old.log.lines.find((l) => l.pid === pids[0] && `${l.msg}`.startsWith(step))?.time;
       return {
         name,
+        drainMs: at('closing') - at('SIGTERM: draining'),
+        closeMs: at('stopped') - at('closing'),
         servingProcesses: pids.length,
         shutdownLogged:
           pids.length === serving && pids.every((pid) => said(pid, 'closing') && said(pid, 'stopped')) && primary,
         exitCode: old.child.exitCode,
+        stopSeconds: round(stopMs / 1000, 1),
+        startSeconds: round(startMs / 1000, 1),
         newAnswered: fresh.log.answered,
       };
     });
