@@ -7,12 +7,19 @@
 //   3. sign-in guessing split across both API processes still meets the limit;
 //   4. one outbox message is sent once although both workers run;
 //   5. a paid order is activated once although both reconcilers run;
-//   6. one API process killed (SIGKILL) under the load of SCALE_MEMBERS members costs only the
-//      requests it held: HAProxy sends the rest to the other, every request answered in bounded time.
+//   6. a rolling restart under the load of SCALE_MEMBERS members fails no request: the shipped
+//      deploy/rolling-restart.sh, through HAProxy's admin socket, restarts each API and member process
+//      in turn (SCALE_RESTART), its RESTART_COMMAND asking this test to SIGTERM the process and start
+//      a new one on the same port; each stopped process logged its shutdown steps;
+//   7. one API process killed (SIGKILL) under the same load costs only the requests it held (the
+//      POSTs: HAProxy sends the GETs again): the rest go to the other, all answered in bounded time.
 // Figures print at the end and go to bench/results/scale-out.json. SCALE_MEMBERS (200),
-// SCALE_SECONDS (20), SCALE_THINK_MS (500: a member pauses 0-1 s between requests),
+// SCALE_SECONDS (20: the load around the kill), SCALE_THINK_MS (500: a member pauses 0-1 s between
+// requests), SCALE_RESTART (api1 api2 member1 member2; npm test's short run: api1 member2),
 // SCALE_PORT_BASE (4600: uses the next 50 ports), BENCH_DATABASE_URL or
 // TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test), HAPROXY (haproxy on the PATH or /usr/sbin).
+// Needs HAProxy and socat. Nothing waits on a wall-clock figure: each step waits for a condition
+// (readiness, HAProxy's view, the script's exit), with generous limits.
 import { Blob, Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
