@@ -487,15 +487,15 @@ try {
       ['GET', `${lbMember}/blogs`],
       ['GET', `${lbApi}/api/posts?home=true&limit=4`],
     ];
-    // A request not answered within 60 s (HAProxy's `timeout server` and `timeout queue` are 60 s and
-    // 30 s; a browser waits longer) has failed: on a shared 2-core machine one process carrying 200
-    // members answers in seconds, not in the quiet machine's milliseconds.
+    // A request not answered within 90 s has failed (HAProxy's `timeout queue` and `timeout server` are
+    // 60 s each; a browser waits longer): on a shared 2-core machine one process carrying 200 members
+    // answers in seconds, not in the quiet machine's milliseconds.
     const ask = (i, [method, url]) =>
       fetch(url, {
         method,
         redirect: 'manual',
         headers: { authorization: url.startsWith(lbApi) ? tokens[i] : '', 'accept-language': i % 2 ? 'ar' : 'en' },
-        signal: globalThis.AbortSignal.timeout(60_000),
+        signal: globalThis.AbortSignal.timeout(90_000),
       });
     const expected = [];
     for (const call of calls) expected.push((await ask(0, call)).status);
