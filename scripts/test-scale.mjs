@@ -514,6 +514,7 @@ try {
           r.status = res.status;
         } catch (err) {
           r.error = err?.cause?.code ?? err?.name ?? 'error';
+          r.detail = `${err?.cause?.message ?? err?.message}`;
         }
         r.end = Date.now();
         requests.push(r);
@@ -549,6 +550,13 @@ try {
     const after = await lbStats();
 
     const failedRequests = requests.filter((r) => r.status !== expected[r.call]);
+    // What failed, and when (from the script's start), for whoever reads a failed run.
+    for (const r of failedRequests.slice(0, 20)) {
+      console.log(
+        `[scale] failed during the restart: ${calls[r.call].join(' ')} → ${r.error ?? r.status} ${r.detail ?? ''} ` +
+          `(started ${r.start - scriptStart} ms after the script, ${r.end - r.start} ms long)`,
+      );
+    }
     const during = requests.filter((r) => r.start >= scriptStart && r.end <= scriptEnd);
     const kinds = {};
     for (const r of failedRequests) kinds[r.error ?? r.status] = (kinds[r.error ?? r.status] ?? 0) + 1;
