@@ -1,6 +1,7 @@
 // Shared by the benchmarks: a scratch database on the PostgreSQL server, the built API on it, timing
 // helpers, and the results table (ratios against a baseline measured in the same run).
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,12 +36,35 @@ export async function scratchDatabase(label) {
   };
 }
 
-/** The built API (api/dist) on a database; resolves once /api/health answers. */
-export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
+/**
+ * A process's log read as it is written (its standard output, piped): the requests it answered
+ * (access lines) counted, every other line kept in order (JSON lines parsed; the API's development
+ * mode writes Nest's lines pretty-printed: kept as { msg: line }), for a test to look for its steps.
+ */
+function readLog(child) {
+  const log = { lines: [], answered: 0 };
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      entry = { msg: line };
+    }
+    if (entry.msg === 'request completed' || / INFO \(\d+\): request completed /.test(line)) log.answered++;
+    else log.lines.push(entry);
+  });
+  return log;
+}
+
+/**
+ * The built API (api/dist) on a database; resolves once /api/health answers. `options.log`: its
+ * standard output read (`log`: readLog's figures) instead of dropped.
+ */
+export async function startApi(databaseUrl, port, env = {}, nodeArgs = [], options = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const child = spawn(process.execPath, [...nodeArgs, 'api/dist/main.js'], {
     cwd: root,
-    stdio: ['ignore', process.env.BENCH_API_LOG ? 'inherit' : 'ignore', 'inherit'],
+    stdio: ['ignore', options.log ? 'pipe' : process.env.BENCH_API_LOG ? 'inherit' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -57,6 +81,7 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
       ...env,
     },
   });
+  const log = options.log ? readLog(child) : undefined;
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`the API stopped (exit ${child.exitCode})`);
@@ -71,6 +96,7 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
     base,
     pid: child.pid,
     child,
+    log,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
@@ -79,11 +105,14 @@ export async function startApi(databaseUrl, port, env = {}, nodeArgs = []) {
   };
 }
 
-/** The built member site (member/server.mjs) in production mode against an API; resolves once it answers. */
-export async function startMember(apiBase, port, nodeArgs = [], env = {}) {
+/**
+ * The built member site (member/server.mjs) in production mode against an API; resolves once it
+ * answers. `options.log` as startApi's.
+ */
+export async function startMember(apiBase, port, nodeArgs = [], env = {}, options = {}) {
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'member/server.mjs')], {
     cwd: join(root, 'member'),
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.log ? 'pipe' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -96,6 +125,7 @@ export async function startMember(apiBase, port, nodeArgs = [], env = {}) {
       ...env,
     },
   });
+  const log = options.log ? readLog(child) : undefined;
   const site = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     if (child.exitCode !== null) throw new Error(`the member site stopped (exit ${child.exitCode})`);
@@ -109,6 +139,8 @@ export async function startMember(apiBase, port, nodeArgs = [], env = {}) {
   return {
     site,
     pid: child.pid,
+    child,
+    log,
     async stop() {
       child.kill('SIGINT');
       await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));

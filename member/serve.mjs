@@ -176,7 +176,11 @@ const publicStatic = files(assets, true, false);
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
 // Liveness: this process answers (/healthz as before, /livez). Readiness (/readyz, the load balancer's
-// check): the API answers and the process is not draining (SIGTERM); 503 otherwise.
+// check): the process is not draining (SIGTERM) and the API answers; 503 when the API refuses or
+// answers an error. An API slower than 2 s is busy, not down: every member process asks the same API,
+// so counting slow as down would take them all out of the load balancer at once (each page then a 503
+// from it, as a rolling restart under load showed, one API process left for all), where a slow page
+// is still a page.
 let draining = false;
 const apiHealth = `${(process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || '4000'}/api`).replace(/\/$/, '')}/health`;
 const live = (_req, res) => res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -186,11 +190,13 @@ app.get('/metrics', metrics.serve);
 app.get('/readyz', async (_req, res) => {
   let api = 'down';
   try {
-    api = (await fetch(apiHealth, { signal: AbortSignal.timeout(2000) })).ok ? 'up' : 'down';
-  } catch {
-    /* down */
+    const answer = await fetch(apiHealth, { signal: AbortSignal.timeout(2000) });
+    await answer.arrayBuffer();
+    api = answer.ok ? 'up' : 'down';
+  } catch (err) {
+    if (err?.name === 'TimeoutError') api = 'slow';
   }
-  const up = !draining && api === 'up';
+  const up = !draining && api !== 'down';
   if (!up) log.warn({ api, draining }, 'not ready');
   res
     .status(up ? 200 : 503)

@@ -36,7 +36,10 @@ if (!cluster.isPrimary || processes === 1) {
       log.warn(`process ${worker.process.pid} stopped (${signal ?? code}); starting another`);
       fork();
     }
-    if (stopping && running.size === 0) process.exit();
+    if (stopping && running.size === 0) {
+      log.info('stopped');
+      process.exit();
+    }
   });
   // The first alone (it may write the generated secrets of a development machine), then the others.
   cluster.once('listening', () => {
@@ -44,11 +47,14 @@ if (!cluster.isPrimary || processes === 1) {
     log.info(`${processes} processes`);
   });
   fork();
+  // The signal goes to each process as it is (not worker.kill(), which first disconnects the process
+  // and so closes its server at once): each one drains as serve.mjs says, then exits, then this one.
   for (const signal of ['SIGTERM', 'SIGINT']) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      for (const worker of running) worker.kill('SIGTERM');
+      log.info({ signal }, `${signal}: stopping ${running.size} processes (each drains, then exits)`);
+      for (const worker of running) worker.process.kill('SIGTERM');
     });
   }
 }

@@ -71,6 +71,7 @@ if (TEST_DATABASE_URL && haproxy) {
     ...process.env,
     SCALE_MEMBERS: process.env.SCALE_MEMBERS || '40',
     SCALE_SECONDS: process.env.SCALE_SECONDS || '6',
+    SCALE_RESTART: process.env.SCALE_RESTART || 'api1 member2',
   });
 } else {
   console.log(`\n[test] scale test skipped: needs TEST_DATABASE_URL and HAProxy`);

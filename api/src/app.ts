@@ -115,6 +115,10 @@ export async function createApp(
     // Fastify (its request.id, which pino-http's line takes) and to pino-http alike: common/request-id.ts.
     logger: false,
     genReqId: (req: IncomingMessage) => requestId(req),
+    // A request that reaches the process while it closes (SIGTERM, after its drain) is answered, with
+    // `Connection: close`, rather than refused with a 503: it may be a payment, which the load balancer
+    // does not send twice (docs/deploy.md, rolling restarts).
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, database, logDestination),

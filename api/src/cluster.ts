@@ -39,10 +39,13 @@ export function runWorkers(count: number, log: (message: string) => void): void 
     for (let i = 1; i < count; i++) fork(false);
     log(`${count} API processes`);
   });
+  // The signal goes to each worker as it is (not worker.kill(), which first disconnects the worker and
+  // so closes its server at once): each one drains as main.ts says, then exits, then this one.
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    for (const worker of jobsOf.keys()) worker.kill('SIGTERM');
+    log(`stopping ${jobsOf.size} API processes (each drains, then exits)`);
+    for (const worker of jobsOf.keys()) worker.process.kill('SIGTERM');
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

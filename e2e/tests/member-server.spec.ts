@@ -206,8 +206,11 @@ test('request ids go from the browser through the member server to the API; read
   // A recording hop between the member server and the API: which request id each API call carried.
   const seen: string[] = [];
   const target = new URL(apiUrl);
-  const hop = http.createServer((req, res) => {
+  let slowHealth = false;
+  const hop = http.createServer(async (req, res) => {
     seen.push(String(req.headers['x-request-id'] ?? ''));
+    // A busy API: its health answer comes after the member server's 2 s probe has given up.
+    if (slowHealth && req.url === '/api/health') await new Promise((r) => setTimeout(r, 3000));
     const upstream = http.request(
       { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
       (answer) => {
@@ -246,6 +249,11 @@ test('request ids go from the browser through the member server to the API; read
     expect((await fetch(`${site}/livez`)).status).toBe(200);
     const ready = await fetch(`${site}/readyz`);
     expect([ready.status, (await ready.json()).api]).toEqual([200, 'up']);
+    // A slow API is busy, not gone: the process stays ready (every member process would go out at once).
+    slowHealth = true;
+    const slow = await fetch(`${site}/readyz`);
+    expect([slow.status, (await slow.json()).api]).toEqual([200, 'slow']);
+    slowHealth = false;
     // The API gone: not ready (the process itself still lives).
     await new Promise<void>((ok) => hop.close(() => ok()));
     hop.closeAllConnections();

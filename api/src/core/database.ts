@@ -28,6 +28,12 @@ export interface Database {
   /** Applies the pending migrations of `folder` (under an advisory lock on PostgreSQL: one process at a time). */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * `SELECT 1` for readiness, on PostgreSQL over a connection of its own: a pool whose ten connections
+   * are all busy (a burst, or one process carrying everything while another restarts) would queue the
+   * check behind the requests, and the load balancer would take a busy process for a dead one.
+   */
+  ping(): Promise<void>;
   /** PostgreSQL's connection pool now (for /metrics); PGlite has none. */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -99,6 +105,9 @@ async function connect(location: string, loadDataDir?: Blob): Promise<Database> 
     pool.on('error', () => undefined);
     // Fails here, not at the first request, when the server cannot be reached.
     (await pool.connect()).release();
+    // Readiness checks' own connection (opened at the first check).
+    const probe = new ReleasingPool({ connectionString: location, max: 1, connectionTimeoutMillis: 5000 });
+    probe.on('error', () => undefined);
     return {
       migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
         const client = await pool.connect();
@@ -145,7 +154,8 @@ async function connect(location: string, loadDataDir?: Blob): Promise<Database> 
           throw error;
         }
       },
-      close: () => pool.end(),
+      ping: async () => void (await probe.query('SELECT 1')),
+      close: async () => void (await Promise.all([pool.end(), probe.end()])),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -158,6 +168,7 @@ async function connect(location: string, loadDataDir?: Blob): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as Record<string, unknown>[],
+    ping: async () => void (await client.query('SELECT 1')),
     copyCsv: async (select) => {
       const result = await client.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv)`);
       return Readable.from(Buffer.from(await (result.blob ?? new Blob()).arrayBuffer()));

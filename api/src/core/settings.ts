@@ -195,7 +195,7 @@ export const SETTINGS: Setting[] = [
     production: 'required',
     example: 'postgres://platform:password@127.0.0.1:5432/platform',
     about:
-      'PostgreSQL 14 or newer (`?sslmode=require` for a remote server). Each API process opens at most 10 connections.',
+      'PostgreSQL 14 or newer (`?sslmode=require` for a remote server). Each API process opens at most 11 connections (one of them for its health checks).',
   },
   {
     name: 'S3_ENDPOINT',

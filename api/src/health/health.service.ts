@@ -44,7 +44,7 @@ export class HealthService {
       }
     };
     const [database, store] = await Promise.all([
-      probe(() => this.database.query('SELECT 1')),
+      probe(() => this.database.ping()),
       probe(() => this.files.size(PROBE_KEY)),
     ]);
     const up = !draining && database === 'up' && store === 'up';
@@ -62,7 +62,7 @@ export class HealthService {
   async check() {
     const { version, commit } = this.config.build;
     try {
-      await this.database.query('SELECT 1');
+      await this.database.ping();
       return { up: true, answer: { status: 'ok', database: this.database.kind, version, commit } };
     } catch {
       return { up: false, answer: { status: 'unavailable', database: this.database.kind, version, commit } };
