@@ -30,8 +30,18 @@ const SENT: Record<string, { type: string; description: string }> = {
   PeopleFilesController_cv: { type: 'application/octet-stream', description: 'The judge’s CV file' },
   ResearchController_download: { type: 'application/octet-stream', description: 'The research file' },
   PublicResultsController_stream: { type: 'text/event-stream', description: 'Server-sent standings updates' },
-  PaymentsController_download: { type: 'application/pdf', description: 'The tax invoice PDF' },
-  PaymentsController_creditNote: { type: 'application/pdf', description: 'The credit note PDF' },
+  PaymentsController_download: {
+    type: 'application/pdf',
+    description: 'The tax invoice PDF (with ?format=xml its e-invoice, application/xml)',
+  },
+  PaymentsController_creditNote: {
+    type: 'application/pdf',
+    description: 'The credit note PDF (with ?format=xml its e-invoice, application/xml)',
+  },
+  EinvoicesController_xml: {
+    type: 'application/xml',
+    description: 'The e-invoice (UBL 2.1) as stamped, or a standard one as ZATCA cleared it',
+  },
   PrivacyController_download: { type: 'application/zip', description: 'The member’s data as a ZIP' },
 };
 /** Every back-office resource's CSV export (`GET /api/admin/{name}/export`). */
