@@ -113,14 +113,23 @@ function NameCell(_props: { label?: string }) {
   );
 }
 
-/** A plan's start and end in one cell ("1 Jan 2026 – 31 Dec 2026"), or a dash. */
+/**
+ * A plan's start and end in one cell ("1 Jan 2026 – 31 Dec 2026"), or a dash. Each date stays whole;
+ * the end goes under the start where the column is narrow (Arabic month names are long: on one line
+ * the eleven columns did not fit 1280 px).
+ */
 function PlanPeriod(_props: { label?: string }) {
   const record = useRecordContext<UserRecord>();
   const [locale] = useLocaleState();
   if (!record?.end_date) return <span>—</span>;
   return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {formatDate(record.start_date, locale, 'short')} – {formatDate(record.end_date, locale, 'short')}
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 0.5 }}>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatDate(record.start_date, locale, 'short')} –
+      </Box>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatDate(record.end_date, locale, 'short')}
+      </Box>
     </Box>
   );
 }
