@@ -446,6 +446,16 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
     expect((await teamOf(a.id)).paymentStatus).toBe(false);
     expect((await teamOf(b.id)).paymentStatus).toBe(true);
     expect((await orderOf(orderId)).status).toBe('paid');
+    // Staff's order dialog lists the teams, the refunded one marked (the refund dialog offers the other).
+    const detail = await t.http.get(`/api/admin/transections/${orderId}`).set('Authorization', admin);
+    expect(detail.body.lines).toEqual([
+      expect.objectContaining({ team_id: expect.any(String), amount: '250.00' }),
+      expect.objectContaining({ team_id: expect.any(String), amount: '250.00' }),
+    ]);
+    const refunded = Object.fromEntries(
+      (detail.body.lines as { team_id: string; refunded: boolean }[]).map((l) => [l.team_id, l.refunded]),
+    );
+    expect(refunded).toEqual({ [a.id]: true, [b.id]: false });
     const again = await refund({ team_id: a.id });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This team’s fee was refunded already.');

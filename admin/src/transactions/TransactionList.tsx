@@ -126,6 +126,23 @@ function PaymentData({ data, depth = 0 }: { data: unknown; depth?: number }) {
   );
 }
 
+/** A school's order for several teams: each team, its fee, and whether it was given back. */
+function LineRows({ detail }: { detail: OrderDetail }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Box component="ul" data-testid="order-lines" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {detail.lines.map((l) => (
+        <Box component="li" key={`${l.team_no}-${l.team_id}`} sx={{ py: 0.25 }}>
+          <bdi dir="ltr">{l.team_no}</bdi> · {locale === 'ar' ? l.name : l.name_en || l.name} ·{' '}
+          <bdi>{formatMoney(l.amount, detail.currency, locale)}</bdi>
+          {l.refunded ? ` · ${translate('app.order.line_refunded')}` : ''}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /** The refunds of an order with their credit notes, and who made them. */
 function RefundRows({ detail }: { detail: OrderDetail }) {
   const translate = useTranslate();
@@ -206,6 +223,7 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
         ]
       : []),
     ['app.order.date', formatDate(order.created_at, locale, 'time')],
+    ...(detail?.lines?.length ? [['app.order.teams', <LineRows detail={detail} />] as [string, React.ReactNode]] : []),
   ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="order-dialog-title">
@@ -258,6 +276,7 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
           orderId={order.id as string}
           currency={order.currency}
           max={detail.refundable_amount}
+          lines={detail.lines}
           onClose={() => setRefunding(false)}
           onDone={() => {
             setRefunding(false);

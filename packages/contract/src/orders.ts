@@ -199,6 +199,8 @@ export type OrderDetail = OrderRecord & {
   refunds: OrderRefundRecord[];
   /** The ZATCA e-invoices of its invoice and credit notes, in chain order. */
   einvoices: EinvoiceRecord[];
+  /** A school's order for several teams: one line per team (a refund names the team); empty otherwise. */
+  lines: OrderLine[];
 };
 
 /** The answer of a refund (`POST /api/admin/transections/:id/refund`); `replayed` for a retried Idempotency-Key. */

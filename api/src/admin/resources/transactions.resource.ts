@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderRecord, OrderRefundRecord } from '@platform/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import { orders, refunds, users, zatcaDocuments, type User } from '../../db/schema';
+import { orderLines, orders, refunds, users, zatcaDocuments, type User } from '../../db/schema';
 import { einvoiceRecord } from '../../zatca/einvoices.resource';
 import type { Refund } from '../../payments/refunds.service';
 import { defineResource } from '../resource';
@@ -89,6 +89,11 @@ export const transactionsResource = defineResource<Row>({
       .from(zatcaDocuments)
       .where(eq(zatcaDocuments.orderId, o.id))
       .orderBy(asc(zatcaDocuments.icv));
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, o.id))
+      .orderBy(asc(orderLines.position));
     const sumOf = (rs: typeof rows) => rs.reduce((c, r) => c + Math.round(Number(r.amount) * 100), 0);
     const refunded = sumOf(rows.filter((r) => r.status === 'settled'));
     const pending = sumOf(rows.filter((r) => r.status === 'pending'));
@@ -98,6 +103,15 @@ export const transactionsResource = defineResource<Row>({
         o.status === 'paid' ? ((Math.round(Number(o.total) * 100) - refunded - pending) / 100).toFixed(2) : '0.00',
       refunds: rows.map(refundRecord),
       einvoices: einvoices.map((d) => einvoiceRecord(d)),
+      lines: lines.map((l) => ({
+        team_id: l.teamId,
+        team_no: l.teamNo,
+        name: l.name,
+        name_en: l.nameEn,
+        amount: l.amount,
+        // Given back, or being given back: not offered again.
+        refunded: rows.some((r) => r.teamId === l.teamId && (r.status === 'settled' || r.status === 'pending')),
+      })),
     };
   },
 });
