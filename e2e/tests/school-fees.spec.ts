@@ -96,6 +96,46 @@ test.describe('a school pays several teams’ fees in one order', () => {
     expect(order).toMatchObject({ payment_status: 'Paid', total_amount: '200.00' });
     expect(order!.lines.map((l) => l.team_id).sort()).toEqual([a._id, b._id].sort());
 
+    // Staff give one team's fee back, in Arabic: the order lists both teams, the refund asks which;
+    // the other team stays paid.
+    const staff = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 1280, height: 900 }, locale: 'ar-SA' });
+    const admin = await staff.newPage();
+    await admin.goto(`${apiUrl}/admin/`);
+    await admin.getByLabel('البريد الإلكتروني').fill(E2E.admin.email);
+    await admin.locator('input[type=password]').fill(E2E.admin.password);
+    await admin.locator('button[type=submit]').click();
+    await admin.getByRole('menuitem', { name: 'المعاملات' }).click();
+    await admin.getByPlaceholder('بحث').fill('Future School');
+    await admin.locator('tbody tr', { hasText: '200.00' }).first().locator('td').last().click();
+    const dialog = admin.getByRole('dialog', { name: 'المعاملة' });
+    const lines = dialog.getByTestId('order-lines');
+    for (const team of [a, b]) await expect(lines.getByText(team.team_no)).toBeVisible();
+    await dialog.getByRole('button', { name: 'استرداد' }).click();
+    const form = admin.getByRole('dialog', { name: 'استرداد مبلغ هذا الطلب' });
+    await form.getByRole('combobox', { name: 'الفريق الذي تُستردّ رسومه' }).click();
+    await admin.getByRole('option', { name: new RegExp(b.team_no) }).click();
+    await expect(form.getByText('تُستردّ رسومه كاملةً: 100.00 ر.س')).toBeVisible();
+    await form.getByLabel('السبب').fill('تعذّر سفر الفريق');
+    await noViolations(admin, 'refund of one team (Arabic)');
+    await shot(admin, 'school-fees-refund-team-ar-1280');
+    await form.getByRole('button', { name: 'استرداد' }).click();
+    await expect(admin.getByText(/تم الاسترداد\. صدر الإشعار الدائن CN-\d{4}-\d{6}\./)).toBeVisible();
+    await expect(lines.locator('li', { hasText: b.team_no })).toContainText('استُردّت الرسوم');
+    await expect(lines.locator('li', { hasText: a.team_no })).not.toContainText('استُردّت الرسوم');
+    // What the API holds: team B's line refunded, team A's not; the order still paid.
+    const after = (await (await page.request.post(`${apiUrl}/api/orders`, { headers: school, data: {} })).json())
+      .myOrders as { _id: string; payment_status: string; lines: { team_id: string; refunded: boolean }[] }[];
+    const same = after.find((o) => o.lines.some((l) => l.team_id === a._id))!;
+    expect(same.payment_status).toBe('Paid');
+    expect(Object.fromEntries(same.lines.map((l) => [l.team_id, l.refunded]))).toEqual({
+      [a._id]: false,
+      [b._id]: true,
+    });
+    await staff.close();
+
     // The same page in English on a wide screen.
     await page.context().addCookies([{ name: 'lang', value: 'en', url: memberUrl }]);
     await page.setViewportSize({ width: 1280, height: 900 });

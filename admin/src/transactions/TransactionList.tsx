@@ -201,7 +201,15 @@ function OrderDialog({ order, onClose }: { order: OrderRecord; onClose: () => vo
     ['app.order.id', <bdi dir="ltr">{order.id}</bdi>],
     ['app.order.user', user ? user.name : translate('app.deleted')],
     ['app.order.email', <bdi dir="ltr">{user?.email ?? order.customer_email ?? '—'}</bdi>],
-    ['app.order.national_id', user ? <bdi dir="ltr">{user.national_id ?? '—'}</bdi> : translate('app.deleted')],
+    [
+      'app.order.national_id',
+      // A school has no national ID (its column holds zeros): nothing to show.
+      user ? (
+        <bdi dir="ltr">{user.national_id && !/^0+$/.test(user.national_id) ? user.national_id : '—'}</bdi>
+      ) : (
+        translate('app.deleted')
+      ),
+    ],
     [
       'app.order.plan',
       order.items[0]?.name === 'DELETED'

@@ -1,5 +1,6 @@
 import { LIMITS } from '@platform/contract';
 import { ApiProperty } from '@nestjs/swagger';
+import { ValidateIf } from 'class-validator';
 import { Bool, Money, Required, Text, type RuleMessage } from '../common/dto';
 
 const BAD_AMOUNT: RuleMessage = 'refund.bad_amount';
@@ -11,7 +12,12 @@ const NO_REASON: RuleMessage = { key: 'refund.reason_required', params: { max: L
  * is refunded. Never more than is left: the service checks that under the order's lock.
  */
 export class RefundDto {
-  @ApiProperty({ description: 'SAR, e.g. "100.50" (Arabic-Indic digits accepted)' })
+  @ApiProperty({
+    required: false,
+    description: 'SAR, e.g. "100.50" (Arabic-Indic digits accepted); required unless team_id names a line',
+  })
+  // A team's line is refunded in full: no amount is asked for.
+  @ValidateIf((dto: RefundDto) => !dto.team_id)
   @Required(BAD_AMOUNT)
   @Money({ positive: true, message: BAD_AMOUNT })
   amount?: string;
@@ -29,7 +35,7 @@ export class RefundDto {
     required: false,
     format: 'uuid',
     description:
-      'A school’s order for several teams: the team whose fee is refunded (its line, in full; the amount is ignored)',
+      'A school’s order for several teams: the team whose fee is refunded (its line, in full; no amount needed)',
   })
   @Text(100)
   team_id?: string;
