@@ -570,6 +570,8 @@ export const ar: Messages = {
       payment_refunded: 'استرداد مبلغ',
       team_result: 'نتيجة فريق',
       certificate_ready: 'شهادة جاهزة',
+      data_copy_ready: 'نسخة البيانات جاهزة',
+      account_deletion_scheduled: 'موعد حذف الحساب',
       plan_ending: 'قرب انتهاء الاشتراك (تذكير)',
       plan_ended: 'انتهاء الاشتراك (تذكير)',
       registration_closing: 'قرب إغلاق التسجيل (تذكير)',

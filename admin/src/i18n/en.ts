@@ -340,6 +340,8 @@ const app = {
     payment_refunded: 'Payment refunded',
     team_result: 'Team result',
     certificate_ready: 'Certificate ready',
+    data_copy_ready: 'Data copy ready',
+    account_deletion_scheduled: 'Account deletion scheduled',
     plan_ending: 'Plan ending soon (reminder)',
     plan_ended: 'Plan ended (reminder)',
     registration_closing: 'Registration closing (reminder)',
