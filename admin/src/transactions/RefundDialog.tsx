@@ -90,7 +90,7 @@ export function RefundDialog({ orderId, currency, max, lines = [], onClose, onDo
               >
                 {open.map((l) => (
                   <MenuItem key={l.team_id} value={l.team_id!}>
-                    <bdi>{l.team_no}</bdi>&nbsp;· {locale === 'ar' ? l.name : l.name_en || l.name}
+                    <bdi>{l.team_no}</bdi> · {locale === 'ar' ? l.name : l.name_en || l.name}
                   </MenuItem>
                 ))}
               </TextField>
