@@ -14,6 +14,7 @@ import { Checkbox } from '~/ui/Checkbox';
 import { SubmitButton } from '~/ui/SubmitButton';
 import { plural, translate, useT, type Lang } from '~/i18n';
 import { api } from '~/utils/api.server';
+import { readForm } from '~/utils/form.server';
 import { requireUser } from '~/utils/auth.server';
 import { withSite } from '~/utils/seo';
 
@@ -32,8 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // A body that is not a form is refused first (400), whoever sends it.
+  const form = await readForm(request);
   const { token, lang } = await requireUser(request, ['entity']);
-  const form = await request.formData();
   const ids = form.getAll('team_id').filter((v): v is string => typeof v === 'string');
   const res = await api<{ response: { order: { ref: string; url: string } }; order: { _id: string } }>(
     request,
