@@ -33,7 +33,8 @@ export interface AcceptedDocument {
  * hash, signature, QR and chain), the unit onboarded to it by the operator command an operator runs
  * (`zatca-onboard`: key, CSR, compliance CSID, compliance checks, production CSID), and a small
  * control server the tests reach at E2E_FATOORA_URL: `GET /_fake/state` (what Fatoora accepted, in
- * order) and `POST /_fake/reject?n=1` (the next n documents get ZATCA's business error).
+ * order) and `POST /_fake/reject?n=1&buyer=<national ID>` (the next n documents naming that buyer get
+ * ZATCA's business error; files run side by side, so a journey names its own buyer).
  * Answers the API's ZATCA_* settings.
  */
 export async function startFatoora(root: string, dataDir: string, common: Record<string, string>) {
@@ -67,7 +68,7 @@ export async function startFatoora(root: string, dataDir: string, common: Record
     if (req.method === 'GET' && url.pathname === '/_fake/state')
       return answer(200, { accepted: fake.state.accepted, lastHash: fake.state.lastHash });
     if (req.method === 'POST' && url.pathname === '/_fake/reject') {
-      fake.reject(Number(url.searchParams.get('n') ?? '1'));
+      fake.reject(Number(url.searchParams.get('n') ?? '1'), url.searchParams.get('buyer') ?? undefined);
       return answer(200, { ok: true });
     }
     return answer(404, {});

@@ -18,9 +18,9 @@ async function main() {
       passwordHash: await hashPassword('Sub-admin-pass-1'),
     })
     .onConflictDoNothing();
-  // Two minor students who read Arabic and English, with their guardians' phones (the broadcast
-  // journey: each guardian is told in the child's language). Accounts the sign-up cannot make yet
-  // with a language of their own.
+  // Minor students who read Arabic and English, with their guardians' phones (the broadcast journey:
+  // each guardian is told in the child's language; the certificates journey has the third to itself,
+  // as files run side by side). Accounts the sign-up cannot make yet with a language of their own.
   const studentHash = await hashPassword('Member-pass-1');
   const student = (n, name, language) => ({
     name,
@@ -41,7 +41,7 @@ async function main() {
   });
   await database.db
     .insert(users)
-    .values([student(1, 'ريم العتيبي', 'ar'), student(2, 'Noah Harris', 'en')])
+    .values([student(1, 'ريم العتيبي', 'ar'), student(2, 'Noah Harris', 'en'), student(3, 'هند الشمري', 'ar')])
     .onConflictDoNothing();
   await database.close();
 }

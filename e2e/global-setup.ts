@@ -153,6 +153,8 @@ export default async function globalSetup() {
     DEMO: '1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNIN: '1000',
+    // Uploads a minute per account: the staff account is shared by files running side by side.
+    RATE_LIMIT_UPLOADS: '1000',
     // argon2id at its smallest cost (NODE_ENV=test only): the journeys sign in hundreds of times.
     PASSWORD_HASH_COST: 'test',
     MEMBER_URL: memberUrl,

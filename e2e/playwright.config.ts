@@ -1,10 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
 import { memberUrl } from './env';
 
+/**
+ * Files run side by side in E2E_WORKERS workers (2 by default; a file's tests stay in order, one
+ * worker): each file makes its own people and data (uniqueId, createMember, its own fixture) or only
+ * reads the shared fixtures, and scopes what it reads from the fakes to its own people.
+ */
+const workers = Number(process.env.E2E_WORKERS || 2);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

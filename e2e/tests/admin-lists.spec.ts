@@ -280,8 +280,8 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     await signIn(page);
     for (const perPage of [25, 100]) {
       await page.goto(`${adminUrl}#/users?perPage=${perPage}&sort=created_at&order=DESC`);
-      const rows = page.locator('tbody tr');
-      await expect(rows.first()).toContainText(id);
+      // Newest first: this coach's row among the first (the other worker may have made someone since).
+      await expect(page.locator('tbody tr', { hasText: id })).toHaveCount(1);
       const edits = page.locator('tbody').getByRole('link', { name: 'Edit' });
       await expect(edits.first()).toBeVisible();
       const boxes = await edits.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().right));
@@ -289,7 +289,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
       const scroll = await page.locator('.RaDataTable-tableWrapper').evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(scroll, `${perPage} rows: no sideways scroll`).toBeLessThanOrEqual(0);
     }
-    const cut = page.locator('tbody tr').first().getByText(name);
+    const cut = page.locator('tbody tr', { hasText: id }).getByText(name);
     await cut.hover();
     await expect(page.getByRole('tooltip').filter({ hasText: name })).toHaveText(name);
     // A value that is not cut gets no tooltip: the tooltip opens only over a box narrower than its

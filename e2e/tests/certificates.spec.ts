@@ -5,8 +5,8 @@ import { guardianConfirms, signInStudent } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
-/** Reem, the fixtures' Arabic-reading minor (e2e/fixtures.js). */
-const REEM = { nationalId: '1000000301', guardianPhone: '+966500000311', name: 'ريم العتيبي' };
+/** Hind, the fixtures' Arabic-reading minor of this file alone (e2e/fixtures.js; broadcasts has Reem and Noah). */
+const HIND = { nationalId: '1000000303', guardianPhone: '+966500000313', name: 'هند الشمري' };
 
 async function adminAuth(page: Page) {
   const login = await page.request.post(`${apiUrl}/api/admin-login`, {
@@ -25,7 +25,7 @@ async function signInAdmin(page: Page, lang: 'en' | 'ar') {
   await expect(page).toHaveURL(/#\/$/);
 }
 
-/** An approved team of the competition holding Reem, ranked first by staff. */
+/** An approved team of the competition holding Hind, ranked first by staff. */
 async function rankedTeam(page: Page) {
   const { season, competition } = await openRegistration(
     page,
@@ -35,12 +35,12 @@ async function rankedTeam(page: Page) {
   const { coachAuth } = await coachWithPlan(page);
   const made = await page.request.post(`${apiUrl}/api/teams`, {
     headers: coachAuth,
-    data: { season_id: season.id, competition_id: competition.id, name: 'Eagles', members: [REEM.nationalId] },
+    data: { season_id: season.id, competition_id: competition.id, name: 'Eagles', members: [HIND.nationalId] },
   });
   expect(made.ok(), await made.text()).toBe(true);
   const team = (await made.json()).team as { _id: string; team_no: string };
   const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
-    data: { national_id: REEM.nationalId, password: 'Member-pass-1', type: 0, loginType: 'signin' },
+    data: { national_id: HIND.nationalId, password: 'Member-pass-1', type: 0, loginType: 'signin' },
   });
   const auth = { Authorization: signin.headers()['authorization'] };
   const { invitations } = await (await page.request.get(`${apiUrl}/api/team-invitations`, { headers: auth })).json();
@@ -49,7 +49,7 @@ async function rankedTeam(page: Page) {
   expect((await page.request.post(`${apiUrl}/api/team-invitations/${mine._id}/accept`, { headers: auth })).ok()).toBe(
     true,
   );
-  await guardianConfirms(page, REEM.guardianPhone, team.team_no);
+  await guardianConfirms(page, HIND.guardianPhone, team.team_no);
   // With no fee due, the team is submitted once everyone accepted; staff approve it and rank it first.
   const admin = await adminAuth(page);
   const approved = await page.request.put(`${apiUrl}/api/admin/teams/${team._id}`, {
@@ -87,7 +87,7 @@ test.describe.serial('certificates anyone can verify', () => {
     await dialog.getByRole('combobox', { name: 'Competition' }).click();
     await page.getByRole('option', { name: 'Certificates Challenge' }).click();
     await dialog.getByRole('button', { name: 'Issue', exact: true }).click();
-    // Reem and the coach: a participation each, and a first place each.
+    // Hind and the coach: a participation each, and a first place each.
     await expect(dialog.getByTestId('issue-progress')).toHaveText('Done: 4 new certificates.');
     await noViolations(page, 'certificate issue dialog (English)');
     await shot(page, 'certificates-issue-en-1440');
@@ -100,18 +100,18 @@ test.describe.serial('certificates anyone can verify', () => {
     );
     const rows = (await listed.json()) as { id: string; code: string; kind: string; holder: string; state: string }[];
     expect(rows.map((r) => `${r.holder}:${r.kind}:${r.state}`)).toEqual(
-      expect.arrayContaining([`${REEM.name}:participation:valid`, `${REEM.name}:rank1:valid`]),
+      expect.arrayContaining([`${HIND.name}:participation:valid`, `${HIND.name}:rank1:valid`]),
     );
     expect(rows).toHaveLength(4);
-    const rank = rows.find((r) => r.holder === REEM.name && r.kind === 'rank1')!;
+    const rank = rows.find((r) => r.holder === HIND.name && r.kind === 'rank1')!;
     code = rank.code;
     certificateId = rank.id;
 
-    // Reem, in Arabic on a phone, finds it in her certificates tab and downloads it.
+    // Hind, in Arabic on a phone, finds it in her certificates tab and downloads it.
     await page.context().clearCookies();
     await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInStudent(page, REEM.nationalId, 'Member-pass-1');
+    await signInStudent(page, HIND.nationalId, 'Member-pass-1');
     await page.goto('/accounts?tab=certificates');
     const item = page.getByRole('listitem').filter({ hasText: 'المركز الأول — تحدي الشهادات' });
     await expect(item).toBeVisible();
@@ -130,9 +130,9 @@ test.describe.serial('certificates anyone can verify', () => {
     const anon = await visitor.newPage();
     await anon.goto(`/verify/${code}`);
     await expect(anon.getByTestId('certificate-state')).toHaveText(/Valid certificate/);
-    await expect(anon.getByTestId('certificate-holder')).toHaveText(REEM.name);
+    await expect(anon.getByTestId('certificate-holder')).toHaveText(HIND.name);
     await expect(anon.getByText('Certificates Challenge', { exact: true })).toBeVisible();
-    await expect(anon.getByText(REEM.nationalId)).toHaveCount(0);
+    await expect(anon.getByText(HIND.nationalId)).toHaveCount(0);
     await noViolations(anon, 'verification page (English)');
     await shot(anon, 'certificates-verify-en-1280');
     // The same certificate as an Open Badges credential, for a wallet.
@@ -181,7 +181,7 @@ test.describe.serial('certificates anyone can verify', () => {
     await shot(anon, 'certificates-verify-revoked-ar-390');
     // The API agrees, and an unknown code is a 404.
     const answer = await (await anon.request.get(`${apiUrl}/api/certificates/verify/${code}`)).json();
-    expect(answer).toMatchObject({ valid: false, revoked: true, holder: REEM.name });
+    expect(answer).toMatchObject({ valid: false, revoked: true, holder: HIND.name });
     expect((await anon.request.get(`${apiUrl}/api/certificates/verify/ZZZZZZZZZZ`)).status()).toBe(404);
     expect(certificateId).not.toBe('');
     await visitor.close();

@@ -60,9 +60,12 @@ export async function openRegistration(
   return { season, competition };
 }
 
-/** A coach who bought an activation plan in the sandbox, through the API; answers the coach's token. */
-export async function coachWithPlan(page: Page) {
-  const coach = await createMember(page, 1);
+/**
+ * A coach who bought an activation plan in the sandbox, through the API; answers the coach's token.
+ * `made`: a coach made beforehand (createMember), when the test needs the ID before the purchase.
+ */
+export async function coachWithPlan(page: Page, made?: Awaited<ReturnType<typeof createMember>>) {
+  const coach = made ?? (await createMember(page, 1));
   const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
     data: { national_id: coach.id, password: coach.password, type: 1, loginType: 'signin' },
   });

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember, signInStudent } from './helpers';
+import { createMember, signInStudent, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
 /** Where the journey leaves its screenshots (phone and desktop, both languages) for people to look at. */
@@ -34,7 +34,8 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
   // Two people, both languages, two widths and five axe passes: more than the default minute on a busy machine.
   test.setTimeout(150_000);
   // The coach buys a plan in the sandbox.
-  const coach = await createMember(page, 1);
+  // A name of its own: staff find the order by it while other files' coaches pay beside this one.
+  const coach = await createMember(page, 1, { name: `Coach ${uniqueId()}` });
   await signInStudent(page, coach.id, coach.password, 'coach');
   await page.goto('/subcription/package');
   await page.getByRole('link', { name: /Coach annual membership/ }).click();
