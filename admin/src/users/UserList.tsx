@@ -24,7 +24,7 @@ import { languageChoices, useCountries } from '../common/people';
 import { ToggleField } from '../common/ToggleField';
 import { CutText, LtrField } from '../common/fields';
 import { listPagination, stickyTableSx } from '../common/list';
-import { SubscriptionChip, UserAvatar, UserTypeField, initials, pictureUrl, userTypeChoices } from './fields';
+import { SubscriptionChip, UserAvatar, UserTypeField, userTypeChoices } from './fields';
 
 const subscriptionChoices = SUBSCRIPTION_STATES.map((id) => ({ id, name: `app.subscription_state.${id}` }));
 
@@ -150,7 +150,8 @@ export function UserList() {
     >
       {small ? (
         <SimpleList<UserRecord>
-          leftAvatar={(user) => pictureUrl(user.picture, true) ?? initials(user.name)}
+          // The picture with the member's name as its text (a bare URL gave an <img> with no alt).
+          leftAvatar={() => <UserAvatar />}
           primaryText={(user) => user.name}
           secondaryText={(user) => <bdi dir="ltr">{[user.national_id, user.email].filter(Boolean).join(' · ')}</bdi>}
           tertiaryText={(user) => translate(user.subcription ? 'app.subscription.active' : 'app.subscription.inactive')}

@@ -266,7 +266,10 @@ export function fakeFatoora(options: { otp?: string } = {}) {
         ),
       );
     const buyerIds = (
-      select("/inv:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID[@schemeID='NAT']", doc as unknown as Node) as Node[]
+      select(
+        "/inv:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID[@schemeID='NAT']",
+        doc as unknown as Node,
+      ) as Node[]
     ).map((n) => n.textContent ?? '');
     return { errors, warnings, info, hash, pih, icv, subtype: isSimplified ? 'simplified' : 'standard', buyerIds };
   }
