@@ -75,6 +75,8 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     test('public pages', async ({ page }) => {
+      // Eighteen pages, axe on each: past the default minute on a loaded 2-core machine (a guard, not a measure).
+      test.slow();
       for (const [what, path] of publicPages) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
@@ -83,6 +85,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     test('pages of a signed-in member', async ({ page }) => {
+      test.slow();
       await signInStudent(page, E2E.student.nationalId, E2E.demoPassword);
       for (const [what, path] of memberPages) {
         await page.goto(path);
