@@ -33,7 +33,7 @@ export interface AcceptedDocument {
  * hash, signature, QR and chain), the unit onboarded to it by the operator command an operator runs
  * (`zatca-onboard`: key, CSR, compliance CSID, compliance checks, production CSID), and a small
  * control server the tests reach at E2E_FATOORA_URL: `GET /_fake/state` (what Fatoora accepted, in
- * order) and `POST /_fake/reject?n=1&buyer=<national ID>` (the next n documents naming that buyer get
+ * order) and `POST /_fake/reject?n=1&buyer=<name>` (the next n documents whose buyer has that name get
  * ZATCA's business error; files run side by side, so a journey names its own buyer).
  * Answers the API's ZATCA_* settings.
  */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember, signInStudent } from './helpers';
+import { createMember, signInStudent, uniqueId } from './helpers';
 import { coachWithPlan, noViolations, shot, signOut } from './journey';
 import type { AcceptedDocument } from '../fatoora';
 
@@ -212,9 +212,10 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
 test('a document Fatoora rejects shows ZATCA’s message to staff, in Arabic', async ({ page }) => {
   test.setTimeout(120_000);
   const staff = await staffToken(page);
-  // Fatoora rejects the next document naming this coach (files run side by side: not another's).
-  const coach = await createMember(page, 1);
-  expect((await page.request.post(`${fatooraUrl()}/_fake/reject?n=1&buyer=${coach.id}`)).status()).toBe(200);
+  // Fatoora rejects the next document of this coach, by a name of his own (files run side by side: not another's).
+  const coach = await createMember(page, 1, { name: `Coach ${uniqueId()}` });
+  const reject = await page.request.post(`${fatooraUrl()}/_fake/reject`, { params: { n: 1, buyer: coach.name } });
+  expect(reject.status()).toBe(200);
   const { coachAuth } = await coachWithPlan(page, coach);
   const billing = await (
     await page.request.post(`${apiUrl}/api/orders`, { headers: coachAuth, data: { page: 0 } })

@@ -29,8 +29,8 @@ import { issueCertificate, parseCertificate, readCsr } from '../../src/zatca/cer
  *   BR-KSA-63 a warning); a standard document on the reporting API, or a simplified one on the
  *   clearance API, is refused as ZATCA does. The cleared invoice carries ZATCA's stamp in its QR.
  * - `down(n)`: the next n calls answer 503; `reject(n)`: the next n documents get a business error;
- *   `reject(n, buyerId)`: only the next n naming that buyer's national ID (the journeys, whose files
- *   run side by side, each reject their own).
+ *   `reject(n, buyer)`: only the next n whose buyer has that name (the journeys, whose files run side
+ *   by side, each reject their own).
  */
 export interface FakeMessage {
   type: string;
@@ -57,7 +57,7 @@ export function fakeFatoora(options: { otp?: string } = {}) {
   let server: ReturnType<typeof createServer> | undefined;
   let downFor = 0;
   let rejectFor = 0;
-  /** With rejectFor: only documents whose buyer has this national ID (PartyIdentification, scheme NAT). */
+  /** With rejectFor: only documents whose buyer has this name (PartyLegalEntity's RegistrationName). */
   let rejectBuyer: string | undefined;
   const state = {
     /** Hash of the last document received (the chain's head as ZATCA sees it). */
@@ -114,7 +114,7 @@ export function fakeFatoora(options: { otp?: string } = {}) {
     const root = doc.documentElement;
     if (!root || root.namespaceURI !== NS.inv || root.localName !== 'Invoice') {
       errors.push(msg('ERROR', 'XSD_SCHEMA_ERROR', 'XSD validation', 'The document is not a UBL 2.1 Invoice'));
-      return { errors, warnings, info, hash: '', buyerIds: [] as string[] };
+      return { errors, warnings, info, hash: '', buyerName: '' };
     }
     const text = (expr: string, node: unknown = doc) => {
       const n = select(expr, node as Node, true) as Node | undefined;
@@ -265,13 +265,19 @@ export function fakeFatoora(options: { otp?: string } = {}) {
           'Complied with UBL 2.1 standards in line with ZATCA specifications',
         ),
       );
-    const buyerIds = (
-      select(
-        "/inv:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID[@schemeID='NAT']",
-        doc as unknown as Node,
-      ) as Node[]
-    ).map((n) => n.textContent ?? '');
-    return { errors, warnings, info, hash, pih, icv, subtype: isSimplified ? 'simplified' : 'standard', buyerIds };
+    const buyerName = text(
+      '/inv:Invoice/cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
+    );
+    return {
+      errors,
+      warnings,
+      info,
+      hash,
+      pih,
+      icv,
+      subtype: isSimplified ? 'simplified' : 'standard',
+      buyerName: buyerName ?? '',
+    };
   }
 
   /**
@@ -399,7 +405,7 @@ export function fakeFatoora(options: { otp?: string } = {}) {
       if (req.headers['clearance-status'] !== (clearance ? '1' : '0'))
         return send(400, { code: 'Invalid-Clearance-Status', message: 'Clearance-Status does not match the API' });
       const v = validate(body, auth!.token, clearance ? 'standard' : 'simplified', true);
-      if (rejectFor > 0 && !v.errors.length && (!rejectBuyer || v.buyerIds.includes(rejectBuyer))) {
+      if (rejectFor > 0 && !v.errors.length && (!rejectBuyer || v.buyerName === rejectBuyer)) {
         rejectFor--;
         v.errors.push(msg('ERROR', 'BR-KSA-25', 'KSA', 'The buyer name must be present for this document'));
         v.info.length = 0;
@@ -434,9 +440,9 @@ export function fakeFatoora(options: { otp?: string } = {}) {
     down(n: number) {
       downFor = n;
     },
-    reject(n: number, buyerId?: string) {
+    reject(n: number, buyer?: string) {
       rejectFor = n;
-      rejectBuyer = buyerId;
+      rejectBuyer = buyer;
     },
     async start(): Promise<string> {
       server = createServer((req, res) => {
