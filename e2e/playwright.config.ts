@@ -13,8 +13,10 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Guards against a hang, never a measure: two workers share two cores, so each test has about half
+  // the machine it had alone (twice the limits of one worker).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: require.resolve('./global-setup'),

@@ -112,7 +112,8 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     test('every list and form', async ({ page }) => {
-      test.setTimeout(300_000);
+      // About fifty screens with axe on each: a guard against a hang on a loaded machine, not a measure.
+      test.setTimeout(600_000);
       await page.goto(adminUrl);
       await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
       await page.locator('input[type=password]').fill(E2E.admin.password);
