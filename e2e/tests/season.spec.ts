@@ -33,6 +33,8 @@ import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './
  * the child finds hers and its verification page, the hostile coach cannot fetch it. Invoices are
  * reported: after the payments, the season's invoices and the credit note reach ZATCA's (fake)
  * Fatoora in one unbroken chain, staff see them reported, the coach downloads his e-invoice (XML).
+ * The school pays two teams' fees in one order. Privacy: Lama asks, on the English pages, for a copy
+ * of her data and for her account's deletion, and hears of both in Arabic, her language.
  */
 
 const adminUrl = `${apiUrl}/admin/`;
@@ -105,7 +107,7 @@ test.describe('a season', () => {
   test('chapter 1, registration: everyone answers, staff send a team back and approve it, one team withdraws, a hostile coach fails', async ({
     page,
   }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
 
@@ -419,6 +421,14 @@ test.describe('a season', () => {
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       schoolTeams.push(made.body.team);
     }
+    // The school confirms both (as on its home page above), then pays.
+    const schoolAuth = await apiToken(page, school.email, school.password, 2);
+    for (const inv of (await api(page, 'GET', '/team-invitations', schoolAuth.Authorization)).body.invitations as {
+      _id: string;
+    }[])
+      expect((await api(page, 'POST', `/team-invitations/${inv._id}/accept`, schoolAuth.Authorization)).status).toBe(
+        200,
+      );
     await signOut(page);
     await signInStudent(page, school.email, school.password, 'entity');
     await page.goto('/accounts?tab=myteams');
@@ -433,7 +443,6 @@ test.describe('a season', () => {
     for (const team of schoolTeams)
       await expect(page.getByRole('checkbox', { name: new RegExp(team.team_no) })).toHaveCount(0);
     // What the API holds: one paid order of the school's, a line per team.
-    const schoolAuth = await apiToken(page, school.email, school.password, 2);
     const schoolOrders = (await api(page, 'POST', '/orders', schoolAuth.Authorization, { page: 0 })).body.myOrders as {
       order_type: string;
       payment_status: string;

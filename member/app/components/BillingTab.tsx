@@ -206,7 +206,7 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                       <td>
                         <bdi>{period(o, lang)}</bdi>
                       </td>
-                      <td>
+                      <td className="nowrap">
                         <Invoice order={o} />
                         {o.e_invoice && (
                           <>
