@@ -4,20 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fakeFatoora } from '../api/test/fakes/fatoora';
-
-/** The seller as the journeys' API and its ZATCA onboarding know it (Phase 2 needs a VAT number and an address). */
-export const SELLER_ENV = {
-  SELLER_NAME: 'منصة المسابقات',
-  SELLER_NAME_EN: 'WRO Platform',
-  SELLER_VAT_NUMBER: '310122393500003',
-  SELLER_CRN: '1010010000',
-  SELLER_STREET: 'King Fahd Road',
-  SELLER_BUILDING: '1234',
-  SELLER_DISTRICT: 'Olaya',
-  SELLER_CITY: 'Riyadh',
-  SELLER_POSTAL_CODE: '12345',
-  VAT_PERCENT: '15',
-};
+// The seller as the journeys' API and its ZATCA onboarding know it: the API tests' seller.
+import { SELLER_ENV } from '../api/test/seller';
 
 /** One document the fake Fatoora accepted, as the tests read it from `/_fake/state`. */
 export interface AcceptedDocument {

@@ -1,23 +1,16 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type * as Jose from 'jose' with { 'resolution-mode': 'import' };
-import jsQR from 'jsqr';
 import Papa from 'papaparse';
-import { PNG } from 'pngjs';
 import type request from 'supertest';
 import sharp from 'sharp';
 import { CertificateIssueService } from '../src/certificates/issue.service';
 import { UploadStore } from '../src/media/upload-store';
 import { auditLog, certificates, competitions, outbox, rateLimits, seasons, teamPeople, teams } from '../src/db/schema';
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
-import { pdfText } from './pdf-text';
+import { pdfText, qrOfPdf } from './pdf-text';
 import { downloadCsv } from './spreadsheet';
 
-const run = promisify(execFile);
 // jose is an ES module (jest compiles it to CommonJS: jest.config.js).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createLocalJWKSet, jwtVerify } = require('jose') as typeof Jose;
@@ -29,23 +22,6 @@ const binary = (res: request.Response, done: (err: Error | null, body: unknown) 
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
-
-/** The first page of a PDF drawn by poppler's pdftoppm (kept in `keep` when given), and its QR code decoded. */
-async function qrOfPdf(pdf: Buffer, keep?: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    await run('pdftoppm', ['-png', '-r', '110', '-f', '1', '-l', '1', join(dir, 'doc.pdf'), join(dir, 'page')]);
-    const file = readdirSync(dir).find((f) => f.endsWith('.png'))!;
-    if (keep) writeFileSync(keep, readFileSync(join(dir, file)));
-    const png = PNG.sync.read(readFileSync(join(dir, file)));
-    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    if (!code) throw new Error('no QR code found on the page');
-    return code.data;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 let t: TestApp;
 let admin: string;
@@ -272,7 +248,7 @@ describe('certificates (issue 33)', () => {
     expect(arText).not.toContain('٦٢٠٢'); // Arabic-Indic digits in their order
     expect(arText).toContain(`${c.code!.slice(0, 5)}-${c.code!.slice(5)}`);
     const keep = process.env.CERTIFICATE_PNG_DIR;
-    expect(await qrOfPdf(ar.body as Buffer, keep && join(keep, 'certificate-ar.png'))).toBe(
+    expect(await qrOfPdf(ar.body as Buffer, { dpi: 110, keep: keep && join(keep, 'certificate-ar.png') })).toBe(
       `${t.config.memberUrl}/verify/${c.code}`,
     );
     const en = await t.http
@@ -284,7 +260,7 @@ describe('certificates (issue 33)', () => {
     const enText = await pdfText(en.body as Buffer);
     expect(enText).toContain('First Place');
     expect(enText).toContain('This certificate is presented to');
-    expect(await qrOfPdf(en.body as Buffer, keep && join(keep, 'certificate-en.png'))).toBe(
+    expect(await qrOfPdf(en.body as Buffer, { dpi: 110, keep: keep && join(keep, 'certificate-en.png') })).toBe(
       `${t.config.memberUrl}/verify/${c.code}`,
     );
     // Another member: as if it did not exist.
@@ -566,9 +542,9 @@ describe('certificates (issue 33)', () => {
       const text = (await pdfText(pdf.body as Buffer)).replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
       expect(text).toContain(lang === 'ar' ? 'تشهد' : 'The committee certifies that');
       expect(text).toContain(lang === 'ar' ? 'رئيسة الحكام' : 'Head Judge');
-      expect(await qrOfPdf(pdf.body as Buffer, keep && join(keep, `certificate-template-${lang}.png`))).toBe(
-        `${t.config.memberUrl}/verify/${c.code}`,
-      );
+      expect(
+        await qrOfPdf(pdf.body as Buffer, { dpi: 110, keep: keep && join(keep, `certificate-template-${lang}.png`) }),
+      ).toBe(`${t.config.memberUrl}/verify/${c.code}`);
     }
   });
 

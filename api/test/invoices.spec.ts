@@ -1,38 +1,17 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { platformDay } from '@platform/contract';
 import { eq } from 'drizzle-orm';
-import jsQR from 'jsqr';
 import Papa from 'papaparse';
-import { PNG } from 'pngjs';
 import { auditLog, orders, plans, refunds, users } from '../src/db/schema';
 import { fakeTelr } from './fake-telr';
 import { adminToken, binary, createUser, signIn, startTestApp, type TestApp } from './harness';
-import { createPlan } from './builders';
-import { pdfText } from './pdf-text';
+import { coachWithPaidPlan, coachWithPlanOrder, createAnnualPlan, createPlan, startShop } from './builders';
+import { pdfText, qrOfPdf } from './pdf-text';
+import { SELLER } from './seller';
 import { asSpreadsheetShowsIt, soffice } from './spreadsheet';
 
-const run = promisify(execFile);
-const VAT_NUMBER = '310122393500003';
-
-/** The first page of a PDF drawn by poppler's pdftoppm, and the QR code found on it, decoded. */
-async function qrOfPdf(pdf: Buffer): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    await run('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', join(dir, 'doc.pdf'), join(dir, 'page')]);
-    const file = readdirSync(dir).find((f) => f.endsWith('.png'))!;
-    const png = PNG.sync.read(readFileSync(join(dir, file)));
-    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    if (!code) throw new Error('no QR code found on the page');
-    return code.data;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const VAT_NUMBER = SELLER.vatNumber;
 
 /** ZATCA's TLV fields of a Base64 QR payload, by tag. */
 function tlv(base64: string): Record<number, string> {
@@ -54,22 +33,8 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
   let admin: string;
 
   beforeAll(async () => {
-    const apiUrl = await telr.start();
-    t = await startTestApp({
-      TELR_STORE_ID: '15996',
-      TELR_AUTH_KEY: 'telr-test-key',
-      TELR_TEST_MODE: '1',
-      TELR_API_URL: apiUrl,
-      SELLER_NAME: 'منصة المسابقات',
-      SELLER_VAT_NUMBER: VAT_NUMBER,
-      VAT_PERCENT: '15',
-    });
-    plan = await createPlan(t, {
-      name: 'خطة المدرب السنوية',
-      nameEn: 'Coach annual plan',
-      originalPrice: '500.00',
-      price: '345.00',
-    });
+    t = await startShop(telr);
+    plan = await createAnnualPlan(t);
     admin = await adminToken(t);
   });
   afterAll(async () => {
@@ -81,21 +46,8 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
   const memberOf = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 
   /** A coach who bought the plan and whose order Telr answers as paid (not yet asked). */
-  async function coachWithPaidTelrOrder(name?: string) {
-    const coach = await createUser(t, { type: 1, ...(name ? { name } : {}) });
-    const token = await signIn(t, coach);
-    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
-    expect(res.status).toBe(200);
-    telr.setCode(res.body.response.order.ref, 3);
-    return { coach, token, orderId: res.body.order._id as string };
-  }
-
-  async function paidOrder(name?: string) {
-    const made = await coachWithPaidTelrOrder(name);
-    const checked = await t.http.post('/api/telr/').set('Authorization', made.token).send({ order_id: made.orderId });
-    expect(checked.body.order.payment_status).toBe('Paid');
-    return made;
-  }
+  const coachWithPaidTelrOrder = (name?: string) => coachWithPlanOrder(t, telr, plan.id, name ? { name } : {});
+  const paidOrder = (name?: string) => coachWithPaidPlan(t, telr, plan.id, name ? { name } : {});
 
   const refund = (orderId: string, body: Record<string, unknown>, token = admin, key?: string) => {
     const req = t.http.post(`/api/admin/transections/${orderId}/refund`).set('Authorization', token);
@@ -144,7 +96,7 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
       .parse(binary);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${order.invoiceNumber}.pdf"`);
-    const fields = tlv(await qrOfPdf(pdf.body as Buffer));
+    const fields = tlv(await qrOfPdf(pdf.body as Buffer, { dpi: 150 }));
     expect(fields).toEqual({
       1: 'منصة المسابقات',
       2: VAT_NUMBER,
@@ -261,7 +213,11 @@ describe('invoices, refunds and credit notes (Telr through a local fake)', () =>
     expect(words).toContain(rows[0].creditNoteNumber);
     expect(words).toContain(`This credit note reduces invoice ${order.invoiceNumber}`);
     expect(words).toContain('Duplicate purchase');
-    expect(tlv(await qrOfPdf(pdf.body as Buffer))).toMatchObject({ 2: VAT_NUMBER, 4: '345.00', 5: '45.00' });
+    expect(tlv(await qrOfPdf(pdf.body as Buffer, { dpi: 150 }))).toMatchObject({
+      2: VAT_NUMBER,
+      4: '345.00',
+      5: '45.00',
+    });
     // The invoice stays downloadable.
     expect((await t.http.get(`/api/subcripe/invoice/${orderId}`).set('Authorization', token)).status).toBe(200);
 

@@ -16,6 +16,7 @@ import { PAYMENT_PROVIDER, ProviderError, type PaymentProvider } from '../src/pa
 import { adminToken, createUser, signIn, startTestApp, type TestApp } from './harness';
 import { DAY, PLAN, teamFixtures } from './team-fixtures';
 import { pdfText } from './pdf-text';
+import { createSeason } from './builders';
 
 let t: TestApp;
 let admin: string;
@@ -30,12 +31,7 @@ const { openRegistration, coachUser, student, register, invitationsOf } = teamFi
 beforeAll(async () => {
   t = await startTestApp({ MEMBER_URL: 'http://member.test:3000' });
   admin = await adminToken(t);
-  season = (
-    await t.http
-      .post('/api/admin/seasons')
-      .set('Authorization', admin)
-      .send({ name: 'موسم 2026', name_en: 'Season 2026' })
-  ).body.id;
+  season = await createSeason(t, admin, 'موسم 2026', 'Season 2026');
 });
 afterAll(() => t.close());
 

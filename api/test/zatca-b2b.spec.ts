@@ -1,60 +1,24 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { orderLines, orders, refunds, teams, users, zatcaDocuments } from '../src/db/schema';
-import { FatooraClient } from '../src/zatca/fatoora.client';
-import { onboard, type Onboarded } from '../src/zatca/onboarding';
 import { qrOfXml } from '../src/zatca/ubl';
 import { ZatcaService } from '../src/zatca/zatca.service';
 import { fakeTelr } from './fake-telr';
 import { fakeFatoora } from './fakes/fatoora';
-import { adminToken, binary, createUser, signIn, startTestApp, type TestApp } from './harness';
-import { createPlan } from './builders';
-import { pdfText } from './pdf-text';
-import { PLAN, teamFixtures } from './team-fixtures';
-
-const run = promisify(execFile);
-const VAT_NUMBER = '310122393500003';
-const SCHOOL_VAT = '300000000000003';
-const SELLER = { name: 'منصة المسابقات', vatNumber: VAT_NUMBER, crn: '1010010000' };
-const CSR_FIELDS = {
-  commonName: 'TST-886431145-310122393500003',
-  organization: 'WRO Platform',
-  organizationUnit: 'Riyadh Branch',
-  vatNumber: VAT_NUMBER,
-  serial: '1-WROPlatform|2-1.0|3-ed22f1d8-e6a2-1118-9b58-d9a8f11e445f',
-  invoiceTypes: '1100',
-  registeredAddress: 'King Fahd Road, Riyadh',
-  businessCategory: 'Education',
-  template: 'TSTZATCA-Code-Signing',
-};
-const ADDRESS = {
-  street: 'Prince Sultan St',
-  building: '٢٣٤٥',
-  district: 'Al Olaya',
-  city: 'Riyadh',
-  postal_code: '١٢٢٤١',
-};
-
-async function qrOfPdf(pdf: Buffer): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    await run('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', join(dir, 'doc.pdf'), join(dir, 'page')]);
-    const file = readdirSync(dir).find((f) => f.endsWith('.png'))!;
-    const png = PNG.sync.read(readFileSync(join(dir, file)));
-    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    if (!code) throw new Error('no QR code found on the page');
-    return code.data;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { adminToken, binary, createUser, signIn, type TestApp } from './harness';
+import {
+  confirmPaid,
+  createPlan,
+  createSchool,
+  createSeason,
+  onboardedSeller,
+  orderPlan,
+  paidTeamFees,
+  SCHOOL_ADDRESS as ADDRESS,
+  SCHOOL_VAT,
+  startShop,
+} from './builders';
+import { pdfText, qrOfPdf } from './pdf-text';
+import { teamFixtures } from './team-fixtures';
 
 /**
  * The Arabic lines of a tagged PDF as screen readers read them: each paragraph's ActualText (in
@@ -87,12 +51,11 @@ function actualTexts(pdf: Buffer): string[] {
 describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays several teams in one order', () => {
   const telr = fakeTelr();
   const fatoora = fakeFatoora();
-  let onboarded: Onboarded;
   let t: TestApp;
   let zatca: ZatcaService;
   let admin: string;
   let season: string;
-  const { openRegistration, coachUser, student, register, invitationsOf } = teamFixtures(
+  const { openRegistration, coachUser, student, register, acceptAll } = teamFixtures(
     () => t,
     () => admin,
     () => season,
@@ -100,41 +63,10 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
   );
 
   beforeAll(async () => {
-    const fatooraUrl = await fatoora.start();
-    const telrUrl = await telr.start();
-    onboarded = await onboard(new FatooraClient(fatooraUrl), {
-      otp: fatoora.otp,
-      csr: CSR_FIELDS,
-      seller: SELLER,
-      vatPercent: 15,
-    });
-    t = await startTestApp({
-      TELR_STORE_ID: '15996',
-      TELR_AUTH_KEY: 'telr-test-key',
-      TELR_TEST_MODE: '1',
-      TELR_API_URL: telrUrl,
-      SELLER_NAME: SELLER.name,
-      SELLER_VAT_NUMBER: VAT_NUMBER,
-      SELLER_CRN: SELLER.crn,
-      SELLER_STREET: 'King Fahd Road',
-      SELLER_BUILDING: '1234',
-      SELLER_DISTRICT: 'Olaya',
-      SELLER_CITY: 'Riyadh',
-      SELLER_POSTAL_CODE: '12345',
-      VAT_PERCENT: '15',
-      ZATCA_API_URL: fatooraUrl,
-      ZATCA_PRIVATE_KEY: Buffer.from(onboarded.privateKeyPem).toString('base64'),
-      ZATCA_CSID: onboarded.production.binarySecurityToken,
-      ZATCA_CSID_SECRET: onboarded.production.secret,
-    });
+    t = await startShop(telr, (await onboardedSeller(fatoora, '1100')).env);
     zatca = t.app.get(ZatcaService);
     admin = await adminToken(t);
-    season = (
-      await t.http
-        .post('/api/admin/seasons')
-        .set('Authorization', admin)
-        .send({ name: 'موسم المدارس', name_en: 'Schools season' })
-    ).body.id;
+    season = await createSeason(t, admin, 'موسم المدارس', 'Schools season');
   });
   afterAll(async () => {
     await t?.close();
@@ -142,41 +74,11 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
     await fatoora.close();
   });
 
-  let schools = 0;
   /** A school account with its billing details given on its account page (or none). */
-  async function school(billing = true) {
-    schools += 1;
-    const entity = await createUser(t, {
-      type: 2,
-      name: `School ${schools}`,
-      nationalId: '0000000000',
-      email: `head${schools}@school${schools}.example`,
-      entityKind: 'private_school',
-      ...PLAN,
-    });
-    const token = await signIn(t, entity);
-    if (billing) {
-      const saved = await t.http
-        .post('/api/accounts')
-        .set('Authorization', token)
-        .send({
-          legal_name: `مدارس الرواد ${schools}`,
-          tax_id: '٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣',
-          crNumber: '1010101010',
-          address: ADDRESS,
-        });
-      expect(saved.status).toBe(200);
-      expect(saved.body.user).toMatchObject({
-        legal_name: `مدارس الرواد ${schools}`,
-        tax_id: SCHOOL_VAT,
-        address: { ...ADDRESS, building: '2345', postal_code: '12241' },
-      });
-    }
-    return { entity, token };
-  }
+  const school = (billing = true) => createSchool(t, { billing });
 
   /** A team of one accepted student that represents the school (which confirmed it), its fee due. */
-  async function schoolTeam(entity: { email: string | null }, eToken: string, fee = '300') {
+  async function schoolTeam(entity: Parameters<typeof acceptAll>[0], fee = '300') {
     const { competition } = await openRegistration({ fee, min_members: 1, entity_required: true });
     const a = await student();
     const coach = await coachUser();
@@ -185,24 +87,11 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
       entity_email: entity.email,
     });
     expect(made.status).toBe(201);
-    const aToken = await signIn(t, a);
-    for (const token of [aToken, eToken])
-      for (const inv of await invitationsOf(token))
-        expect((await t.http.post(`/api/team-invitations/${inv._id}/accept`).set('Authorization', token)).status).toBe(
-          200,
-        );
+    await acceptAll(a);
+    await acceptAll(entity);
     return { id: made.body.team._id as string, teamNo: made.body.team.team_no as string };
   }
-
-  async function paySchool(token: string, teamIds: string[]) {
-    const res = await t.http.post('/api/school/team-fees/pay').set('Authorization', token).send({ team_ids: teamIds });
-    expect(res.status).toBe(200);
-    telr.setCode(res.body.response.order.ref, 3);
-    const orderId = res.body.order._id as string;
-    const checked = await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: orderId });
-    expect(checked.body.order.payment_status).toBe('Paid');
-    return orderId;
-  }
+  const paySchool = (token: string, teamIds: string[]) => paidTeamFees(t, telr, token, teamIds);
   const orderOf = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
   const teamOf = async (id: string) => (await t.database.db.select().from(teams).where(eq(teams.id, id)))[0];
   const docOf = async (number: string) =>
@@ -262,8 +151,8 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
   });
 
   it('a school with a VAT number pays two teams in one order: one standard invoice with two lines, cleared, downloadable only as ZATCA cleared it', async () => {
-    const { entity, token } = await school();
-    const [a, b] = [await schoolTeam(entity, token), await schoolTeam(entity, token)];
+    const { entity, token, legalName } = await school();
+    const [a, b] = [await schoolTeam(entity), await schoolTeam(entity)];
     const due = await t.http.get('/api/school/team-fees').set('Authorization', token);
     expect(due.body.teams.map((x: { _id: string }) => x._id).sort()).toEqual([a.id, b.id].sort());
     expect(due.body.teams[0]).toMatchObject({ amount: '300.00', currency: 'SAR' });
@@ -276,7 +165,7 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
       status: 'paid',
       teamId: null,
       buyer: {
-        name: `مدارس الرواد ${schools}`,
+        name: legalName,
         vat_number: SCHOOL_VAT,
         address: { ...ADDRESS, building: '2345', postal_code: '12241' },
       },
@@ -344,7 +233,7 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
 
   it('another school can neither pay this school’s teams nor read its order', async () => {
     const { entity, token } = await school();
-    const mine = await schoolTeam(entity, token);
+    const mine = await schoolTeam(entity);
     const other = await school();
     const refused = await t.http
       .post('/api/school/team-fees/pay')
@@ -381,7 +270,7 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
 
   it('NOT_CLEARED: ZATCA’s messages are shown to staff, and the buyer still gets no uncleared document', async () => {
     const { entity, token } = await school();
-    const team = await schoolTeam(entity, token);
+    const team = await schoolTeam(entity);
     const orderId = await paySchool(token, [team.id]);
     fatoora.reject(1);
     await zatca.pass();
@@ -410,7 +299,7 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
 
   it('Fatoora down, then up: the standard invoice is cleared by the retry', async () => {
     const { entity, token } = await school();
-    const team = await schoolTeam(entity, token);
+    const team = await schoolTeam(entity);
     const orderId = await paySchool(token, [team.id]);
     const number = (await orderOf(orderId)).invoiceNumber!;
     fatoora.down(1);
@@ -427,7 +316,7 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
 
   it('a refund of one team of the order refunds that line (a cleared credit note on the invoice); the other team stays paid', async () => {
     const { entity, token } = await school();
-    const [a, b] = [await schoolTeam(entity, token, '250'), await schoolTeam(entity, token, '250')];
+    const [a, b] = [await schoolTeam(entity, '250'), await schoolTeam(entity, '250')];
     const orderId = await paySchool(token, [a.id, b.id]);
     await zatca.pass();
     const refund = (body: Record<string, unknown>, lang = 'en') =>
@@ -493,11 +382,9 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
       [await signIn(t, coach), coachPlan.id],
       [bare, plan.id],
     ]) {
-      const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: planId });
-      expect(res.status).toBe(200);
-      telr.setCode(res.body.response.order.ref, 3);
-      await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: res.body.order._id });
-      const order = await orderOf(res.body.order._id);
+      const orderId = await orderPlan(t, telr, token, planId);
+      await confirmPaid(t, token, orderId);
+      const order = await orderOf(orderId);
       expect(order.buyer).toBeNull();
       await zatca.pass();
       const doc = await docOf(order.invoiceNumber!);
@@ -507,10 +394,9 @@ describe('B2B: standard invoices cleared by a local fake Fatoora; a school pays 
     }
     // And a school with its details buying a plan: standard, cleared.
     const { entity, token } = await school();
-    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
-    telr.setCode(res.body.response.order.ref, 3);
-    await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: res.body.order._id });
-    const order = await orderOf(res.body.order._id);
+    const orderId = await orderPlan(t, telr, token, plan.id);
+    await confirmPaid(t, token, orderId);
+    const order = await orderOf(orderId);
     expect(order.buyer?.vat_number).toBe(SCHOOL_VAT);
     await zatca.pass();
     expect(await docOf(order.invoiceNumber!)).toMatchObject({ profile: 'standard', state: 'cleared' });

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { loadConfig } from '../src/core/config';
 import { openDatabase } from '../src/core/database';
 import { zatcaOnboard } from '../src/ops/zatca';
@@ -18,38 +16,14 @@ import { INITIAL_PIH } from '../src/zatca/ubl';
 import { ZatcaService } from '../src/zatca/zatca.service';
 import { fakeTelr } from './fake-telr';
 import { fakeFatoora } from './fakes/fatoora';
-import { adminToken, binary, createUser, signIn, startTestApp, type TestApp } from './harness';
-import { createPlan } from './builders';
+import { adminToken, binary, createUser, signIn, type TestApp } from './harness';
+import { coachWithPaidPlan, createAnnualPlan, onboardedSeller, startShop } from './builders';
+import { qrOfPdf } from './pdf-text';
+import { SELLER, SELLER_ENV, csrFields } from './seller';
 
 const run = promisify(execFile);
-const VAT_NUMBER = '310122393500003';
-const SELLER = { name: 'منصة المسابقات', vatNumber: VAT_NUMBER, crn: '1010010000' };
-const CSR_FIELDS = {
-  commonName: 'TST-886431145-310122393500003',
-  organization: 'WRO Platform',
-  organizationUnit: 'Riyadh Branch',
-  vatNumber: VAT_NUMBER,
-  serial: '1-WROPlatform|2-1.0|3-ed22f1d8-e6a2-1118-9b58-d9a8f11e445f',
-  invoiceTypes: '0100',
-  registeredAddress: 'King Fahd Road, Riyadh',
-  businessCategory: 'Education',
-  template: 'TSTZATCA-Code-Signing',
-};
-
-async function qrOfPdf(pdf: Buffer): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'qr-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    await run('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', join(dir, 'doc.pdf'), join(dir, 'page')]);
-    const file = readdirSync(dir).find((f) => f.endsWith('.png'))!;
-    const png = PNG.sync.read(readFileSync(join(dir, file)));
-    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    if (!code) throw new Error('no QR code found on the page');
-    return code.data;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const VAT_NUMBER = SELLER.vatNumber;
+const CSR_FIELDS = csrFields('0100');
 
 /**
  * ZATCA's and EN 16931's business rules checked by libxslt (`fixtures/zatca-rules.xsl`): one line
@@ -77,40 +51,12 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
   let admin: string;
 
   beforeAll(async () => {
-    fatooraUrl = await fatoora.start();
-    const telrUrl = await telr.start();
-    onboarded = await onboard(new FatooraClient(fatooraUrl), {
-      otp: fatoora.otp,
-      csr: CSR_FIELDS,
-      seller: SELLER,
-      vatPercent: 15,
-    });
-    t = await startTestApp({
-      TELR_STORE_ID: '15996',
-      TELR_AUTH_KEY: 'telr-test-key',
-      TELR_TEST_MODE: '1',
-      TELR_API_URL: telrUrl,
-      SELLER_NAME: SELLER.name,
-      SELLER_VAT_NUMBER: VAT_NUMBER,
-      SELLER_CRN: SELLER.crn,
-      SELLER_STREET: 'King Fahd Road',
-      SELLER_BUILDING: '1234',
-      SELLER_DISTRICT: 'Olaya',
-      SELLER_CITY: 'Riyadh',
-      SELLER_POSTAL_CODE: '12345',
-      VAT_PERCENT: '15',
-      ZATCA_API_URL: fatooraUrl,
-      ZATCA_PRIVATE_KEY: Buffer.from(onboarded.privateKeyPem).toString('base64'),
-      ZATCA_CSID: onboarded.production.binarySecurityToken,
-      ZATCA_CSID_SECRET: onboarded.production.secret,
-    });
+    const seller = await onboardedSeller(fatoora, '0100');
+    fatooraUrl = seller.url;
+    onboarded = seller.onboarded;
+    t = await startShop(telr, seller.env);
     zatca = t.app.get(ZatcaService);
-    plan = await createPlan(t, {
-      name: 'خطة المدرب السنوية',
-      nameEn: 'Coach annual plan',
-      originalPrice: '500.00',
-      price: '345.00',
-    });
+    plan = await createAnnualPlan(t);
     admin = await adminToken(t);
   });
   afterAll(async () => {
@@ -119,17 +65,7 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
     await fatoora.close();
   });
 
-  async function paidOrder(name?: string) {
-    const coach = await createUser(t, { type: 1, ...(name ? { name } : {}) });
-    const token = await signIn(t, coach);
-    const res = await t.http.post('/api/subcripe/').set('Authorization', token).send({ plan_id: plan.id });
-    expect(res.status).toBe(200);
-    telr.setCode(res.body.response.order.ref, 3);
-    const orderId = res.body.order._id as string;
-    const checked = await t.http.post('/api/telr/').set('Authorization', token).send({ order_id: orderId });
-    expect(checked.body.order.payment_status).toBe('Paid');
-    return { coach, token, orderId };
-  }
+  const paidOrder = (name?: string) => coachWithPaidPlan(t, telr, plan.id, name ? { name } : {});
   const docs = () => t.database.db.select().from(zatcaDocuments).orderBy(asc(zatcaDocuments.icv));
   const docOf = async (number: string) =>
     (await t.database.db.select().from(zatcaDocuments).where(eq(zatcaDocuments.number, number)))[0];
@@ -172,14 +108,7 @@ describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
         NODE_ENV: 'test',
         DATA_DIR: dir,
         JWT_SECRET: 'test-secret-Jq7vX2pL9mN4rT8wY3zB-0123',
-        SELLER_NAME_EN: 'WRO Platform',
-        SELLER_VAT_NUMBER: VAT_NUMBER,
-        SELLER_CRN: SELLER.crn,
-        SELLER_STREET: 'King Fahd Road',
-        SELLER_BUILDING: '1234',
-        SELLER_DISTRICT: 'Olaya',
-        SELLER_CITY: 'Riyadh',
-        SELLER_POSTAL_CODE: '12345',
+        ...SELLER_ENV,
         ZATCA_API_URL: fatooraUrl,
       };
       const said: string[] = [];

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember, signInStudent, uniqueId } from './helpers';
+import { apiUrl, memberUrl } from '../env';
+import { createMember, signInAdminArabic, signInStudent, staffToken, uniqueId } from './helpers';
 import { coachWithPlan, noViolations, shot, signOut } from './journey';
 import type { AcceptedDocument } from '../fatoora';
 
@@ -35,13 +35,6 @@ function tlv(base64: string): Map<number, Buffer> {
   return tags;
 }
 
-async function staffToken(page: Page) {
-  const login = await page.request.post(`${apiUrl}/api/admin-login`, {
-    data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
-  });
-  return login.headers()['authorization'];
-}
-
 type Einvoice = {
   id: string;
   number: string;
@@ -59,17 +52,6 @@ async function einvoicesOf(page: Page, staff: string, orderId: string): Promise<
     headers: { Authorization: staff },
   });
   return (await res.json()) as Einvoice[];
-}
-
-async function signInAdminArabic(page: Page) {
-  await page.goto(adminUrl);
-  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
-  await page.reload();
-  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/#\/$/);
-  await page.waitForLoadState('networkidle');
 }
 
 test('a plan’s invoice is stamped and reported; staff read its ZATCA state in Arabic; the coach downloads the PDF and the XML on a phone', async ({
@@ -106,6 +88,7 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
   const row = page.locator('tbody tr', { hasText: order.invoice_number });
   // The back-office's screens load lazily: the first one waits longer on a busy machine.
   await expect(row.getByText('مُبلَّغ عنها', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText(/^أُبلغ عنها في /)).toBeVisible();
   await expect(
     row.getByRole('button', { name: `تنزيل الفاتورة الإلكترونية (XML) ${order.invoice_number}` }),
   ).toBeVisible();
@@ -204,8 +187,20 @@ test('a plan’s invoice is stamped and reported; staff read its ZATCA state in 
     await page.context().addCookies([{ name: 'lang', value: lang, url: memberUrl }]);
     await page.goto('/accounts?tab=subscriptions');
     await expect(page.locator(`tr[data-order="${order._id}"]`).getByRole('link', { name })).toBeVisible();
+    // The table fits its card: nothing (the XML link last) scrolls sideways.
+    const table = page.locator('.table-scroll').filter({ has: page.locator(`tr[data-order="${order._id}"]`) });
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth), `billing table overflow (${lang})`).toBe(0);
     await shot(page, `einvoices-billing-${lang}-1280`);
   }
+  // And on a phone in English: cards, nothing off-screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.context().addCookies([{ name: 'lang', value: 'en', url: memberUrl }]);
+  await page.goto('/accounts?tab=subscriptions');
+  await expect(page.locator(`li[data-order="${order._id}"]`)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await shot(page, 'einvoices-billing-en-390');
   await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
 });
 
@@ -238,6 +233,10 @@ test('a document Fatoora rejects shows ZATCA’s message to staff, in Arabic', a
     await expect(page.getByText('مرفوضة', { exact: true }).first()).toBeVisible();
     if (width === 1280) {
       await expect(page.getByText('BR-KSA-25: The buyer name must be present for this document')).toBeVisible();
+      // Never "reported": the day ZATCA rejected it, said so.
+      const row = page.locator('tbody tr', { hasText: order.invoice_number });
+      await expect(row.getByText(/^رُفضت في /)).toBeVisible();
+      await expect(row.getByText(/^أُبلغ عنها في /)).toHaveCount(0);
       await noViolations(page, 'a rejected e-invoice (Arabic, 1280 px)');
     }
     await shot(page, `einvoices-rejected-ar-${width}`);
@@ -253,6 +252,7 @@ test('a document Fatoora rejects shows ZATCA’s message to staff, in Arabic', a
     dialog.getByTestId('order-einvoices').getByText('BR-KSA-25: The buyer name must be present for this document'),
   ).toBeVisible();
   await expect(dialog.getByTestId('order-einvoices').getByText('مرفوضة', { exact: true })).toBeVisible();
+  await expect(dialog.getByTestId('order-einvoices').getByText(/^رُفضت في /)).toBeVisible();
   await noViolations(page, 'a transaction with a rejected e-invoice (Arabic, 1280 px)');
   await shot(page, 'einvoices-rejected-transaction-ar-1280');
   // The member site is back in Arabic for the next test.

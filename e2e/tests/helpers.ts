@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { apiUrl, mailbox, whatsappUrl } from '../env';
+import { E2E, apiUrl, mailbox, whatsappUrl } from '../env';
 
 /**
  * The text of the newest message the API queued for a destination, as the person reads it: while it
@@ -132,6 +132,36 @@ export async function createMember(page: Page, type: 0 | 1 = 0, extra: Record<st
   const userId = ((await me.json()) as { user: { _id: string } }).user._id;
   await page.request.post(`${apiUrl}/api/logout`, { headers: { Authorization: token } });
   return { id, password, userId, name, phone };
+}
+
+/** Signs in through the API (as the member site would) and answers the Authorization header to send. */
+export async function apiToken(page: Page, nationalId: string, password: string, type: number) {
+  const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
+    data: { national_id: nationalId, password, type, loginType: 'signin' },
+  });
+  expect(signin.ok(), `sign-in of ${nationalId}`).toBe(true);
+  return { Authorization: signin.headers()['authorization'] };
+}
+
+/** The seeded admin's token, from the back-office's sign-in through the API. */
+export async function staffToken(page: Page): Promise<string> {
+  const login = await page.request.post(`${apiUrl}/api/admin-login`, {
+    data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
+  });
+  expect(login.ok(), 'staff sign-in').toBe(true);
+  return login.headers()['authorization'];
+}
+
+/** The seeded admin signs in to the back-office in Arabic, and waits on its home page. */
+export async function signInAdminArabic(page: Page) {
+  await page.goto(`${apiUrl}/admin/`);
+  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
+  await page.reload();
+  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
+  await page.locator('input[type=password]').fill(E2E.admin.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/#\/$/);
+  await page.waitForLoadState('networkidle');
 }
 
 export async function signInStudent(page: Page, nationalId: string, password: string, role = 'student') {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember, signInStudent } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiUrl, memberUrl } from '../env';
+import { apiToken, createMember, signInAdminArabic, signInStudent } from './helpers';
 import { noViolations, shot } from './journey';
 
 /**
@@ -12,16 +12,6 @@ import { noViolations, shot } from './journey';
  */
 
 const adminUrl = `${apiUrl}/admin/`;
-
-async function signInAdmin(page: Page) {
-  await page.goto(adminUrl);
-  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
-  await page.reload();
-  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/#\/$/);
-}
 
 test('a member in Arabic on a phone downloads her data and asks for her account to be deleted', async ({
   page,
@@ -82,18 +72,14 @@ test('a member in Arabic on a phone downloads her data and asks for her account 
   await expect(page.getByText(/^سيُحذف حسابك في (?!التاريخ)/)).toBeVisible();
 
   // What the API holds: the waiting deletion, seven days out.
-  const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
-    data: { national_id: member.id, password: member.password, type: 0, loginType: 'signin' },
-  });
-  const overview = await (
-    await page.request.get(`${apiUrl}/api/privacy`, { headers: { Authorization: signin.headers()['authorization'] } })
-  ).json();
+  const auth = await apiToken(page, member.id, member.password, 0);
+  const overview = await (await page.request.get(`${apiUrl}/api/privacy`, { headers: auth })).json();
   expect(overview.deletion).toMatchObject({ state: 'scheduled', by_staff: false });
   expect(new Date(overview.deletion.due_at).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
   // Staff see it on her page, in Arabic.
   const staff = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  await signInAdmin(staff);
+  await signInAdminArabic(staff);
   await staff.goto(`${adminUrl}#/users/${member.userId}/show/privacy`);
   const rows = staff.locator('tbody tr');
   // The deletion she cancelled, and the one waiting.

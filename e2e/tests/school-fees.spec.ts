@@ -1,18 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember, signInStudent } from './helpers';
+import { apiToken, createMember, signInStudent } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './journey';
 
 const SCHOOL = 'entity@school.example';
-
-/** Signs in through the API (as the member site would) and answers the Authorization header. */
-async function apiToken(page: Page, nationalId: string, password: string, type: number) {
-  const signin = await page.request.post(`${apiUrl}/api/adduser-steb`, {
-    data: { national_id: nationalId, password, type, loginType: 'signin' },
-  });
-  expect(signin.ok(), `sign-in of ${nationalId}`).toBe(true);
-  return { Authorization: signin.headers()['authorization'] };
-}
 
 /** Accepts every invitation waiting for this member (the API's route, as the home page's button does). */
 async function acceptAll(page: Page, auth: { Authorization: string }) {

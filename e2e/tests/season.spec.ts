@@ -4,14 +4,17 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
 import {
+  apiToken,
   arabicDigits,
   createMember,
   DEFAULT_GUARDIAN_PHONE,
   guardianConfirms,
   outboxCode,
   saudiMobile,
+  signInAdminArabic,
   signInStudent,
   uniqueId,
+  whatsappReceived,
 } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './journey';
 
@@ -30,6 +33,8 @@ import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './
  * the child finds hers and its verification page, the hostile coach cannot fetch it. Invoices are
  * reported: after the payments, the season's invoices and the credit note reach ZATCA's (fake)
  * Fatoora in one unbroken chain, staff see them reported, the coach downloads his e-invoice (XML).
+ * The school pays two teams' fees in one order. Privacy: Lama asks, on the English pages, for a copy
+ * of her data and for her account's deletion, and hears of both in Arabic, her language.
  */
 
 const adminUrl = `${apiUrl}/admin/`;
@@ -98,22 +103,11 @@ async function publicSchool(page: Page) {
   return { email, password };
 }
 
-async function signInAdmin(page: Page) {
-  await page.goto(adminUrl);
-  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
-  await page.reload();
-  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/#\/$/);
-  await page.waitForLoadState('networkidle');
-}
-
 test.describe('a season', () => {
   test('chapter 1, registration: everyone answers, staff send a team back and approve it, one team withdraws, a hostile coach fails', async ({
     page,
   }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(900_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
 
@@ -212,7 +206,7 @@ test.describe('a season', () => {
 
     // Staff, in Arabic, send the team back: a third student is needed.
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInAdmin(page);
+    await signInAdminArabic(page);
     const coachToken = await tokenOf(page, coach.id, coach.password, 1);
     const teamId = (await api(page, 'GET', '/teams', coachToken)).body.teams.find(
       (x: { team_no: string }) => x.team_no === teamNo,
@@ -257,7 +251,7 @@ test.describe('a season', () => {
 
     // Staff approve; the children's home pages show the team by name, active.
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInAdmin(page);
+    await signInAdminArabic(page);
     await page.goto(`${adminUrl}#/teams/${teamId}`);
     await page.getByTestId('team-registration').getByRole('button', { name: 'اعتماد' }).click();
     await expect(page.getByText('تم اعتماد الفريق وإبلاغ جميع أعضائه.')).toBeVisible();
@@ -402,7 +396,7 @@ test.describe('a season', () => {
     expect(await readFile((await feeXml.path())!, 'utf8')).toContain(`<cbc:ID>${paidFee.invoice_number}</cbc:ID>`);
     // Staff, in Arabic, read the withdrawn team's credit note as reported.
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInAdmin(page);
+    await signInAdminArabic(page);
     const noteNumber = refundedFee.refunds[0].credit_note_number;
     await page.goto(`${adminUrl}#/einvoices?filter=${encodeURIComponent(JSON.stringify({ q: noteNumber }))}`);
     const noteRow = page.locator('tbody tr', { hasText: noteNumber });
@@ -464,6 +458,57 @@ test.describe('a season', () => {
     await page.locator('main tbody tr').first().getByRole('checkbox').check();
     await expect(page.getByText('تم تحديد عنصر واحد')).toBeVisible();
     await shot(page, 'season-staff-finds-by-arabic-phone-ar-1280');
+
+    // The school pays two of its teams' fees in one order (issue 34), in Arabic on its phone. A fee is
+    // paid before staff approve a team, so no approved team of the season waits unpaid: the coach
+    // registers two more teams for the school, and the school pays both on /school/team-fees, once.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const schoolTeams: { _id: string; team_no: string }[] = [];
+    for (const name of ['فريق الصقور', 'فريق النخبة']) {
+      const pupil = await createMember(page, 0, { language: 'ar' });
+      const made = await api(page, 'POST', '/teams', coachToken, {
+        season_id: season.id,
+        competition_id: competition.id,
+        name,
+        members: [pupil.id],
+        entity_email: school.email,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      schoolTeams.push(made.body.team);
+    }
+    // The school confirms both (as on its home page above), then pays.
+    const schoolAuth = await apiToken(page, school.email, school.password, 2);
+    for (const inv of (await api(page, 'GET', '/team-invitations', schoolAuth.Authorization)).body.invitations as {
+      _id: string;
+    }[])
+      expect((await api(page, 'POST', `/team-invitations/${inv._id}/accept`, schoolAuth.Authorization)).status).toBe(
+        200,
+      );
+    await signOut(page);
+    await signInStudent(page, school.email, school.password, 'entity');
+    await page.goto('/accounts?tab=myteams');
+    await page.getByRole('link', { name: 'ادفع رسوم فرقك' }).click();
+    await expect(page.getByRole('heading', { name: 'دفع رسوم الفرق' })).toBeVisible();
+    for (const team of schoolTeams) await page.getByRole('checkbox', { name: new RegExp(team.team_no) }).check();
+    await expect(page.getByText('اخترت فريقين: 300.00 ر.س')).toBeVisible();
+    await shot(page, 'season-school-fees-ar-390');
+    await page.getByRole('button', { name: 'ادفع رسوم الفرق المختارة' }).click();
+    await page.getByRole('button', { name: 'ادفع' }).click();
+    await expect(page.getByText('تم الدفع بنجاح!')).toBeVisible();
+    for (const team of schoolTeams)
+      await expect(page.getByRole('checkbox', { name: new RegExp(team.team_no) })).toHaveCount(0);
+    // What the API holds: one paid order of the school's, a line per team.
+    const schoolOrders = (await api(page, 'POST', '/orders', schoolAuth.Authorization, { page: 0 })).body.myOrders as {
+      order_type: string;
+      payment_status: string;
+      total_amount: string;
+      lines: { team_id: string }[];
+    }[];
+    expect(schoolOrders.map((o) => [o.order_type, o.payment_status, o.total_amount])).toEqual([
+      ['team_fees', 'Paid', '300.00'],
+    ]);
+    expect(schoolOrders[0].lines.map((l) => l.team_id).sort()).toEqual(schoolTeams.map((x) => x._id).sort());
+    await signOut(page);
 
     // The competition day (issue 32): staff set up the day with the approved team; a referee whose
     // application staff accepted checks the team in by its number typed in Arabic-Indic digits and
@@ -621,5 +666,43 @@ test.describe('a season', () => {
     await page.goto(`/verify/${first.code}`);
     await expect(page.getByTestId('certificate-state')).toHaveText(/شهادة سارية/);
     await shot(page, 'season-certificate-verify-ar-390');
+
+    // Privacy (issue 31): Lama, who reads Arabic, asks on the English pages for a copy of her data and for
+    // her account's deletion; both notices reach her phone in Arabic, her language, not the page's.
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: memberUrl }]);
+    await page.goto('/accounts?tab=settings');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await page.getByRole('button', { name: 'Prepare a copy of my data' }).click();
+    await expect(page.getByText('We are preparing a copy of your data.', { exact: false })).toBeVisible();
+    const toLama = async () =>
+      (await api(page, 'GET', `/dev/outbox?to=${encodeURIComponent(lama.phone)}`)).body.messages as {
+        subject: string;
+        body: string;
+      }[];
+    await expect
+      .poll(async () => (await toLama()).find((m) => m.subject === 'نسخة بياناتك جاهزة')?.body, { timeout: 30_000 })
+      .toMatch(/^مرحبًا لمى،\nنسخة بياناتك التي طلبتها جاهزة\./);
+    await page.getByLabel('Your password, to confirm').fill(lama.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText(/^Your account will be deleted on \d/)).toBeVisible();
+    await shot(page, 'season-privacy-en-390');
+    const deletionNotice = (await toLama()).find((m) => m.subject === 'سيُحذف حسابك');
+    expect(deletionNotice?.body).toMatch(/^مرحبًا لمى،\nسيُحذف حسابك في المنصة وبياناته يوم /);
+    expect((await toLama()).map((m) => m.subject)).not.toContain('Your account will be deleted');
+    // By WhatsApp, as Meta's Arabic templates.
+    await expect
+      .poll(async () =>
+        (await whatsappReceived(page, lama.phone))
+          .map((m) => m.template)
+          .filter((x) => x && ['data_copy_ready', 'account_deletion_scheduled'].includes(x.name)),
+      )
+      .toEqual([
+        { name: 'data_copy_ready', language: 'ar' },
+        { name: 'account_deletion_scheduled', language: 'ar' },
+      ]);
+    // What the API holds: her deletion waits its seven days, and her language is still Arabic.
+    expect((await api(page, 'GET', '/privacy', lamaToken)).body.deletion).toMatchObject({ state: 'scheduled' });
+    expect((await api(page, 'POST', '/getuser', lamaToken)).body.user.language).toBe('ar');
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: memberUrl }]);
   });
 });

@@ -4,7 +4,7 @@ import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate } f
 import { LocalDateField } from '../common/fields';
 import { ListActions, dateRangeFilters } from '../common/filters';
 import { listPagination, stickyTableSx } from '../common/list';
-import { EinvoiceMessages, EinvoiceStateChip, EinvoiceXmlButton } from './fields';
+import { EinvoiceAnswered, EinvoiceMessages, EinvoiceStateChip, EinvoiceXmlButton } from './fields';
 
 const stateChoices = EINVOICE_STATES.map((id) => ({ id, name: `app.einvoice.state.${id}` }));
 const kindChoices = EINVOICE_KINDS.map((id) => ({ id, name: `app.einvoice.kind.${id}` }));
@@ -56,7 +56,7 @@ export function EinvoiceList() {
           <DataTable.Col source="errors" disableSort field={EinvoiceMessages} />
           <DataTable.Col source="attempts" />
           <DataTable.Col source="issued_at" field={LocalDateField} />
-          <DataTable.Col source="reported_at" disableSort field={LocalDateField} />
+          <DataTable.Col source="reported_at" disableSort field={EinvoiceAnswered} />
           <DataTable.Col source="xml" disableSort field={EinvoiceXmlButton} />
         </DataTable>
       )}

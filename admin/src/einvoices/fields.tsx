@@ -26,6 +26,31 @@ export function EinvoiceStateChip({ record: given }: { label?: string; record?: 
   );
 }
 
+/**
+ * When ZATCA answered a document, labelled with what it answered ("Reported …", "Cleared …",
+ * "Rejected …"): a rejected document was never reported, so it shows no reported date. Nothing
+ * while the document waits.
+ */
+export function EinvoiceAnswered({
+  record: given,
+  style = 'short',
+}: {
+  label?: string;
+  record?: EinvoiceRecord;
+  style?: 'short' | 'time';
+}) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const record = useRecordContext<EinvoiceRecord>({ record: given });
+  if (!record?.reported_at || record.state === 'pending') return null;
+  const answer = record.state === 'reported_with_warnings' ? 'reported' : record.state;
+  return (
+    <Typography component="span" variant="body2" color={record.state === 'rejected' ? 'error' : 'text.secondary'}>
+      {translate(`app.einvoice.answered.${answer}`, { date: formatDate(record.reported_at, locale, style) })}
+    </Typography>
+  );
+}
+
 /** ZATCA's messages about a document (errors, then warnings), and why Fatoora could not be reached. */
 export function EinvoiceMessages({ record: given }: { label?: string; record?: EinvoiceRecord }) {
   const translate = useTranslate();
@@ -87,7 +112,6 @@ export function EinvoiceXmlButton({ record: given }: { label?: string; record?: 
 /** The e-invoices of one order, in chain order (the order's dialog). */
 export function EinvoiceRows({ einvoices }: { einvoices: EinvoiceRecord[] }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   if (!einvoices.length) return <>{translate('app.einvoice.none')}</>;
   return (
     <Box component="ul" data-testid="order-einvoices" sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -101,11 +125,7 @@ export function EinvoiceRows({ einvoices }: { einvoices: EinvoiceRecord[] }) {
             <EinvoiceXmlButton record={d} />
           </Typography>
           <EinvoiceMessages record={d} />
-          {d.reported_at && (
-            <Typography variant="body2" color="text.secondary">
-              {formatDate(d.reported_at, locale, 'time')}
-            </Typography>
-          )}
+          <EinvoiceAnswered record={d} style="time" />
         </Box>
       ))}
     </Box>

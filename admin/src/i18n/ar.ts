@@ -350,6 +350,7 @@ export const ar: Messages = {
       retrying: 'تعذّر الوصول إلى فاتورة؛ تُعاد المحاولة (المحاولة %{smart_count}).',
       xml: 'XML',
       download_xml: 'تنزيل الفاتورة الإلكترونية (XML) %{number}',
+      answered: { reported: 'أُبلغ عنها في %{date}', cleared: 'اعتُمدت في %{date}', rejected: 'رُفضت في %{date}' },
     },
     order: {
       title: 'المعاملة',
@@ -1287,7 +1288,7 @@ export const ar: Messages = {
         errors: 'رسائل زاتكا',
         attempts: 'المحاولات',
         issued_at: 'تاريخ الإصدار',
-        reported_at: 'تاريخ الإبلاغ',
+        reported_at: 'ردّ زاتكا',
         xml: 'الفاتورة الإلكترونية (XML)',
         late: 'متأخرة',
       },

@@ -121,6 +121,7 @@ const app = {
     retrying: 'Fatoora could not be reached; retrying (attempt %{smart_count}).',
     xml: 'XML',
     download_xml: 'Download the e-invoice (XML) %{number}',
+    answered: { reported: 'Reported on %{date}', cleared: 'Cleared on %{date}', rejected: 'Rejected on %{date}' },
   },
   order: {
     title: 'Transaction',
@@ -1106,7 +1107,7 @@ export const en = {
         errors: "ZATCA's messages",
         attempts: 'Attempts',
         issued_at: 'Issued',
-        reported_at: 'Reported',
+        reported_at: "ZATCA's answer",
         xml: 'E-invoice (XML)',
         late: 'Late',
       },

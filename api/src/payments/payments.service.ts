@@ -59,17 +59,12 @@ export class PaymentsService {
     if (!plan) throw new AppError(404, 'payment.plan_not_found');
     return this.openOrder(
       {
-        userId: user.id,
+        ...payerOf(user),
         planId: plan.id,
         plan: { name: plan.name, name_en: plan.nameEn, duration: plan.duration, duration_type: plan.durationType },
-        customerName: user.name,
-        email: user.email ?? '',
-        phone: user.phoneNumber ?? '',
-        nationalId: user.nationalId ?? '',
         orderType: subscriptionValid(user) ? 'renewal' : 'subscription',
         currency: plan.currency,
         total: plan.price,
-        buyer: buyerOf(user),
       },
       lang === 'ar' ? plan.name : plan.nameEn,
       lang,
@@ -86,23 +81,12 @@ export class PaymentsService {
     fee: { amount: string; currency: string },
     lang: Lang,
   ) {
-    const snapshot = { name: `رسوم الفريق ${team.teamNo}`, name_en: `Team fee ${team.teamNo}` };
     // One open fee order per team (a unique index): a second tap, or a second tab, gets the same page.
     const open = await this.openTeamFee(team.id);
     if (open) return open;
+    const { values, snapshot } = teamFeesOrder(user, [{ ...team, amount: fee.amount }], fee.currency);
     return this.openOrder(
-      {
-        userId: user.id,
-        teamId: team.id,
-        plan: { ...snapshot, duration: 0, duration_type: 'year' },
-        customerName: user.name,
-        email: user.email ?? '',
-        phone: user.phoneNumber ?? '',
-        nationalId: user.nationalId ?? '',
-        orderType: 'team_fee',
-        currency: fee.currency,
-        total: fee.amount,
-      },
+      { ...values, teamId: team.id, orderType: 'team_fee' },
       lang === 'ar' ? snapshot.name : snapshot.name_en,
       lang,
     );
@@ -120,34 +104,12 @@ export class PaymentsService {
     currency: string,
     lang: Lang,
   ) {
-    const cents = teams.reduce((sum, t) => sum + Math.round(Number(t.amount) * 100), 0);
-    const snapshot = {
-      name: `رسوم ${teams.length === 1 ? 'الفريق' : 'الفرق'} ${teams.map((t) => t.teamNo).join('، ')}`,
-      name_en: `${teams.length === 1 ? 'Team fee' : 'Team fees'} ${teams.map((t) => t.teamNo).join(', ')}`,
-    };
+    const { values, snapshot } = teamFeesOrder(entity, teams, currency);
     return this.openOrder(
-      {
-        userId: entity.id,
-        plan: { ...snapshot, duration: 0, duration_type: 'year' },
-        customerName: entity.name,
-        email: entity.email ?? '',
-        phone: entity.phoneNumber ?? '',
-        nationalId: entity.nationalId ?? '',
-        orderType: 'team_fees',
-        currency,
-        total: (cents / 100).toFixed(2),
-        buyer: buyerOf(entity),
-      },
+      { ...values, orderType: 'team_fees' },
       lang === 'ar' ? snapshot.name : snapshot.name_en,
       lang,
-      teams.map((t, i) => ({
-        teamId: t.id,
-        position: i + 1,
-        teamNo: t.teamNo,
-        name: `رسوم الفريق ${t.teamNo}`,
-        nameEn: `Team fee ${t.teamNo}`,
-        amount: t.amount,
-      })),
+      teams.map((t, i) => ({ teamId: t.id, position: i + 1, teamNo: t.teamNo, ...teamFeeName([t]), amount: t.amount })),
     );
   }
 
@@ -443,6 +405,46 @@ export class PaymentsService {
       .offset(page * PAGE_SIZE);
     return { rows, currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE) };
   }
+}
+
+/** Who pays an order, as the order keeps them (and its buyer, for a standard invoice). */
+function payerOf(user: User) {
+  return {
+    userId: user.id,
+    customerName: user.name,
+    email: user.email ?? '',
+    phone: user.phoneNumber ?? '',
+    nationalId: user.nationalId ?? '',
+    buyer: buyerOf(user),
+  };
+}
+
+/** A team-fee order's name (and a line's), in both languages: `Team fee 12` or `Team fees 12, 14`. */
+function teamFeeName(teams: { teamNo: string }[]) {
+  const numbers = teams.map((t) => t.teamNo);
+  return {
+    name: `رسوم ${numbers.length === 1 ? 'الفريق' : 'الفرق'} ${numbers.join('، ')}`,
+    nameEn: `${numbers.length === 1 ? 'Team fee' : 'Team fees'} ${numbers.join(', ')}`,
+  };
+}
+
+/**
+ * The values of an order for one team's fee or several teams' fees (the caller adds its type, and a
+ * single team's id): the payer, the name in both languages, the total of the fees, no period.
+ */
+function teamFeesOrder(payer: User, teams: { teamNo: string; amount: string }[], currency: string) {
+  const cents = teams.reduce((sum, t) => sum + Math.round(Number(t.amount) * 100), 0);
+  const { name, nameEn } = teamFeeName(teams);
+  const snapshot = { name, name_en: nameEn };
+  return {
+    snapshot,
+    values: {
+      ...payerOf(payer),
+      plan: { ...snapshot, duration: 0, duration_type: 'year' as const },
+      currency,
+      total: (cents / 100).toFixed(2),
+    },
+  };
 }
 
 /**

@@ -27,8 +27,16 @@ function StatusChip({ status }: { status: BillingOrder['payment_status'] }) {
   );
 }
 
+/** An order's period; on a narrow table it breaks at the dash, never inside a day. */
 const period = (o: BillingOrder, lang: Lang) =>
-  o.period_start && o.period_end ? `${formatDay(o.period_start, lang)} – ${formatDay(o.period_end, lang)}` : '—';
+  o.period_start && o.period_end ? (
+    <>
+      <span className="nowrap">{formatDay(o.period_start, lang)}</span> –{' '}
+      <span className="nowrap">{formatDay(o.period_end, lang)}</span>
+    </>
+  ) : (
+    '—'
+  );
 
 function Invoice({ order }: { order: BillingOrder }) {
   const { t } = useT();
@@ -195,10 +203,10 @@ export function BillingTab({ orders }: { orders: BillingOrder[] }) {
                       <td>
                         <StatusChip status={o.payment_status} />
                       </td>
-                      <td className="nowrap">
+                      <td>
                         <bdi>{period(o, lang)}</bdi>
                       </td>
-                      <td>
+                      <td className="nowrap">
                         <Invoice order={o} />
                         {o.e_invoice && (
                           <>
