@@ -18,6 +18,10 @@ export default class ApiTestEnvironment extends TestEnvironment {
     pgliteWasm ??= WebAssembly.compile(
       readFileSync(join(dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm')),
     );
-    this.global.pgliteWasmModule = await pgliteWasm;
+    const wasm = await pgliteWasm;
+    // Compiled in the worker's realm, used in the file's: PGlite's loader asks `instanceof
+    // WebAssembly.Module` of the file's realm (a module of another realm passes as bytes, and fails).
+    Object.setPrototypeOf(wasm, (this.global.WebAssembly as typeof WebAssembly).Module.prototype);
+    this.global.pgliteWasmModule = wasm;
   }
 }
