@@ -305,9 +305,9 @@ export class StaffSecurityService {
   /** The time step a TOTP code belongs to (now, or 30 s either side), after `after`; null when wrong. */
   private async checkTotp(secret: string, code: string, after: number | null): Promise<number | null> {
     if (!/^\d{6}$/.test(code)) return null;
-    const result = await otplib().verify({ secret, token: code, epochTolerance: 30, afterTimeStep: after ?? undefined }).catch(
-      () => null,
-    );
+    const result = await otplib()
+      .verify({ secret, token: code, epochTolerance: 30, afterTimeStep: after ?? undefined })
+      .catch(() => null);
     return result?.valid && 'timeStep' in result ? (result.timeStep as number) : null;
   }
 
