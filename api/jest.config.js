@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  // jest's node environment with PGlite's WebAssembly compiled once per worker (test/environment.ts).
+  testEnvironment: '<rootDir>/test/environment.ts',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   transform: {

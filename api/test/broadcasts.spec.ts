@@ -210,6 +210,7 @@ function parseMail(raw: string): { headers: string; text: string } {
 
 const outboxOf = (id: string) => t.database.db.select().from(outbox).where(eq(outbox.broadcastId, id));
 
+// jest's limit only (a guard against a hang): a 60 s limit of its own failed on the loaded 2-core machine.
 beforeAll(async () => {
   smtp = await startSmtp();
   // The WhatsApp Cloud API fake: the catalogue's templates approved, and its status webhooks signed.
@@ -237,7 +238,7 @@ beforeAll(async () => {
   const subAdmin = await createUser(t, { type: 5, email: 'sub@broadcasts.example' });
   sub = await adminToken(t, subAdmin.email!, subAdmin.password);
   await generate();
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await smtp?.close();

@@ -50,6 +50,9 @@ export async function createDatabase(admin: Client, name: string): Promise<void>
 
 let pgliteDump: Blob | undefined;
 
+/** PGlite's PostgreSQL compiled once per jest worker (test/environment.ts), for every database of a file. */
+const pgliteWasmModule = (globalThis as { pgliteWasmModule?: WebAssembly.Module }).pgliteWasmModule;
+
 /** The run's migrated PGlite data directory (test/global-setup.ts), read once per test file. */
 function migratedPglite(): Blob | undefined {
   const file = process.env.TEST_PGLITE_SNAPSHOT;
@@ -64,7 +67,7 @@ function migratedPglite(): Blob | undefined {
  * runs every migration again, some 30 s of CPU on a loaded machine.
  */
 export function migratedMemoryDatabase(): Promise<Database> {
-  return openDatabase('memory://', { loadDataDir: migratedPglite() });
+  return openDatabase('memory://', { loadDataDir: migratedPglite(), pgliteWasmModule });
 }
 
 /**
@@ -120,6 +123,7 @@ export async function startTestApp(
   }
   const database = await openDatabase(server && options.databaseUrl ? options.databaseUrl(location) : location, {
     loadDataDir: server ? undefined : migratedPglite(),
+    pgliteWasmModule,
   });
   const quiet = { info: () => undefined, warn: () => undefined };
   const app = await createApp(config, database, quiet, options.logDestination ?? process.stderr);

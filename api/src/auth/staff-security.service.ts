@@ -4,8 +4,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { generateSecret, generateURI, verify } from 'otplib';
-import { toDataURL } from 'qrcode';
+// otplib and qrcode are loaded with the first two-factor step, not at start (docs/testing.md, "Test time").
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const otplib = () => require('otplib') as typeof import('otplib');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const qrcode = () => require('qrcode') as typeof import('qrcode');
 import { AuditService } from '../audit/audit.service';
 import { AppError } from '../common/app-error';
 import { isUuid } from '../common/ids';
@@ -106,6 +109,7 @@ export class StaffSecurityService {
   /** Starts enrolment: a new secret (kept encrypted, not yet in force), its otpauth URI and the URI as a QR code. */
   async setup(user: User): Promise<{ secret: string; uri: string; qr: string }> {
     if (user.twoFactorEnabledAt) throw new AppError(409, 'two_factor.already_on');
+    const { generateSecret, generateURI } = otplib();
     const secret = generateSecret();
     const sealed = this.seal(secret);
     await this.db
@@ -116,7 +120,7 @@ export class StaffSecurityService {
         set: { secret: sealed, confirmedAt: null, lastStep: null, createdAt: new Date() },
       });
     const uri = generateURI({ issuer: this.config.twoFactor.issuer, label: user.email ?? user.name, secret });
-    return { secret, uri, qr: await toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 }) };
+    return { secret, uri, qr: await qrcode().toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 }) };
   }
 
   /** Ends enrolment with a code from the app: two-factor sign-in is on; the recovery codes are answered once. */
@@ -301,9 +305,9 @@ export class StaffSecurityService {
   /** The time step a TOTP code belongs to (now, or 30 s either side), after `after`; null when wrong. */
   private async checkTotp(secret: string, code: string, after: number | null): Promise<number | null> {
     if (!/^\d{6}$/.test(code)) return null;
-    const result = await verify({ secret, token: code, epochTolerance: 30, afterTimeStep: after ?? undefined }).catch(
-      () => null,
-    );
+    const result = await otplib()
+      .verify({ secret, token: code, epochTolerance: 30, afterTimeStep: after ?? undefined })
+      .catch(() => null);
     return result?.valid && 'timeStep' in result ? (result.timeStep as number) : null;
   }
 

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import { visualRuns } from '../payments/invoice';
+import type PDFDocument from 'pdfkit';
+import { pdfkit, qrcode, visualRuns } from '../payments/invoice';
 
 const FONT = require.resolve('@expo-google-fonts/cairo/400Regular/Cairo_400Regular.ttf');
 const FONT_BOLD = require.resolve('@expo-google-fonts/cairo/700Bold/Cairo_700Bold.ttf');
@@ -90,6 +89,7 @@ function wrap(doc: Doc, text: string, width: number, dir: Dir): string[] {
  * QR code of the verification page with the short code printed under it.
  */
 export async function drawCertificate(page: CertificatePage): Promise<Buffer> {
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -175,7 +175,7 @@ export async function drawCertificate(page: CertificatePage): Promise<Buffer> {
   });
 
   // The QR code in the corner where a line of the page's language ends.
-  const qr = await QRCode.toBuffer(page.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+  const qr = await qrcode().toBuffer(page.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
   const size = 92;
   const qx = page.lang === 'ar' ? 46 : W - 46 - size;
   const qy = H - 46 - size - 26;

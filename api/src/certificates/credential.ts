@@ -2,8 +2,9 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type * as Jose from 'jose' with { 'resolution-mode': 'import' };
 
 // jose is an ES module: Node (20.19 and later) requires it as is; jest compiles it (jest.config.js).
+// Loaded with the first signature, not at start (docs/testing.md, "Test time").
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { calculateJwkThumbprint, exportJWK, SignJWT } = require('jose') as typeof Jose;
+const jose = () => require('jose') as typeof Jose;
 type JWK = Jose.JWK;
 
 /** PKCS #8 DER prefix of an Ed25519 private key; the 32-byte seed follows. */
@@ -27,8 +28,8 @@ export class CredentialSigner {
   /** The public key as a JWK, its key id the RFC 7638 thumbprint (changes only when the key does). */
   publicJwk(): Promise<JWK & { kid: string }> {
     this.jwk ??= (async () => {
-      const jwk = await exportJWK(this.publicKey);
-      const kid = await calculateJwkThumbprint(jwk);
+      const jwk = await jose().exportJWK(this.publicKey);
+      const kid = await jose().calculateJwkThumbprint(jwk);
       return { ...jwk, kid, alg: 'EdDSA', use: 'sig' };
     })();
     return this.jwk;
@@ -41,7 +42,7 @@ export class CredentialSigner {
    */
   async sign(credential: OpenBadgeCredential): Promise<string> {
     const { kid } = await this.publicJwk();
-    return new SignJWT({ ...credential } as unknown as Record<string, unknown>)
+    return new (jose().SignJWT)({ ...credential } as unknown as Record<string, unknown>)
       .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid })
       .setIssuer(credential.issuer.id)
       .setJti(credential.id)

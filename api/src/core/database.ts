@@ -46,6 +46,8 @@ export interface OpenOptions {
    * one. The tests migrate one database per run and start each file's database from its dump.
    */
   loadDataDir?: Blob;
+  /** PGlite only: its PostgreSQL already compiled (the tests compile it once per jest worker). */
+  pgliteWasmModule?: WebAssembly.Module;
 }
 
 // The contrib entry's types are ESM-only while its CommonJS build works; load it with require.
@@ -93,12 +95,12 @@ class ReleasingPool extends Pool {
  * `location` is a postgres URL, a folder, or 'memory://'.
  */
 export async function openDatabase(location: string, options: OpenOptions = {}): Promise<Database> {
-  const database = await connect(location, options.loadDataDir);
+  const database = await connect(location, options);
   if (options.migrate !== false) await database.migrate();
   return database;
 }
 
-async function connect(location: string, loadDataDir?: Blob): Promise<Database> {
+async function connect(location: string, { loadDataDir, pgliteWasmModule }: OpenOptions): Promise<Database> {
   if (/^postgres(ql)?:/.test(location)) {
     const pool = new ReleasingPool({ connectionString: location, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its server (a restart) must not crash the process.
@@ -160,7 +162,7 @@ async function connect(location: string, loadDataDir?: Blob): Promise<Database> 
     };
   }
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const client = new PGlite(location, { extensions: { pg_trgm }, loadDataDir });
+  const client = new PGlite(location, { extensions: { pg_trgm }, loadDataDir, pgliteWasmModule });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

@@ -2,13 +2,20 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import bidiFactory from 'bidi-js';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, type OrderBuyer } from '@platform/contract';
 import { translate } from '../common/i18n';
 import type { Order } from './payments.service';
 
 const bidi = bidiFactory();
+/**
+ * pdfkit and qrcode are loaded with the first PDF, not at start: most processes (and API test files)
+ * never make one, and loading them cost every one of them (docs/testing.md, "Test time").
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const pdfkit = () => require('pdfkit') as typeof import('pdfkit');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const qrcode = () => require('qrcode') as typeof import('qrcode');
 /** Bidi formatting characters: they steer the algorithm but have no glyph. */
 const CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** Left-to-right isolate: keeps a date or number reading left to right inside Arabic (2027-11-22, not 22-11-2027). */
@@ -237,7 +244,7 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
   const vat = vatCents(data.total, vatPercent);
   const plan = order.plan ?? { name: '—', name_en: '—', duration: 0, duration_type: 'year' };
   const qr = taxed
-    ? await QRCode.toBuffer(documentQr(data), { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 })
+    ? await qrcode().toBuffer(documentQr(data), { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 })
     : null;
   const titleKey = credit
     ? 'payment.credit_note_title'
@@ -247,6 +254,7 @@ export async function writeTaxDocument(path: string, data: TaxDocument): Promise
         ? 'payment.standard_invoice_title'
         : 'payment.invoice_title';
 
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,

@@ -1,4 +1,6 @@
-import { DOMParser } from '@xmldom/xmldom';
+// Loaded with the first document read, not at start (docs/testing.md, "Test time").
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const xmldom = () => require('@xmldom/xmldom') as typeof import('@xmldom/xmldom');
 import { platformDay } from '@platform/contract';
 
 /**
@@ -239,7 +241,7 @@ export function ublXml(d: UblDocument, signed?: SignatureParts): string {
  * when it has none.
  */
 export function qrOfXml(xml: string): string | null {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const doc = new (xmldom().DOMParser)().parseFromString(xml, 'text/xml');
   const refs = doc.getElementsByTagNameNS(NS.cac, 'AdditionalDocumentReference');
   for (let i = 0; i < refs.length; i++) {
     const ref = refs.item(i)!;
