@@ -24,10 +24,10 @@ import { AdminContext, CustomRoutes, LoadingPage, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
-import { bilingualRepresentation } from './common/fields';
+import { bilingualRepresentation } from './common/representation';
 import { lazyPage, lazyResource } from './common/lazyResource';
 import { dataProvider } from './dataProvider';
-import { i18nProvider, localeStore } from './i18n';
+import { i18nProvider, loadFullCatalogue, localeStore } from './i18n';
 import { DirectionProvider, useDirection } from './layout/DirectionProvider';
 import { AdminUI } from './layout/AdminUI';
 import { themes } from './layout/themes';
@@ -40,7 +40,10 @@ import { store } from './store';
 const signedIn = () => import('./layout/signedIn');
 type Screens = Awaited<ReturnType<typeof signedIn>>['screens'];
 const screen = <K extends keyof Screens>(name: K) =>
-  signedIn().then((m): Promise<unknown> => m.screens[name]()) as ReturnType<Screens[K]>;
+  // With the whole catalogue (the first screens' part is all that is loaded until then).
+  Promise.all([signedIn().then((m): Promise<unknown> => m.screens[name]()), loadFullCatalogue()]).then(
+    ([module]) => module,
+  ) as ReturnType<Screens[K]>;
 
 // Every screen loads when first shown (issue 36): the sign-in page and the dashboard carry only
 // react-admin's frame, the menu's icons and themselves. Each resource's module is one chunk.
