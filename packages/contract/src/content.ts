@@ -79,40 +79,42 @@ export interface PlanView {
  * The back-office's content resources (`/api/admin/{announcements,categories,plans,events,blogs}`):
  * the list, one record, and the answer of a write or a delete. Dates are ISO strings.
  */
-export interface AnnouncementRecord extends AnnouncementView {
+export type AnnouncementRecord = Pick<AnnouncementView, keyof AnnouncementView> & {
   id: string;
   /** false: hidden from the home page. */
   status: boolean;
-}
+};
 
 /** A blog category (`/api/admin/categories`). */
-export interface CategoryRecord extends NamePair {
+export type CategoryRecord = {
   id: string;
   _id: string;
+  name: string;
+  name_en: string;
   status: boolean;
   created_at: string;
-}
+};
 
 /** A plan as members read it, with its state (`/api/admin/plans`); a plan with orders is archived, not deleted. */
-export interface PlanRecord extends PlanView {
+export type PlanRecord = Pick<PlanView, keyof PlanView> & {
   id: string;
   status: boolean;
   archived: boolean;
   archived_at: string | null;
   created_at: string;
-}
+};
 
 /** An event as members read it, with its state (`/api/admin/events`). */
-export interface EventRecord extends EventView {
+export type EventRecord = Pick<EventView, keyof EventView> & {
   id: string;
   /** Its external results site; null: this platform holds its teams and results. */
   results_url: string | null;
   status: boolean;
   created_at: string;
-}
+};
 
 /** A post or video (`/api/admin/blogs`): bodies, gallery and videos, its category's id and names. */
-export interface BlogRecord {
+export type BlogRecord = {
   id: string;
   _id: string;
   name: string;
@@ -131,4 +133,4 @@ export interface BlogRecord {
   videos: string[];
   status: boolean;
   created_at: string;
-}
+};

@@ -277,14 +277,14 @@ export type RegistrationRecord = {
 } & RegistrationRules;
 
 /** A season (`/api/admin/seasons`): names in both languages and a status. Dates are ISO strings. */
-export interface SeasonRecord extends NamePair {
+export type SeasonRecord = {
   id: string;
   _id: string;
+  name: string;
+  name_en: string;
   status: boolean;
   created_at: string;
-}
+};
 
 /** A competition (`/api/admin/competitions`): a season's fields and its ranking rules (its preset with staff's numbers). */
-export interface CompetitionRecord extends SeasonRecord {
-  ranking: RankingRules;
-}
+export type CompetitionRecord = SeasonRecord & { ranking: RankingRules };
