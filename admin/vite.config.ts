@@ -79,7 +79,16 @@ export default defineConfig({
       hasown: fileURLToPath(new URL('./shims/hasown.cjs', import.meta.url)),
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+    // Terser packs the code some 5% smaller than esbuild after Brotli (issue 36: ~9 kB of the first
+    // screen), for a slower build.
+    minify: 'terser',
+    // Every browser the back-office supports preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+  },
   server: {
     port: 5173,
     proxy: { '/api': api, '/uploads': api },
