@@ -35,7 +35,11 @@ function pick(tree: Tree, paths: string[][]): Tree {
     const here = paths.filter((p) => p[0] === key || p[0] === '*');
     if (!here.length) continue;
     if (here.some((p) => p.length === 1) || typeof value === 'string') out[key] = value;
-    else out[key] = pick(value, here.map((p) => p.slice(1)));
+    else
+      out[key] = pick(
+        value,
+        here.map((p) => p.slice(1)),
+      );
   }
   return out;
 }
@@ -60,7 +64,8 @@ function firstCatalogues(): Plugin {
       const catalogue = pick(module[locale], paths);
       for (const [head, tail] of LEFT_OUT.map((p) => p.split('.'))) {
         const part = catalogue[head];
-        if (typeof part === 'object') catalogue[head] = Object.fromEntries(Object.entries(part).filter(([k]) => k !== tail));
+        if (typeof part === 'object')
+          catalogue[head] = Object.fromEntries(Object.entries(part).filter(([k]) => k !== tail));
       }
       return `export default ${JSON.stringify(catalogue)};`;
     },
