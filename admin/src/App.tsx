@@ -24,125 +24,130 @@ import { AdminContext, CustomRoutes, LoadingPage, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
-import { bilingualRepresentation } from './common/fields';
+import { bilingualRepresentation } from './common/representation';
 import { lazyPage, lazyResource } from './common/lazyResource';
 import { dataProvider } from './dataProvider';
-import { i18nProvider, localeStore } from './i18n';
+import { i18nProvider, loadFullCatalogue, localeStore } from './i18n';
 import { DirectionProvider, useDirection } from './layout/DirectionProvider';
 import { AdminUI } from './layout/AdminUI';
 import { themes } from './layout/themes';
 import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
 import { store } from './store';
 
+// The signed-in frame (app bar, menu, the staff gate) and the dashboard load after signing in, in one
+// chunk: the sign-in page carries neither (issue 36). Each screen's module is imported through it
+// (layout/signedIn.ts), one chunk per module.
+const signedIn = () => import('./layout/signedIn');
+type Screens = Awaited<ReturnType<typeof signedIn>>['screens'];
+const screen = <K extends keyof Screens>(name: K) =>
+  // With the whole catalogue (the first screens' part is all that is loaded until then).
+  Promise.all([signedIn().then((m): Promise<unknown> => m.screens[name]()), loadFullCatalogue()]).then(
+    ([module]) => module,
+  ) as ReturnType<Screens[K]>;
+
 // Every screen loads when first shown (issue 36): the sign-in page and the dashboard carry only
 // react-admin's frame, the menu's icons and themselves. Each resource's module is one chunk.
 const all = ['list', 'show', 'edit', 'create'] as const;
 const editable = ['list', 'edit', 'create'] as const;
-const plans = lazyResource(() => import('./plans').then((m) => m.default), editable, {
+const plans = lazyResource(() => screen('plans').then((m) => m.default), editable, {
   icon: CardMembershipIcon,
   recordRepresentation: bilingualRepresentation,
 });
-const users = lazyResource(() => import('./users').then((m) => m.default), all, {
+const users = lazyResource(() => screen('users').then((m) => m.default), all, {
   icon: PeopleIcon,
   recordRepresentation: 'name',
 });
-const corrections = lazyResource(() => import('./corrections').then((m) => m.default), ['list'], {
+const corrections = lazyResource(() => screen('corrections').then((m) => m.default), ['list'], {
   icon: EventNoteIcon,
 });
-const judges = lazyResource(() => import('./judges').then((m) => m.default), ['list'], {
+const judges = lazyResource(() => screen('judges').then((m) => m.default), ['list'], {
   icon: GavelIcon,
   recordRepresentation: 'organization_name',
 });
-const admins = lazyResource(() => import('./admins').then((m) => m.default), editable, {
+const admins = lazyResource(() => screen('admins').then((m) => m.default), editable, {
   icon: AdminPanelSettingsIcon,
   recordRepresentation: 'name',
 });
-const events = lazyResource(() => import('./events').then((m) => m.default), editable, {
+const events = lazyResource(() => screen('events').then((m) => m.default), editable, {
   icon: EventIcon,
   recordRepresentation: bilingualRepresentation,
 });
-const announcements = lazyResource(() => import('./announcements').then((m) => m.default), editable, {
+const announcements = lazyResource(() => screen('announcements').then((m) => m.default), editable, {
   icon: CampaignIcon,
   recordRepresentation: bilingualRepresentation,
 });
-const categories = lazyResource(() => import('./categories').then((m) => m.default), editable, {
+const categories = lazyResource(() => screen('categories').then((m) => m.default), editable, {
   icon: CategoryIcon,
   recordRepresentation: bilingualRepresentation,
 });
-const blogs = lazyResource(() => import('./blogs').then((m) => m.default), editable, {
+const blogs = lazyResource(() => screen('blogs').then((m) => m.default), editable, {
   icon: ArticleIcon,
   recordRepresentation: bilingualRepresentation,
 });
-const seasons = lazyResource(() => import('./teams').then((m) => m.seasons), editable, {
+const seasons = lazyResource(() => screen('teams').then((m) => m.seasons), editable, {
   icon: EmojiEventsIcon,
   recordRepresentation: bilingualRepresentation,
 });
-const competitions = lazyResource(() => import('./teams').then((m) => m.competitions), editable, {
+const competitions = lazyResource(() => screen('teams').then((m) => m.competitions), editable, {
   icon: EmojiEventsIcon,
   recordRepresentation: bilingualRepresentation,
 });
-const registrations = lazyResource(() => import('./registrations').then((m) => m.default), editable, {
+const registrations = lazyResource(() => screen('registrations').then((m) => m.default), editable, {
   icon: HowToRegIcon,
 });
-const teams = lazyResource(() => import('./teams').then((m) => m.teams), editable, {
+const teams = lazyResource(() => screen('teams').then((m) => m.teams), editable, {
   icon: GroupsIcon,
   recordRepresentation: 'team_no',
 });
-const eventDays = lazyResource(() => import('./event-days').then((m) => m.default), editable, {
+const eventDays = lazyResource(() => screen('eventDays').then((m) => m.default), editable, {
   icon: StadiumIcon,
   recordRepresentation: (r: { venue_name?: string; event_date?: string }) =>
     `${r.venue_name ?? ''} · ${r.event_date ?? ''}`,
 });
-const transactions = lazyResource(() => import('./transactions').then((m) => m.default), ['list'], {
+const transactions = lazyResource(() => screen('transactions').then((m) => m.default), ['list'], {
   icon: ReceiptIcon,
   recordRepresentation: 'customer_name',
 });
-const contact = lazyResource(() => import('./contact').then((m) => m.default), ['list'], {
+const contact = lazyResource(() => screen('contact').then((m) => m.default), ['list'], {
   icon: ContactMailIcon,
   recordRepresentation: 'name',
 });
-const messages = lazyResource(() => import('./messages').then((m) => m.default), ['list', 'show'], {
+const messages = lazyResource(() => screen('messages').then((m) => m.default), ['list', 'show'], {
   icon: OutboxIcon,
   recordRepresentation: 'to',
 });
-const partners = lazyResource(() => import('./partners').then((m) => m.default), editable, {
+const partners = lazyResource(() => screen('partners').then((m) => m.default), editable, {
   icon: HandshakeIcon,
   recordRepresentation: 'name',
 });
-const broadcasts = lazyResource(() => import('./broadcasts').then((m) => m.default), all, {
+const broadcasts = lazyResource(() => screen('broadcasts').then((m) => m.default), all, {
   icon: CampaignIcon,
   // Its subject in the interface's language (page titles, breadcrumbs).
   recordRepresentation: (r: BroadcastRecord) => (localeStore.get() === 'ar' ? r.subject_ar : r.subject_en),
 });
-const certificates = lazyResource(() => import('./certificates').then((m) => m.default), ['list'], {
+const certificates = lazyResource(() => screen('certificates').then((m) => m.default), ['list'], {
   icon: WorkspacePremiumIcon,
 });
-const certificateTemplates = lazyResource(() => import('./certificates').then((m) => m.templates), editable, {
+const certificateTemplates = lazyResource(() => screen('certificates').then((m) => m.templates), editable, {
   icon: WallpaperIcon,
 });
-const audit = lazyResource(() => import('./audit').then((m) => m.default), ['list'], { icon: HistoryIcon });
-const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
-const MediaPage = lazyPage(() => import('./media/MediaPage'), 'MediaPage');
-const SystemPage = lazyPage(() => import('./system/SystemPage'), 'SystemPage');
-const SecurityPage = lazyPage(() => import('./security/SecurityPage'), 'SecurityPage');
-const einvoices = lazyResource(() => import('./einvoices').then((m) => m.default), ['list'], {
+const audit = lazyResource(() => screen('audit').then((m) => m.default), ['list'], { icon: HistoryIcon });
+const SettingsPage = lazyPage(() => screen('settings'), 'SettingsPage');
+const MediaPage = lazyPage(() => screen('media'), 'MediaPage');
+const SystemPage = lazyPage(() => screen('system'), 'SystemPage');
+const SecurityPage = lazyPage(() => screen('security'), 'SecurityPage');
+const einvoices = lazyResource(() => screen('einvoices').then((m) => m.default), ['list'], {
   icon: VerifiedIcon,
   recordRepresentation: 'number',
 });
 
-// The signed-in frame (app bar, menu, the staff gate) and the dashboard load after signing in: the
-// sign-in page carries neither (issue 36).
-const loadDashboard = () => import('./dashboard/Dashboard');
-const LazyLayout = lazy(() => {
-  void loadDashboard(); // side by side with the frame, not after it
-  return import('./layout/Layout').then((m) => ({ default: m.Layout }));
-});
+const LazyLayout = lazy(() => signedIn().then((m) => ({ default: m.Layout })));
 const Layout = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<LoadingPage />}>
     <LazyLayout>{children}</LazyLayout>
   </Suspense>
 );
-const Dashboard = lazyPage(loadDashboard, 'Dashboard');
+const Dashboard = lazyPage(signedIn, 'Dashboard');
 
 export function App() {
   const direction = useDirection();

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Box, Tooltip } from '@mui/material';
 import { dateOptions, formatMoney, type NamePair } from '@platform/contract';
 import { DateField, useFieldValue, useLocaleState, useRecordContext, type DateFieldProps } from 'react-admin';
-import { dateLocales, localeStore, type Locale } from '../i18n';
+import { dateLocales, type Locale } from '../i18n';
 
 /**
  * A date in the interface language, day first ("3 Jan 2027" / "3 يناير 2027") on the platform's
@@ -56,12 +56,9 @@ export function MoneyField({ source, currencySource }: { source: string; currenc
   return <bdi style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, currency, locale)}</bdi>;
 }
 
-/**
- * A record named in both languages, as react-admin names it in titles, pickers and confirm dialogs:
- * in the interface's language (the app renders again when the language changes).
- */
-export const bilingualRepresentation = (record: { name?: string; name_en?: string }) =>
-  (localeStore.get() === 'ar' ? record.name : record.name_en) || record.name_en || record.name || '';
+// In a module of its own: App.tsx names resources' records with it, and the sign-in page does not
+// carry these fields (issue 36).
+export { bilingualRepresentation } from './representation';
 
 /**
  * A long value cut to `width` with an ellipsis, whole in a tooltip (hover or keyboard focus), so a

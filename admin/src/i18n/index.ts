@@ -51,25 +51,47 @@ export const localeStore = {
 };
 
 /**
- * Each language's catalogue is its own chunk (issue 36: the first screen carries one, not both); the
- * current one is loaded before the first render (`loadCatalogue` in main.tsx, beside the app's own
- * chunk), the other when the person switches to it.
+ * Each language's catalogue is its own chunk (issue 36: the first screen carries one, not both), in
+ * two parts: what the sign-in page, the frame and the dashboard translate (`virtual:first-catalogue`,
+ * picked from en.ts / ar.ts at build time: vite.config.ts), loaded before the first render
+ * (`loadCatalogue` in main.tsx, beside the app's own chunk); and the whole, which every other screen
+ * waits for (`loadFullCatalogue`). The other language loads when the person switches to it.
  */
 const catalogues: Partial<Record<Locale, TranslationMessages>> = {};
+const firstImporters: Record<Locale, () => Promise<TranslationMessages>> = {
+  en: () => import('virtual:first-catalogue/en').then((m) => m.default),
+  ar: () => import('virtual:first-catalogue/ar').then((m) => m.default),
+};
 const importers: Record<Locale, () => Promise<TranslationMessages>> = {
   en: () => import('./en').then((m) => m.en),
   ar: () => import('./ar').then((m) => m.ar),
 };
+/** The whole catalogues are wanted once a screen beyond the dashboard is shown. */
+let full = false;
+const fullCatalogues: Partial<Record<Locale, Promise<TranslationMessages>>> = {};
+const loadWhole = (locale: Locale) => (fullCatalogues[locale] ??= importers[locale]());
 
-/** The catalogue of a language, fetched once. */
+const wholes: Partial<Record<Locale, TranslationMessages>> = {};
+
+/** The catalogue of a language (its first part until a screen wanted the whole), fetched once. */
 export async function loadCatalogue(locale: Locale): Promise<TranslationMessages> {
-  return (catalogues[locale] ??= await importers[locale]());
+  if (full) return (wholes[locale] ??= await loadWhole(locale));
+  return (catalogues[locale] ??= await firstImporters[locale]());
+}
+
+/** The current language's whole catalogue, in use before this resolves (for a screen about to show). */
+export async function loadFullCatalogue(): Promise<void> {
+  if (full) return;
+  full = true;
+  await loadCatalogue(current);
+  // Polyglot takes the catalogue anew when the locale is set, the same one here.
+  await polyglot().changeLocale(current);
 }
 
 /** Synchronous for a catalogue already loaded (polyglot needs the first one so), else its import. */
 const messagesOf = (locale: string) => {
   const l: Locale = locale === 'ar' ? 'ar' : 'en';
-  return catalogues[l] ?? loadCatalogue(l);
+  return (full ? wholes[l] : catalogues[l]) ?? loadCatalogue(l);
 };
 
 type Polyglot = ReturnType<typeof polyglotI18nProvider>;

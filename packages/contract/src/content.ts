@@ -74,3 +74,63 @@ export interface PlanView {
   type: PlanType;
   subtype: string;
 }
+
+/**
+ * The back-office's content resources (`/api/admin/{announcements,categories,plans,events,blogs}`):
+ * the list, one record, and the answer of a write or a delete. Dates are ISO strings.
+ */
+export type AnnouncementRecord = Pick<AnnouncementView, keyof AnnouncementView> & {
+  id: string;
+  /** false: hidden from the home page. */
+  status: boolean;
+};
+
+/** A blog category (`/api/admin/categories`). */
+export type CategoryRecord = {
+  id: string;
+  _id: string;
+  name: string;
+  name_en: string;
+  status: boolean;
+  created_at: string;
+};
+
+/** A plan as members read it, with its state (`/api/admin/plans`); a plan with orders is archived, not deleted. */
+export type PlanRecord = Pick<PlanView, keyof PlanView> & {
+  id: string;
+  status: boolean;
+  archived: boolean;
+  archived_at: string | null;
+  created_at: string;
+};
+
+/** An event as members read it, with its state (`/api/admin/events`). */
+export type EventRecord = Pick<EventView, keyof EventView> & {
+  id: string;
+  /** Its external results site; null: this platform holds its teams and results. */
+  results_url: string | null;
+  status: boolean;
+  created_at: string;
+};
+
+/** A post or video (`/api/admin/blogs`): bodies, gallery and videos, its category's id and names. */
+export type BlogRecord = {
+  id: string;
+  _id: string;
+  name: string;
+  name_en: string;
+  slug: string;
+  type: PostType;
+  /** The category's id; null for none. */
+  category: string | null;
+  category_name: NamePair | null;
+  short_desc: string;
+  short_desc_en: string;
+  description: string;
+  description_en: string;
+  image: string | null;
+  galleries: string[];
+  videos: string[];
+  status: boolean;
+  created_at: string;
+};

@@ -330,3 +330,26 @@ export type PublicTeamView = {
     awards: AwardView[];
   }[];
 };
+
+/**
+ * An event day as the back-office lists it (`/api/admin/event-days`): its season and competition (ids
+ * and names, null once gone), where and when, and its ranking rules. Dates are ISO strings; the day is YYYY-MM-DD.
+ */
+export type EventDayRecord = {
+  id: string;
+  season_id: string;
+  season: string | null;
+  season_en: string | null;
+  competition_id: string;
+  competition: string | null;
+  competition_en: string | null;
+  event_date: string;
+  venue_name: string;
+  venue_name_en: string | null;
+  venue_city: string;
+  map_url: string | null;
+  rules: RankingRules;
+  /** When its results were published; null: not yet. */
+  published_at: string | null;
+  created_at: string;
+};

@@ -1,4 +1,4 @@
-import type { MemberType } from './accounts.js';
+import type { Language, MemberType } from './accounts.js';
 import type { MemberUser } from './members.js';
 import type { NamePair } from './teams.js';
 
@@ -193,3 +193,51 @@ export type ContactReplyRecord = {
 
 /** One contact message (`GET /api/admin/contactus/:id`, which marks it read) with its replies, oldest first. */
 export type ContactDetail = ContactRecord & { reply: ContactReplyRecord[] };
+
+/** A staff account (`/api/admin/admins`): an admin (4) or a sub-admin (5); never its password or secrets. */
+export type AdminRecord = {
+  id: string;
+  _id: string;
+  name: string;
+  email: string | null;
+  national_id: string | null;
+  phone_number: string | null;
+  nationality: string | null;
+  picture: string | null;
+  type: number;
+  /** false: disabled, cannot sign in. */
+  status: boolean;
+  language: Language;
+  /** false: the language was guessed, not chosen. */
+  language_chosen: boolean;
+  /** Two-factor sign-in is on. */
+  two_factor: boolean;
+  created_at: string;
+};
+
+/** The site's settings (`/api/admin/settings`): copyright, privacy policy and terms, rich text in both languages. */
+export type SettingsRecord = {
+  id: string;
+  _id: string;
+  site_name: string;
+  site_copy_right: string;
+  privacy: string;
+  privacy_en: string;
+  /** The terms and conditions (the contract's spelling). */
+  tearm_condition: string;
+  tearm_condition_en: string;
+  updated_at: string;
+};
+
+/** A partner site allowed to embed the sign-in page (`/api/admin/partners`); its key is never answered. */
+export type PartnerRecord = {
+  id: string;
+  _id: string;
+  name: string;
+  client_id: string;
+  /** Exact origins (scheme://host[:port]) that may frame the page. */
+  origins: string[];
+  status: boolean;
+  created_at: string;
+  updated_at: string;
+};

@@ -1,4 +1,5 @@
 import type { TeamAction, TeamState } from './team-lifecycle.js';
+import type { RankingRules } from './event-day.js';
 
 /**
  * An invitation to a team: pending until the person answers, expired when nobody answered in time
@@ -274,3 +275,16 @@ export type RegistrationRecord = {
   status: boolean;
   created_at: string;
 } & RegistrationRules;
+
+/** A season (`/api/admin/seasons`): names in both languages and a status. Dates are ISO strings. */
+export type SeasonRecord = {
+  id: string;
+  _id: string;
+  name: string;
+  name_en: string;
+  status: boolean;
+  created_at: string;
+};
+
+/** A competition (`/api/admin/competitions`): a season's fields and its ranking rules (its preset with staff's numbers). */
+export type CompetitionRecord = SeasonRecord & { ranking: RankingRules };

@@ -1,4 +1,4 @@
-import { STAFF_TYPES } from '@platform/contract';
+import { STAFF_TYPES, type AdminRecord } from '@platform/contract';
 import { inArray } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { users, type User } from '../../db/schema';
@@ -29,6 +29,7 @@ async function guard(row: User, next: { isActive: boolean; type: number } | null
 
 export const adminsResource = defineResource<User, StaffDto>({
   name: 'admins',
+  shapes: { record: 'AdminRecord' },
   table: users,
   id: users.id,
   roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
@@ -83,7 +84,7 @@ export const adminsResource = defineResource<User, StaffDto>({
     const demoted = !row.isActive || row.type !== before.type || row.passwordHash !== before.passwordHash;
     if (demoted) await endSessions(ctx.tx, row.id);
   },
-  toRecord: (u) => ({
+  toRecord: (u): AdminRecord => ({
     id: u.id,
     _id: u.id,
     name: u.name,
@@ -97,6 +98,6 @@ export const adminsResource = defineResource<User, StaffDto>({
     language: u.language,
     language_chosen: u.languageChosen,
     two_factor: !!u.twoFactorEnabledAt,
-    created_at: u.createdAt,
+    created_at: u.createdAt.toISOString(),
   }),
 });

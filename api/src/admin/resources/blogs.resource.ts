@@ -1,4 +1,4 @@
-import { LIMITS, POST_TYPES } from '@platform/contract';
+import { LIMITS, POST_TYPES, type BlogRecord } from '@platform/contract';
 import { and, eq, inArray, like, ne, or } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { isBlankHtml, sanitizeRichText } from '../../content/rich-text';
@@ -97,6 +97,7 @@ async function readPost(input: PostDto, tx: Db, creating: boolean, self?: Row) {
 /** Blog posts and videos. The slug comes from the English name (never from the form) and stays unique. */
 export const blogsResource = defineResource<Row, PostDto>({
   name: 'blogs',
+  shapes: { record: 'BlogRecord' },
   table: posts,
   id: posts.id,
   joins: [[categories, eq(categories.id, posts.categoryId)]],
@@ -120,7 +121,7 @@ export const blogsResource = defineResource<Row, PostDto>({
   input: { create: PostDto },
   create: (input, ctx) => readPost(input, ctx.tx, true),
   update: (input, row, ctx) => readPost(input, ctx.tx, false, row),
-  toRecord: ({ posts: p, categories: c }) => ({
+  toRecord: ({ posts: p, categories: c }): BlogRecord => ({
     id: p.id,
     _id: p.id,
     name: p.name,
@@ -137,6 +138,6 @@ export const blogsResource = defineResource<Row, PostDto>({
     galleries: p.galleries,
     videos: p.videos,
     status: p.status,
-    created_at: p.createdAt,
+    created_at: p.createdAt.toISOString(),
   }),
 });

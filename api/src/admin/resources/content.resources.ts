@@ -1,3 +1,4 @@
+import type { AnnouncementRecord, CategoryRecord, PlanRecord, SettingsRecord } from '@platform/contract';
 import { count, eq } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { announcements, categories, orders, plans, posts, settings } from '../../db/schema';
@@ -8,6 +9,7 @@ import { AnnouncementDto, CategoryDto, PlanDto, SettingsDto } from './content.dt
 
 export const announcementsResource = defineResource<typeof announcements.$inferSelect, AnnouncementDto>({
   name: 'announcements',
+  shapes: { record: 'AnnouncementRecord' },
   table: announcements,
   id: announcements.id,
   roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
@@ -19,19 +21,20 @@ export const announcementsResource = defineResource<typeof announcements.$inferS
   input: { create: AnnouncementDto },
   create: async (a) => defined({ name: a.name, nameEn: a.name_en, link: a.link, status: a.status }),
   update: async (a) => defined({ name: a.name, nameEn: a.name_en, link: a.link, status: a.status }),
-  toRecord: (a) => ({
+  toRecord: (a): AnnouncementRecord => ({
     id: a.id,
     _id: a.id,
     name: a.name,
     name_en: a.nameEn,
     link: a.link,
     status: a.status,
-    created_at: a.createdAt,
+    created_at: a.createdAt.toISOString(),
   }),
 });
 
 export const categoriesResource = defineResource<typeof categories.$inferSelect, CategoryDto>({
   name: 'categories',
+  shapes: { record: 'CategoryRecord' },
   table: categories,
   id: categories.id,
   roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
@@ -49,13 +52,13 @@ export const categoriesResource = defineResource<typeof categories.$inferSelect,
     if (n > 0) throw new AppError(409, 'content.category_in_use', { count: n });
     return 'deleted';
   },
-  toRecord: (c) => ({
+  toRecord: (c): CategoryRecord => ({
     id: c.id,
     _id: c.id,
     name: c.name,
     name_en: c.nameEn,
     status: c.status,
-    created_at: c.createdAt,
+    created_at: c.createdAt.toISOString(),
   }),
 });
 
@@ -82,6 +85,7 @@ function planValues(p: PlanDto) {
  */
 export const plansResource = defineResource<typeof plans.$inferSelect, PlanDto>({
   name: 'plans',
+  shapes: { record: 'PlanRecord' },
   table: plans,
   id: plans.id,
   roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
@@ -116,19 +120,20 @@ export const plansResource = defineResource<typeof plans.$inferSelect, PlanDto>(
     await ctx.tx.update(plans).set({ archivedAt: new Date(), status: false }).where(eq(plans.id, row.id));
     return 'kept';
   },
-  toRecord: (p) => ({
+  toRecord: (p): PlanRecord => ({
     id: p.id,
     ...planView(p),
     status: p.status,
     archived: p.archivedAt !== null,
-    archived_at: p.archivedAt,
-    created_at: p.createdAt,
+    archived_at: p.archivedAt?.toISOString() ?? null,
+    created_at: p.createdAt.toISOString(),
   }),
 });
 
 /** Site settings (one row per site, WRO): privacy policy and terms, rich text in both languages. */
 export const settingsResource = defineResource<typeof settings.$inferSelect, SettingsDto>({
   name: 'settings',
+  shapes: { record: 'SettingsRecord' },
   table: settings,
   id: settings.id,
   roles: { read: ['admin'], update: ['admin'] },
@@ -148,7 +153,7 @@ export const settingsResource = defineResource<typeof settings.$inferSelect, Set
       updatedAt: new Date(),
     });
   },
-  toRecord: (s) => ({
+  toRecord: (s): SettingsRecord => ({
     id: s.id,
     _id: s.id,
     site_name: s.siteName,
@@ -157,6 +162,6 @@ export const settingsResource = defineResource<typeof settings.$inferSelect, Set
     privacy_en: s.privacyEn,
     tearm_condition: s.termsConditions,
     tearm_condition_en: s.termsConditionsEn,
-    updated_at: s.updatedAt,
+    updated_at: s.updatedAt.toISOString(),
   }),
 });

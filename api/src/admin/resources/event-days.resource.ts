@@ -1,3 +1,4 @@
+import type { EventDayRecord } from '@platform/contract';
 import { eq } from 'drizzle-orm';
 import { competitions, eventDays, seasons } from '../../db/schema';
 import { Day, Ids, Link, Required, RequiredId, Text } from '../../common/dto';
@@ -39,6 +40,7 @@ type Row = {
  */
 export const eventDaysResource = defineResource<Row, EventDayDto & EventDayUpdateDto>({
   name: 'event-days',
+  shapes: { record: 'EventDayRecord' },
   table: eventDays,
   id: eventDays.id,
   joins: [
@@ -80,7 +82,7 @@ export const eventDaysResource = defineResource<Row, EventDayDto & EventDayUpdat
   async afterWrite(action, row, ctx) {
     if (action === 'create') await setUpEventDay(ctx.tx, row.event_days, (ctx.body as EventDayDto).team_ids);
   },
-  toRecord: ({ event_days: d, seasons: s, competitions: c }) => ({
+  toRecord: ({ event_days: d, seasons: s, competitions: c }): EventDayRecord => ({
     id: d.id,
     season_id: d.seasonId,
     season: s?.name ?? null,
@@ -94,7 +96,7 @@ export const eventDaysResource = defineResource<Row, EventDayDto & EventDayUpdat
     venue_city: d.venueCity,
     map_url: d.mapUrl,
     rules: d.rules,
-    published_at: d.publishedAt,
-    created_at: d.createdAt,
+    published_at: d.publishedAt?.toISOString() ?? null,
+    created_at: d.createdAt.toISOString(),
   }),
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../common/app-error';
 import { events, settings } from '../../db/schema';
-import { LIMITS } from '@platform/contract';
+import { LIMITS, type EventRecord } from '@platform/contract';
 import { Bool, FormText, Link, Moment, OptionalText, Required } from '../../common/dto';
 import { libraryPaths } from './blogs.resource';
 import { defined, defineResource, type WriteContext } from '../resource';
@@ -69,6 +69,7 @@ async function checkSite<T extends { type?: string; image?: string | null }>(val
 /** Events: the dashboard's countdown follows an active event with home display and countdown on. */
 export const eventsResource = defineResource<typeof events.$inferSelect, EventDto>({
   name: 'events',
+  shapes: { record: 'EventRecord' },
   table: events,
   id: events.id,
   roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
@@ -89,11 +90,11 @@ export const eventsResource = defineResource<typeof events.$inferSelect, EventDt
   input: { create: EventDto },
   create: async (input, ctx) => checkSite(readEvent(input, true), ctx),
   update: async (input, _before, ctx) => checkSite(readEvent(input, false), ctx),
-  toRecord: (e) => ({
+  toRecord: (e): EventRecord => ({
     id: e.id,
     ...eventView(e),
     results_url: e.resultsUrl,
     status: e.status,
-    created_at: e.createdAt,
+    created_at: e.createdAt.toISOString(),
   }),
 });

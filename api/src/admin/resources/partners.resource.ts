@@ -1,3 +1,4 @@
+import type { PartnerRecord } from '@platform/contract';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, Matches, ValidateBy } from 'class-validator';
 import { hashPassword } from '../../auth/password';
@@ -80,6 +81,7 @@ async function readPartner(p: PartnerDto) {
  */
 export const partnersResource = defineResource<typeof partners.$inferSelect, PartnerDto>({
   name: 'partners',
+  shapes: { record: 'PartnerRecord' },
   table: partners,
   id: partners.id,
   roles: { read: ['admin'], create: ['admin'], update: ['admin'], delete: ['admin'] },
@@ -92,14 +94,14 @@ export const partnersResource = defineResource<typeof partners.$inferSelect, Par
   input: { create: PartnerCreateDto, update: PartnerDto },
   create: readPartner,
   update: readPartner,
-  toRecord: (p) => ({
+  toRecord: (p): PartnerRecord => ({
     id: p.id,
     _id: p.id,
     name: p.name,
     client_id: p.clientId,
     origins: p.origins,
     status: p.status,
-    created_at: p.createdAt,
-    updated_at: p.updatedAt,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
   }),
 });

@@ -1,7 +1,9 @@
 import {
   TEAM_STATES,
+  type CompetitionRecord,
   type RankingRules,
   type RegistrationRecord,
+  type SeasonRecord,
   type TeamDetail,
   type TeamRecord,
   type TeamState,
@@ -44,6 +46,7 @@ function namedResource(name: 'seasons' | 'competitions', table: typeof seasons |
   const read = (v: NamedDto) => defined({ name: v.name, nameEn: v.name_en, status: v.status });
   return defineResource<typeof seasons.$inferSelect, NamedDto>({
     name,
+    shapes: { record: name === 'seasons' ? 'SeasonRecord' : 'CompetitionRecord' },
     table,
     id: table.id,
     roles: roles(),
@@ -79,13 +82,13 @@ function namedResource(name: 'seasons' | 'competitions', table: typeof seasons |
       if (day) throw new AppError(409, 'content.in_use_by_teams');
       return 'deleted';
     },
-    toRecord: (r) => ({
+    toRecord: (r): SeasonRecord | CompetitionRecord => ({
       id: r.id,
       _id: r.id,
       name: r.name,
       name_en: r.nameEn,
       status: r.status,
-      created_at: r.createdAt,
+      created_at: r.createdAt.toISOString(),
       // A competition's ranking rules (issue 32): its preset with staff's numbers.
       ...('ranking' in r ? { ranking: rulesOf(r as { ranking: RankingRules | null }) } : {}),
     }),
