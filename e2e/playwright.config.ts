@@ -2,11 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { memberUrl } from './env';
 
 /**
- * Files run side by side in E2E_WORKERS workers (2 by default; a file's tests stay in order, one
- * worker): each file makes its own people and data (uniqueId, createMember, its own fixture) or only
- * reads the shared fixtures, and scopes what it reads from the fakes to its own people.
+ * One worker by default (`E2E_WORKERS=2` runs files side by side). Files are written to run side by
+ * side: each makes its own people and data (uniqueId, createMember, its own fixture) or only reads
+ * the shared fixtures, and scopes what it reads from the fakes to its own people. Two workers took
+ * the journeys from about 20 to 14 minutes, but a fresh-clone run in two workers failed twice where
+ * one worker has not (member-server's kept courses fetched again, not explained yet; an edit read
+ * before its save, fixed): two become the default once they pass repeatedly (docs/testing.md).
  */
-const workers = Number(process.env.E2E_WORKERS || 2);
+const workers = Number(process.env.E2E_WORKERS || 1);
 
 export default defineConfig({
   testDir: './tests',
