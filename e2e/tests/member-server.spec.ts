@@ -162,8 +162,13 @@ test('a signed-in page asks the API for the member once; the home page makes one
         answer.pipe(res);
       },
     );
+    upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
+  // The member server keeps its connections to the API open (undici): the proxy must not close an idle
+  // one (Node's server does after 5 s) just as the member server sends on it, which fails that call
+  // and, for the courses, drops what the site keeps (the call is then counted again on the next page).
+  proxy.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
   const port = E2E.memberPort + 13;
   const { stop } = await startMember('production', port, {
