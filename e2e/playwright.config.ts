@@ -4,10 +4,10 @@ import { memberUrl } from './env';
 /**
  * One worker by default (`E2E_WORKERS=2` runs files side by side). Files are written to run side by
  * side: each makes its own people and data (uniqueId, createMember, its own fixture) or only reads
- * the shared fixtures, and scopes what it reads from the fakes to its own people. Two workers took
- * the journeys from about 20 to 14 minutes, but a fresh-clone run in two workers failed twice where
- * one worker has not (member-server's kept courses fetched again, not explained yet; an edit read
- * before its save, fixed): two become the default once they pass repeatedly (docs/testing.md).
+ * the shared fixtures, and scopes what it reads from the fakes to its own people. On a quiet
+ * 2-core machine two workers took 821 s, one 913 s (2026-11-26); a fresh-clone run in two workers
+ * failed twice where one worker has not (both fixed: an edit read before its save, member-server's
+ * proxy closing kept connections): two become the default once they pass repeatedly (docs/testing.md).
  */
 const workers = Number(process.env.E2E_WORKERS || 1);
 
