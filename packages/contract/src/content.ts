@@ -1,4 +1,4 @@
-import type { NamePair } from './teams.js';
+import type { NamedStatusRecord, NamePair } from './teams.js';
 
 /** What a post is: an article or a video. */
 export const POST_TYPES = ['post', 'video'] as const;
@@ -86,14 +86,7 @@ export type AnnouncementRecord = Pick<AnnouncementView, keyof AnnouncementView> 
 };
 
 /** A blog category (`/api/admin/categories`). */
-export type CategoryRecord = {
-  id: string;
-  _id: string;
-  name: string;
-  name_en: string;
-  status: boolean;
-  created_at: string;
-};
+export type CategoryRecord = NamedStatusRecord;
 
 /** A plan as members read it, with its state (`/api/admin/plans`); a plan with orders is archived, not deleted. */
 export type PlanRecord = Pick<PlanView, keyof PlanView> & {

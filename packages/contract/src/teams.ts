@@ -276,8 +276,8 @@ export type RegistrationRecord = {
   created_at: string;
 } & RegistrationRules;
 
-/** A season (`/api/admin/seasons`): names in both languages and a status. Dates are ISO strings. */
-export type SeasonRecord = {
+/** A record named in both languages, with a status (a season, a blog category). Dates are ISO strings. */
+export type NamedStatusRecord = {
   id: string;
   _id: string;
   name: string;
@@ -285,6 +285,9 @@ export type SeasonRecord = {
   status: boolean;
   created_at: string;
 };
+
+/** A season (`/api/admin/seasons`). */
+export type SeasonRecord = NamedStatusRecord;
 
 /** A competition (`/api/admin/competitions`): a season's fields and its ranking rules (its preset with staff's numbers). */
 export type CompetitionRecord = SeasonRecord & { ranking: RankingRules };
