@@ -1,4 +1,3 @@
-import { expect } from '@jest/globals';
 import { plans } from '../src/db/schema';
 import { FatooraClient } from '../src/zatca/fatoora.client';
 import { onboard } from '../src/zatca/onboarding';

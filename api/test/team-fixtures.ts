@@ -1,4 +1,3 @@
-import { expect } from '@jest/globals';
 import { createUser, signIn, type TestApp } from './harness';
 
 /** A coach's plan valid for ever (full access), as the team tests give it. */

@@ -46,7 +46,7 @@ export interface OpenOptions {
    * one. The tests migrate one database per run and start each file's database from its dump.
    */
   loadDataDir?: Blob;
-  /** PGlite only: its PostgreSQL already compiled (the tests compile it once per jest worker). */
+  /** PGlite only: its PostgreSQL already compiled (the tests compile it once per test process). */
   pgliteWasmModule?: WebAssembly.Module;
 }
 
