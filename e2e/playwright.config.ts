@@ -2,14 +2,12 @@ import { defineConfig, devices } from '@playwright/test';
 import { memberUrl } from './env';
 
 /**
- * One worker by default (`E2E_WORKERS=2` runs files side by side). Files are written to run side by
- * side: each makes its own people and data (uniqueId, createMember, its own fixture) or only reads
- * the shared fixtures, and scopes what it reads from the fakes to its own people. On a quiet
- * 2-core machine two workers took 821 s, one 913 s (2026-11-26); a fresh-clone run in two workers
- * failed twice where one worker has not (both fixed: an edit read before its save, member-server's
- * proxy closing kept connections): two become the default once they pass repeatedly (docs/testing.md).
+ * Two workers by default (`E2E_WORKERS=1` for one). Files are written to run side by side: each makes
+ * its own people and data (uniqueId, createMember, its own fixture) or only reads the shared fixtures,
+ * and scopes what it reads from the fakes to its own people. On a quiet 2-core machine, without
+ * traces, two workers took 528 s where one with traces took 873 s (2026-11-26; docs/testing.md).
  */
-const workers = Number(process.env.E2E_WORKERS || 1);
+const workers = Number(process.env.E2E_WORKERS || 2);
 
 export default defineConfig({
   testDir: './tests',
@@ -25,7 +23,10 @@ export default defineConfig({
   globalSetup: require.resolve('./global-setup'),
   use: {
     baseURL: memberUrl,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (a screencast and DOM snapshots of every step) cost about a
+    // third of the journeys' CPU, for every passing test, and CI keeps no trace to read. Chasing a
+    // failure: `npm test -w e2e -- --trace retain-on-failure tests/x.spec.ts`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
