@@ -2,7 +2,8 @@
 // type checks, builds, API tests on PGlite (the file tests again on an S3 test server; on PostgreSQL too
 // when TEST_DATABASE_URL is set), the short scale test, the release smoke test, then the Playwright
 // journeys through the real running apps. `--quick` (npm run test:quick) stops after the PGlite API tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { root } from './apps.mjs';
 
@@ -43,6 +44,39 @@ function step(title, cmd, args, env = process.env) {
   );
 }
 
+/**
+ * Runs stages side by side, each printing its output when it ends (not interleaved); stops the run
+ * when one fails. For stages that only read what the others write nothing to (lint and the type
+ * checks read sources, the builds write their apps' outputs, which both ignore).
+ */
+async function together(stages) {
+  console.log(`\n[test] ${stages.map(([title]) => title).join(' | ')} (side by side)`);
+  const at = Date.now();
+  const cpuAt = childrenCpu();
+  const ended = await Promise.all(
+    stages.map(
+      ([title, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            process.stdout.write(`\n[test] ${title}\n${Buffer.concat(output).toString()}`);
+            const status = code === 0 ? `passed in ${seconds(started)}` : `FAILED after ${seconds(started)}`;
+            console.log(`[test] ${title}: ${status}`);
+            resolve(code);
+          });
+        }),
+    ),
+  );
+  if (ended.some((code) => code !== 0)) process.exit(1);
+  console.log(
+    `[test] side by side: passed in ${seconds(at)}${cpuSince(cpuAt)} (${seconds(started)}${cpuSince(cpuStarted)} in all)`,
+  );
+}
+
 /** The API test files that store, serve or remove uploaded files. */
 const UPLOAD_TESTS = '(profile|research|judges|security-uploads|admin-content|admin-people)\\.spec';
 
@@ -50,9 +84,14 @@ const { TEST_DATABASE_URL, ...withoutServer } = process.env;
 // The deployment files (systemd units, HAProxy's production configuration, the compose file), with
 // Debian's tools where they are installed.
 step('deployment files', 'bash', ['deploy/verify.sh']);
-step('lint (eslint with the import boundaries, prettier)', 'npm', ['run', 'lint']);
-step('type check', 'npm', ['run', 'typecheck']);
-step('build', process.execPath, ['scripts/build.mjs']);
+// The contract first (the type checks and the apps read its build), then lint, the type checks and
+// the builds side by side: each alone left one of the two cores idle much of its time.
+step('build the contract', process.execPath, ['scripts/build.mjs', '@platform/contract']);
+await together([
+  ['lint (eslint with the import boundaries, prettier)', 'npm', ['run', 'lint']],
+  ['type check', 'npm', ['run', 'typecheck']],
+  ['build', process.execPath, ['scripts/build.mjs']],
+]);
 step('API tests on PGlite', 'npm', ['test', '-w', 'api'], withoutServer);
 if (process.argv.includes('--quick')) {
   console.log('\n[test] quick run passed (npm test runs everything)');

@@ -1,10 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl } from '../env';
-import { createMember, DEFAULT_GUARDIAN_PHONE, guardianConfirms } from './helpers';
+import { axe, createMember, DEFAULT_GUARDIAN_PHONE, guardianConfirms } from './helpers';
 import { transitionsDone } from './journey';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const adminUrl = `${apiUrl}/admin/`;
 
@@ -12,7 +10,7 @@ async function noViolations(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('progressbar'), `${what}: still loading`).toHaveCount(0);
   await transitionsDone(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axe(page).analyze();
   expect(
     violations.map(
       (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(', ')}`,

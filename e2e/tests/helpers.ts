@@ -1,6 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E, apiUrl, mailbox, whatsappUrl } from '../env';
+
+/**
+ * axe-core on the page for WCAG 2.2 AA, every journey's check. Only violations are gathered: axe runs
+ * every rule as before, but leaves out the details of what passed, which it otherwise collects and
+ * sends back for every node it looked at.
+ */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .options({ resultTypes: ['violations'] });
+}
 
 /**
  * The text of the newest message the API queued for a destination, as the person reads it: while it

@@ -1,22 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember } from './helpers';
+import { axe, createMember } from './helpers';
 
 /**
  * What the team journeys and the season test share: axe on a page, screenshots when
  * E2E_SCREENSHOTS names a folder, signing out, staff opening a registration, a coach with a plan.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const SHOTS = process.env.E2E_SCREENSHOTS;
 
 export async function noViolations(page: Page, what: string, include?: string) {
   await page.waitForLoadState('networkidle');
   await transitionsDone(page);
-  const axe = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) axe.include(include);
-  const { violations } = await axe.analyze();
+  const check = axe(page);
+  if (include) check.include(include);
+  const { violations } = await check.analyze();
   expect(
     violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     what,
