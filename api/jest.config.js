@@ -2,7 +2,7 @@
 module.exports = {
   // jest-light-runner: each worker is a plain Node process that runs test file after test file, loading
   // the API's modules once, where jest's own runner gave every file a module registry of its own and
-  // loaded them again (some 3.7 s of CPU per file; docs/testing.md, "Test time"). Files still share
+  // loaded them again (a file cost some 15 s of CPU on PGlite, now 1–8 s; decision 027). Files still share
   // no data: each starts its own app on its own database (test/harness.ts).
   runner: ['jest-light-runner', { runtime: 'child_process' }],
   roots: ['<rootDir>/src', '<rootDir>/test'],
