@@ -108,21 +108,19 @@ if (process.argv.includes('--quick')) {
   console.log('\n[test] quick run passed (npm test runs everything)');
   process.exit(0);
 }
-// The API suites side by side: PGlite, then the tests of every kind of stored file again with the
-// files in a bucket of an S3 test server; PostgreSQL (when TEST_DATABASE_URL is set) beside them.
-// Alone, the PostgreSQL suite's processes used half of the two cores (125 s of CPU in 123 s): the rest
-// of the time they wait on the server.
+// The API suites side by side: PGlite in one lane; in the other PostgreSQL (when TEST_DATABASE_URL is
+// set), then the tests of every kind of stored file again with the files in a bucket of an S3 test
+// server (on PGlite), which evens the lanes. Alone, the PostgreSQL suite's processes used half of
+// the two cores (125 s of CPU in 123 s): the rest of the time they wait on the server.
+const s3 = [
+  'API file tests with S3 storage',
+  'npm',
+  ['test', '-w', 'api', '--', '--testPathPatterns', UPLOAD_TESTS],
+  { ...withoutServer, TEST_STORAGE: 's3' },
+];
 await together([
-  [
-    pglite,
-    [
-      'API file tests with S3 storage',
-      'npm',
-      ['test', '-w', 'api', '--', '--testPathPatterns', UPLOAD_TESTS],
-      { ...withoutServer, TEST_STORAGE: 's3' },
-    ],
-  ],
-  ...(TEST_DATABASE_URL ? [[['API tests on PostgreSQL', 'npm', ['test', '-w', 'api']]]] : []),
+  [pglite],
+  [...(TEST_DATABASE_URL ? [['API tests on PostgreSQL', 'npm', ['test', '-w', 'api']]] : []), s3],
 ]);
 // The short scale test (two API and two member processes behind HAProxy), when PostgreSQL and HAProxy are here.
 const haproxy = ['haproxy', '/usr/sbin/haproxy'].some((b) => spawnSync(b, ['-v'], { stdio: 'ignore' }).status === 0);
