@@ -151,12 +151,13 @@ async function switchLanguage(page: import('@playwright/test').Page, name: strin
   // The language menu's button is its <summary> (no ARIA role: HTML gives a summary none).
   const menu = page.locator('summary[aria-label="Language"], summary[aria-label="اللغة"]').filter({ visible: true });
   const choice = page.getByRole('button', { name }).or(page.getByRole('menuitem', { name })).first();
-  // The button opens its menu once the page's script has run: on a busy machine, try again until it does.
+  // The menu opens before the page's script has run (a <details>), and hydration may close it again
+  // between seeing the choice and clicking it (a fresh-clone run waited two minutes on a closed menu):
+  // open and click, and try both again until the click lands.
   await expect(async () => {
     if (!(await choice.isVisible()) && (await menu.count())) await menu.first().click();
-    await expect(choice).toBeVisible({ timeout: 2_000 });
+    await choice.click({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await choice.click();
 }
 
 test.describe('without JavaScript', () => {
