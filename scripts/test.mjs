@@ -65,9 +65,9 @@ function buffered([title, cmd, args, env = process.env]) {
 /**
  * Runs lanes side by side, each lane's stages one after the other, each stage printing its output
  * when it ends (not interleaved); a lane stops at its first failure, and the run stops, once every
- * lane has ended, when one failed. For stages that write nothing the
- * others read: lint and the type checks read sources, the builds write their apps' outputs (which
- * both ignore); the API suites each test on databases of their own.
+ * lane has ended, when one failed. For stages that write nothing the others read: lint and the type
+ * checks read sources, the builds write their apps' outputs (which both ignore); the API suites each
+ * test on databases of their own.
  */
 async function together(lanes) {
   const titles = lanes.map((lane) => lane.map(([title]) => title).join(', then '));
