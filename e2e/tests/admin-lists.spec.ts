@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl } from '../env';
-import { createMember, signUpMember, uniqueId } from './helpers';
+import { createMember, searchList, signUpMember, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
 
@@ -132,7 +132,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
 
     // The member's page: their changes (the bulk verify, by this admin), and no orders yet.
     await page.getByRole('button', { name: 'Not verified' }).click(); // the facet toggles off
-    await page.getByPlaceholder('Search').fill(members[0].id);
+    await searchList(page, members[0].id);
     await page.locator('tbody tr', { hasText: members[0].id }).click();
     await page.getByRole('tab', { name: 'Orders' }).click();
     await expect(page.getByText('Nothing yet.')).toBeVisible();
@@ -170,7 +170,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     await page.getByRole('dialog').getByRole('button', { name: 'تأكيد' }).click();
     for (const row of rows) await expect(row).toHaveCount(0);
     await page.getByRole('button', { name: 'غير موثّق', exact: true }).click();
-    await page.getByPlaceholder('بحث').fill(members[1].id);
+    await searchList(page, members[1].id);
     await page.locator('tbody tr', { hasText: members[1].id }).click();
     await page.getByRole('tab', { name: 'الطلبات' }).click();
     await expect(page.getByText('لا شيء بعد.')).toBeVisible();
@@ -184,7 +184,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('menuitem', { name: 'المستخدمون' }).click();
-    await page.getByPlaceholder('بحث').fill('Khalid');
+    await searchList(page, 'Khalid');
     await page.locator('tbody tr', { hasText: 'Khalid Coach' }).click();
     await page.getByRole('tab', { name: 'الطلبات' }).click();
     // The demo order: its plan in Arabic and its status translated.
@@ -313,7 +313,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     await page.getByRole('combobox', { name: 'المسابقة' }).click();
     await page.getByRole('option', { name: 'المبتكرون المستقبليون' }).click();
     await page.getByRole('button', { name: 'حفظ' }).click();
-    await page.getByPlaceholder('بحث').fill(teamNo);
+    await searchList(page, teamNo);
     const row = page.locator('tbody tr', { hasText: teamNo });
     await expect(row).toHaveCount(1);
     await expect(page.locator('tbody tr')).toHaveCount(1);

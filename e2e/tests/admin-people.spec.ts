@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E, apiUrl } from '../env';
-import { mailedText, uniqueId } from './helpers';
+import { mailedText, searchList, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
 
@@ -49,7 +49,7 @@ test.describe('back-office: people and money', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved successfully!')).toBeVisible();
 
-    await page.getByPlaceholder('Search').fill(id);
+    await searchList(page, id);
     const row = page.locator('tbody tr', { hasText: name });
     await expect(row).toHaveCount(1);
     await expect(page.locator('tbody tr')).toHaveCount(1);

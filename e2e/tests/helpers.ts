@@ -16,6 +16,27 @@ export function axe(page: Page): AxeBuilder {
 }
 
 /**
+ * Types into a back-office list's search box and waits until the list is filtered by it.
+ * react-admin applies a search half a second after the last key, by navigating to the list with
+ * the filter in its address; a row clicked before that could be overridden by it (the list, still
+ * mounted while the next screen's code loads, navigated back to itself; a fresh-clone run lost the
+ * click on a team that way). Arabic-Indic digits may reach the address as they were typed or as
+ * Western digits.
+ */
+export async function searchList(page: Page, text: string) {
+  await page.getByPlaceholder(/^(Search|بحث)$/).fill(text);
+  const western = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660));
+  await expect
+    .poll(() => {
+      const hash = new URL(page.url()).hash;
+      const filter = new URLSearchParams(hash.slice(hash.indexOf('?') + 1)).get('filter');
+      const q: unknown = filter ? (JSON.parse(filter) as { q?: unknown }).q : undefined;
+      return q === text || q === western;
+    }, `the list's address holds the search "${text}"`)
+    .toBe(true);
+}
+
+/**
  * The text of the newest message the API queued for a destination, as the person reads it: while it
  * waits to go out, from the development outbox route; once sent by WhatsApp (the worker blanks a
  * code's text then), what the fake WhatsApp of global-setup received under that message's wamid.

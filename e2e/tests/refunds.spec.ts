@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { axe, createMember, signInStudent, uniqueId } from './helpers';
+import { axe, createMember, searchList, signInStudent, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
 /** Where the journey leaves its screenshots (phone and desktop, both languages) for people to look at. */
@@ -52,7 +52,7 @@ test('an admin refunds a coach’s order in the back-office; the coach sees the 
   await admin.getByLabel(/password/i).fill(E2E.admin.password);
   await admin.getByRole('button', { name: /sign in/i }).click();
   await admin.getByRole('menuitem', { name: 'Transactions' }).click();
-  await admin.getByPlaceholder('Search').fill(coach.name);
+  await searchList(admin, coach.name);
   // The row opens the dialog (the name itself links to the member's page).
   await admin.locator('tbody tr', { hasText: coach.name }).first().locator('td').last().click();
   const dialog = admin.getByRole('dialog', { name: 'Transaction' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { apiToken, createMember, signInStudent } from './helpers';
+import { apiToken, createMember, searchList, signInStudent } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './journey';
 
 const SCHOOL = 'entity@school.example';
@@ -99,7 +99,7 @@ test.describe('a school pays several teams’ fees in one order', () => {
     await admin.locator('input[type=password]').fill(E2E.admin.password);
     await admin.locator('button[type=submit]').click();
     await admin.getByRole('menuitem', { name: 'المعاملات' }).click();
-    await admin.getByPlaceholder('بحث').fill('Future School');
+    await searchList(admin, 'Future School');
     await admin.locator('tbody tr', { hasText: '200.00' }).first().locator('td').last().click();
     const dialog = admin.getByRole('dialog', { name: 'المعاملة' });
     const lines = dialog.getByTestId('order-lines');

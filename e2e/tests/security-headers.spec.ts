@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E, apiUrl } from '../env';
-import { signInStudent } from './helpers';
+import { searchList, signInStudent } from './helpers';
 
 /**
  * Issue 22: the member site and the back-office run under a Content-Security-Policy, and browsing
@@ -71,7 +71,7 @@ test.describe('Content-Security-Policy', () => {
     await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Users' }).click();
     // Other journeys add members before this one: find the demo student rather than expect page one.
-    await page.getByPlaceholder('Search').fill(E2E.student.nationalId);
+    await searchList(page, E2E.student.nationalId);
     await expect(page.getByText(E2E.student.name)).toBeVisible();
     await page.getByRole('menuitem', { name: 'Blogs' }).click();
     await page.getByRole('link', { name: 'Create' }).click();

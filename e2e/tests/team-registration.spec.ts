@@ -7,6 +7,7 @@ import {
   guardianConfirms,
   guardianLink,
   saudiMobile,
+  searchList,
   signInStudent,
 } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot, SHOTS, signOut } from './journey';
@@ -142,7 +143,7 @@ test.describe('team registration', () => {
     await page.getByLabel(/password/i).fill(E2E.admin.password);
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.getByRole('menuitem', { name: 'Teams' }).click();
-    await page.getByPlaceholder('Search').fill(teamNo);
+    await searchList(page, teamNo);
     await page.getByRole('cell', { name: teamNo, exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Registration: Submitted' })).toBeVisible();
     // The registration panel (the edit form below it is the older team form).

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Layout as RaLayout } from 'react-admin';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
+import { Layout as RaLayout, useTranslate } from 'react-admin';
 import { StaffGate } from '../security/StaffGate';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
@@ -7,8 +8,35 @@ import { Menu } from './Menu';
 /** Every page, once the staff member's account is ready (a password of their own; two-factor when required). */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu}>
-      <StaffGate>{children}</StaffGate>
-    </RaLayout>
+    <NamedProgress>
+      <RaLayout appBar={AppBar} menu={Menu}>
+        <StaffGate>{children}</StaffGate>
+      </RaLayout>
+    </NamedProgress>
   );
+}
+
+/**
+ * Every progress bar has a name a screen reader says (WCAG's aria-progressbar-name): "Loading" in
+ * the staff member's language, unless the bar names itself. react-admin's own bars (a reference
+ * field still loading) included; a list that loads for more than a second showed one without it.
+ */
+function NamedProgress({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const label = translate('ra.page.loading');
+  const theme = (outer: Theme): Theme => ({
+    ...outer,
+    components: {
+      ...outer.components,
+      MuiLinearProgress: {
+        ...outer.components?.MuiLinearProgress,
+        defaultProps: { ...outer.components?.MuiLinearProgress?.defaultProps, 'aria-label': label },
+      },
+      MuiCircularProgress: {
+        ...outer.components?.MuiCircularProgress,
+        defaultProps: { ...outer.components?.MuiCircularProgress?.defaultProps, 'aria-label': label },
+      },
+    },
+  });
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }

@@ -172,7 +172,12 @@ export function LibraryBrowser({
                 <Typography variant="caption" color={u.error ? 'error' : 'text.secondary'}>
                   <bdi>{u.name}</bdi> {u.error ? `: ${u.error}` : `${u.progress}%`}
                 </Typography>
-                <LinearProgress variant="determinate" value={u.progress} color={u.error ? 'error' : 'primary'} />
+                <LinearProgress
+                  variant="determinate"
+                  value={u.progress}
+                  color={u.error ? 'error' : 'primary'}
+                  aria-label={u.name}
+                />
               </Box>
             ))}
           </Stack>
