@@ -125,19 +125,29 @@ await together([
   [pglite],
   [...(TEST_DATABASE_URL ? [['API tests on PostgreSQL', 'npm', ['test', '-w', 'api']]] : []), s3],
 ]);
-// The short scale test (two API and two member processes behind HAProxy), when PostgreSQL and HAProxy are here.
+// The journeys beside the short scale test (two API and two member processes behind HAProxy, when
+// PostgreSQL and HAProxy are here) and then the release smoke test (the release as an operator
+// installs it: built, production dependencies only, started from its folder). Each listens on ports
+// of its own. The journeys' two workers kept about 1.4 of the two cores busy (their tests wait on
+// the pages as much as they compute), the scale test half a core.
 const haproxy = ['haproxy', '/usr/sbin/haproxy'].some((b) => spawnSync(b, ['-v'], { stdio: 'ignore' }).status === 0);
-if (TEST_DATABASE_URL && haproxy) {
-  step('scale test, short (npm run test:scale for the full one)', process.execPath, ['scripts/test-scale.mjs'], {
+const scale = [
+  'scale test, short (npm run test:scale for the full one)',
+  process.execPath,
+  ['scripts/test-scale.mjs'],
+  {
     ...process.env,
     SCALE_MEMBERS: process.env.SCALE_MEMBERS || '40',
     SCALE_SECONDS: process.env.SCALE_SECONDS || '6',
     SCALE_RESTART: process.env.SCALE_RESTART || 'api1 member2',
-  });
-} else {
-  console.log(`\n[test] scale test skipped: needs TEST_DATABASE_URL and HAProxy`);
-}
-// The release as an operator installs it: built, production dependencies only, started from its folder.
-step('release (npm run release -- --smoke)', process.execPath, ['scripts/release.mjs', '--no-tar', '--smoke']);
-step(`journeys (Playwright, ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npm', ['test', '-w', 'e2e']);
+  },
+];
+if (!(TEST_DATABASE_URL && haproxy)) console.log(`\n[test] scale test skipped: needs TEST_DATABASE_URL and HAProxy`);
+await together([
+  [[`journeys (Playwright, ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npm', ['test', '-w', 'e2e']]],
+  [
+    ...(TEST_DATABASE_URL && haproxy ? [scale] : []),
+    ['release (npm run release -- --smoke)', process.execPath, ['scripts/release.mjs', '--no-tar', '--smoke']],
+  ],
+]);
 console.log('\n[test] all passed');

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
-import { axe, signInStudent } from './helpers';
+import { axeViolations, signInStudent } from './helpers';
 
 // WCAG 2.2 AA with axe-core on every member page and back-office screen, in English and in Arabic.
 const adminUrl = `${apiUrl}/admin/`;
@@ -12,7 +13,7 @@ async function expectNoViolations(page: Page, what: string) {
   await expect(page.getByRole('progressbar'), `${what}: still loading`).toHaveCount(0);
   // The dashboard's placeholders too: on a loaded machine its second fetch can start after the first idle moment.
   await expect(page.locator('.MuiSkeleton-root'), `${what}: placeholders still shown`).toHaveCount(0);
-  const { violations } = await axe(page).analyze();
+  const violations = await axeViolations(page);
   const report = violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n` +
@@ -72,7 +73,7 @@ test('the check itself finds a planted problem', async ({ page }) => {
     const img = Object.assign(document.createElement('img'), { src, width: 40, height: 40 });
     document.querySelector('main')!.append(img);
   }, pixel);
-  const { violations } = await axe(page).analyze();
+  const violations = await axeViolations(page);
   expect(violations.map((v) => v.id)).toContain('image-alt');
 });
 
@@ -132,7 +133,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.goto(`${adminUrl}#/media`);
       const bar = page.locator('#main-content').getByRole('progressbar');
       await expect(bar).toHaveAccessibleName(lang === 'ar' ? 'جارٍ التحميل' : 'Loading');
-      const { violations } = await axe(page).analyze();
+      const violations = await axeViolations(page);
       expect(violations.map((v) => v.id)).toEqual([]);
       release();
       await expect(page.getByRole('progressbar')).toHaveCount(0);

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
 import {
-  axe,
+  axeViolations,
   createMember,
   outboxCode,
   saudiMobile,
@@ -22,7 +23,7 @@ async function shot(page: Page, name: string) {
 
 /** WCAG 2.2 AA with axe-core on the page as it is (a11y.spec.ts does every page; these states are new). */
 async function expectAccessible(page: Page) {
-  const { violations } = await axe(page).analyze();
+  const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import sharp from 'sharp';
 import { E2E, apiUrl } from '../env';
-import { axe, uniqueId } from './helpers';
+import { axeViolations, uniqueId } from './helpers';
 import { shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
@@ -234,6 +235,6 @@ test.describe('back-office in Arabic: an event shown on the home page with its c
 async function expectNoAxeViolations(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-  const { violations } = await axe(page).analyze();
+  const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

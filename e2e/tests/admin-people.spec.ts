@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import sharp from 'sharp';
 import { E2E, apiUrl } from '../env';
 import { mailedText, searchList, uniqueId } from './helpers';

@@ -1,5 +1,6 @@
 import type { AboutAnswer } from '@platform/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
 import { noViolations, shot } from './journey';
 

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
-import { axe, createMember, DEFAULT_GUARDIAN_PHONE, guardianConfirms } from './helpers';
-import { transitionsDone } from './journey';
+import { axeViolations, createMember, DEFAULT_GUARDIAN_PHONE, guardianConfirms } from './helpers';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const adminUrl = `${apiUrl}/admin/`;
@@ -9,8 +9,7 @@ const adminUrl = `${apiUrl}/admin/`;
 async function noViolations(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('progressbar'), `${what}: still loading`).toHaveCount(0);
-  await transitionsDone(page);
-  const { violations } = await axe(page).analyze();
+  const violations = await axeViolations(page);
   expect(
     violations.map(
       (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(', ')}`,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
 import { guardianConfirms, signInStudent } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot } from './journey';

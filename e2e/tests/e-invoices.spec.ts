@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { apiUrl, memberUrl } from '../env';
 import { createMember, signInAdminArabic, signInStudent, staffToken, uniqueId } from './helpers';
 import { coachWithPlan, noViolations, shot, signOut } from './journey';

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import QRCode from 'qrcode';
 import { E2E, apiUrl, memberUrl } from '../env';
 import { createMember, signInStudent } from './helpers';

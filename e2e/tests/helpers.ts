@@ -16,6 +16,31 @@ export function axe(page: Page): AxeBuilder {
 }
 
 /**
+ * Waits until no finite animation or CSS transition is running on the page (a button fading from
+ * disabled to enabled is read by axe half-way, with a colour that fails contrast).
+ */
+export async function transitionsDone(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
+}
+
+/** axe's violations on the page (or the part `include` selects) once its transitions have ended. */
+export async function axeViolations(page: Page, include?: string) {
+  await transitionsDone(page);
+  const check = axe(page);
+  if (include) check.include(include);
+  return (await check.analyze()).violations;
+}
+
+/**
  * Types into a back-office list's search box and waits until the list is filtered by it.
  * react-admin applies a search half a second after the last key, by navigating to the list with
  * the filter in its address; a row clicked before that could be overridden by it (the list, still

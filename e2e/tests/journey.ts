@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { axe, createMember } from './helpers';
+import { axeViolations, createMember } from './helpers';
 
 /**
  * What the team journeys and the season test share: axe on a page, screenshots when
@@ -11,10 +11,7 @@ export const SHOTS = process.env.E2E_SCREENSHOTS;
 
 export async function noViolations(page: Page, what: string, include?: string) {
   await page.waitForLoadState('networkidle');
-  await transitionsDone(page);
-  const check = axe(page);
-  if (include) check.include(include);
-  const { violations } = await check.analyze();
+  const violations = await axeViolations(page, include);
   expect(
     violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     what,
@@ -75,21 +72,4 @@ export async function coachWithPlan(page: Page, made?: Awaited<ReturnType<typeof
   await page.request.post(bought.response.order.url, { form: { action: 'pay' }, maxRedirects: 0 });
   await page.request.post(`${apiUrl}/api/telr/`, { headers: coachAuth, data: { order_id: bought.order._id } });
   return { coach, coachAuth };
-}
-
-/**
- * Waits until no finite animation or CSS transition is running on the page (a button fading from
- * disabled to enabled is read by axe half-way, with a colour that fails contrast).
- */
-export async function transitionsDone(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
-      ),
-    )
-    .toBe(0);
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { test } from './fixtures';
 import fc from 'fast-check';
 import { en } from '../../member/app/i18n/en';
 import { ar } from '../../member/app/i18n/ar';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E } from '../env';
 import { createMember, mailedCode, outboxCode, signInStudent, signUpMember } from './helpers';
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { apiUrl, memberUrl } from '../env';
 import { apiToken, createMember, signInAdminArabic, signInStudent } from './helpers';
 import { noViolations, shot } from './journey';

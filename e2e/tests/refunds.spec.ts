@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { axe, createMember, searchList, signInStudent, uniqueId } from './helpers';
+import { axeViolations, createMember, searchList, signInStudent, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
 /** Where the journey leaves its screenshots (phone and desktop, both languages) for people to look at. */
@@ -9,7 +10,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** WCAG 2.2 AA (axe-core) on the screen as it is, as the accessibility journey checks every page. */
 async function expectAccessible(page: Page, what: string) {
-  const { violations } = await axe(page).analyze();
+  const violations = await axeViolations(page);
   expect
     .soft(
       violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { axe, createMember, signInStudent, uniqueId } from './helpers';
+import { axeViolations, createMember, signInStudent, uniqueId } from './helpers';
 
 /**
  * Issue 29, "Times": staff in Riyadh enter a registration's window in the back-office in Arabic
@@ -17,7 +18,7 @@ async function shot(page: Page, name: string) {
 
 async function noViolations(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
-  const { violations } = await axe(page).analyze();
+  const violations = await axeViolations(page);
   expect(
     violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     what,

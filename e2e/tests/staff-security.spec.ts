@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { generate } from 'otplib';
 import { E2E, apiUrl, memberUrl } from '../env';
 import { createMember, signInStudent, uniqueId } from './helpers';

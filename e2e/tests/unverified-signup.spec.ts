@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
 import { outboxCode, saudiMobile, signUpMember, tickRequiredBoxes, uniqueId } from './helpers';
 import { noViolations, shot } from './journey';
