@@ -1,8 +1,8 @@
 // `npm test`: what CI runs. The deployment files; lint (eslint with the import-boundary rules, prettier),
 // type checks and builds side by side; API tests on PGlite beside those on PostgreSQL (when
-// TEST_DATABASE_URL is set) and the file tests again on an S3 test server; the short scale test, the
-// release smoke test, then the Playwright journeys through the real running apps. `--quick` (npm run
-// test:quick) stops after the PGlite API tests.
+// TEST_DATABASE_URL is set) and the file tests again on an S3 test server; then the Playwright
+// journeys through the real running apps, with the short scale test and the release smoke test beside
+// them. `--quick` (npm run test:quick) stops after the PGlite API tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';

@@ -14,7 +14,7 @@ export const test = base.extend({
       lines.push(`${((Date.now() - started) / 1000).toFixed(1)} s  ${line}`);
       if (lines.length > 200) lines.shift();
     };
-    context.on('weberror', (error) => note(`page error: ${error.error().message}`));
+    context.on('page', (page) => page.on('pageerror', (error) => note(`page error: ${error.message}`)));
     context.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')
         note(`console ${message.type()}: ${message.text()}`);
