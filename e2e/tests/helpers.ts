@@ -43,10 +43,9 @@ export async function axeViolations(page: Page, include?: string) {
 /**
  * Types into a back-office list's search box and waits until the list is filtered by it.
  * react-admin applies a search half a second after the last key, by navigating to the list with
- * the filter in its address; a row clicked before that could be overridden by it (the list, still
- * mounted while the next screen's code loads, navigated back to itself; a fresh-clone run lost the
- * click on a team that way). Arabic-Indic digits may reach the address as they were typed or as
- * Western digits.
+ * the filter in its address; a row clicked before that races that navigation (a fresh-clone run
+ * clicked a team's row and never saw the team's page). Arabic-Indic digits may reach the address as
+ * they were typed or as Western digits.
  */
 export async function searchList(page: Page, text: string) {
   await page.getByPlaceholder(/^(Search|بحث)$/).fill(text);

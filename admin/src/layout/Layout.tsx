@@ -19,7 +19,8 @@ export function Layout({ children }: { children: ReactNode }) {
 /**
  * Every progress bar has a name a screen reader says (WCAG's aria-progressbar-name): "Loading" in
  * the staff member's language, unless the bar names itself. react-admin's own bars (a reference
- * field still loading) included; a list that loads for more than a second showed one without it.
+ * field still loading) included; the media library, slow to answer on a busy machine, showed one
+ * without a name.
  */
 function NamedProgress({ children }: { children: ReactNode }) {
   const translate = useTranslate();
