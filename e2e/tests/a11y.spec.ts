@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
-import { axeViolations, signInStudent } from './helpers';
+import { axeViolations, signInStaff, signInStudent } from './helpers';
 
 // WCAG 2.2 AA with axe-core on every member page and back-office screen, in English and in Arabic.
 const adminUrl = `${apiUrl}/admin/`;
@@ -24,16 +24,6 @@ async function expectNoViolations(page: Page, what: string) {
   );
   // Soft: one run lists every screen's problems, the test still fails at its end.
   expect.soft(report, `${what}\n${report.join('\n')}`).toEqual([]);
-}
-
-async function signInAdmin(page: Page, lang: string) {
-  await page.goto(adminUrl);
-  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  // Signed in: the layout's menu is there (going elsewhere before it could be undone by the sign-in).
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
 }
 
 const publicPages = [
@@ -129,7 +119,7 @@ for (const lang of ['en', 'ar'] as const) {
         await held;
         await route.continue();
       });
-      await signInAdmin(page, lang);
+      await signInStaff(page, lang);
       await page.goto(`${adminUrl}#/media`);
       const bar = page.locator('#main-content').getByRole('progressbar');
       await expect(bar).toHaveAccessibleName(lang === 'ar' ? 'جارٍ التحميل' : 'Loading');
@@ -142,7 +132,7 @@ for (const lang of ['en', 'ar'] as const) {
     test('every list and form', async ({ page }) => {
       // About fifty screens with axe on each: a guard against a hang on a loaded machine, not a measure.
       test.setTimeout(600_000);
-      await signInAdmin(page, lang);
+      await signInStaff(page, lang);
       await page.waitForLoadState('networkidle');
       await expectNoViolations(page, `dashboard (${lang})`);
       const resources = [

@@ -1,19 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { E2E, apiUrl, whatsappUrl } from '../env';
-import { arabicDigits, createMember, saudiMobile, uniqueId, whatsappReceived } from './helpers';
+import { apiUrl, whatsappUrl } from '../env';
+import { arabicDigits, createMember, saudiMobile, signInStaff, uniqueId, whatsappReceived } from './helpers';
 import { noViolations, shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
 
 async function signIn(page: Page, lang: 'en' | 'ar') {
   await page.addInitScript((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
-  await page.goto(adminUrl);
-  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  await signInStaff(page, lang);
 }
 
 /** Steers the fake WhatsApp of global-setup (Meta's side). */

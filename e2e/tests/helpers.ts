@@ -210,6 +210,20 @@ export async function staffToken(page: Page): Promise<string> {
   return login.headers()['authorization'];
 }
 
+/**
+ * A staff member signs in to the back-office in the language the page already has (`lang`, from the
+ * stored locale) and waits for the signed-in layout: going elsewhere before it could be undone by
+ * the sign-in's own navigation.
+ */
+export async function signInStaff(page: Page, lang: 'en' | 'ar', who: { email: string; password: string } = E2E.admin) {
+  await page.goto(`${apiUrl}/admin/`);
+  await page.locator('input[name=username], input[type=email]').first().fill(who.email);
+  await page.locator('input[type=password]').fill(who.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+}
+
 /** The seeded admin signs in to the back-office in Arabic, and waits on its home page. */
 export async function signInAdminArabic(page: Page) {
   await page.goto(`${apiUrl}/admin/`);
