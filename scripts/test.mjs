@@ -131,6 +131,7 @@ await together([
 // of its own. The journeys' two workers kept about 1.4 of the two cores busy (their tests wait on
 // the pages as much as they compute), the scale test half a core.
 const haproxy = ['haproxy', '/usr/sbin/haproxy'].some((b) => spawnSync(b, ['-v'], { stdio: 'ignore' }).status === 0);
+const scaleHere = TEST_DATABASE_URL && haproxy;
 const scale = [
   'scale test, short (npm run test:scale for the full one)',
   process.execPath,
@@ -142,11 +143,11 @@ const scale = [
     SCALE_RESTART: process.env.SCALE_RESTART || 'api1 member2',
   },
 ];
-if (!(TEST_DATABASE_URL && haproxy)) console.log(`\n[test] scale test skipped: needs TEST_DATABASE_URL and HAProxy`);
+if (!scaleHere) console.log(`\n[test] scale test skipped: needs TEST_DATABASE_URL and HAProxy`);
 await together([
   [[`journeys (Playwright, ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npm', ['test', '-w', 'e2e']]],
   [
-    ...(TEST_DATABASE_URL && haproxy ? [scale] : []),
+    ...(scaleHere ? [scale] : []),
     ['release (npm run release -- --smoke)', process.execPath, ['scripts/release.mjs', '--no-tar', '--smoke']],
   ],
 ]);

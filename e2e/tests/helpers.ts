@@ -9,7 +9,7 @@ import { E2E, apiUrl, mailbox, whatsappUrl } from '../env';
  * back for every node it looked at. (`options` replaces the run's options: it goes before `withTags`,
  * or axe runs every rule, best practices included.)
  */
-export function axe(page: Page): AxeBuilder {
+function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { Layout as RaLayout, useTranslate } from 'react-admin';
 import { StaffGate } from '../security/StaffGate';
@@ -25,19 +25,24 @@ export function Layout({ children }: { children: ReactNode }) {
 function NamedProgress({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const label = translate('ra.page.loading');
-  const theme = (outer: Theme): Theme => ({
-    ...outer,
-    components: {
-      ...outer.components,
-      MuiLinearProgress: {
-        ...outer.components?.MuiLinearProgress,
-        defaultProps: { ...outer.components?.MuiLinearProgress?.defaultProps, 'aria-label': label },
+  // The same function while the language stays: a new one would make MUI build a new theme, and
+  // every styled component below draw again, each time the layout renders.
+  const theme = useCallback(
+    (outer: Theme): Theme => ({
+      ...outer,
+      components: {
+        ...outer.components,
+        MuiLinearProgress: {
+          ...outer.components?.MuiLinearProgress,
+          defaultProps: { ...outer.components?.MuiLinearProgress?.defaultProps, 'aria-label': label },
+        },
+        MuiCircularProgress: {
+          ...outer.components?.MuiCircularProgress,
+          defaultProps: { ...outer.components?.MuiCircularProgress?.defaultProps, 'aria-label': label },
+        },
       },
-      MuiCircularProgress: {
-        ...outer.components?.MuiCircularProgress,
-        defaultProps: { ...outer.components?.MuiCircularProgress?.defaultProps, 'aria-label': label },
-      },
-    },
-  });
+    }),
+    [label],
+  );
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
