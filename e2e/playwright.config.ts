@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { memberUrl } from './env';
 
 /**
@@ -8,6 +9,17 @@ import { memberUrl } from './env';
  * traces, two workers took 528 s where one with traces took 873 s (2026-11-26; docs/testing.md).
  */
 const workers = Number(process.env.E2E_WORKERS || 2);
+
+/**
+ * Debian's Chromium; Playwright never downloads a browser here. A headless run uses Debian's
+ * `chromium-headless-shell` where it is installed: the same Chromium built as the headless shell
+ * Playwright itself runs headless, without the full browser's window machinery. The whole journeys
+ * suite took 318 s and 505 s of CPU in it against 403 s and 708 s in the full browser (same machine, one
+ * after the other, 2026-11-26; docs/testing.md). A headed or debugging run opens the full browser.
+ */
+const headed = !!process.env.PWDEBUG || process.argv.some((a) => ['--headed', '--debug', '--ui'].includes(a));
+const shell = '/usr/bin/chromium-headless-shell';
+const executablePath = process.env.CHROMIUM_PATH || (!headed && existsSync(shell) ? shell : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -29,8 +41,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here.
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
