@@ -5,10 +5,21 @@ import { SMTPServer } from 'smtp-server';
 export function startSmtp() {
   const received: { to: string; raw: string }[] = [];
   let refuse = false;
+  let connections = 0;
+  let closed = 0;
+  const waiting = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, cb) {
+      connections++;
+      cb();
+    },
+    onClose() {
+      closed++;
+      for (const wake of [...waiting]) wake();
+    },
     onRcptTo(address, _session, cb) {
       if (refuse) return cb(new Error('mailbox unavailable'));
       cb();
@@ -22,17 +33,35 @@ export function startSmtp() {
       });
     },
   });
-  return new Promise<{ port: number; received: typeof received; setRefuse(v: boolean): void; close(): Promise<void> }>(
-    (ok) => {
-      server.listen(0, '127.0.0.1', () => {
-        const port = (server.server.address() as AddressInfo).port;
-        ok({
-          port,
-          received,
-          setRefuse: (v) => (refuse = v),
-          close: () => new Promise((r) => server.close(() => r())),
-        });
+  /** `connections`: how many clients opened so far; `dropConnections` ends the open ones (a server restarting). */
+  type Catcher = {
+    port: number;
+    received: typeof received;
+    connections(): number;
+    dropConnections(): Promise<void>;
+    setRefuse(v: boolean): void;
+    close(): Promise<void>;
+  };
+  const open = server as unknown as { connections: Set<{ close(): void }> };
+  return new Promise<Catcher>((ok) => {
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.server.address() as AddressInfo).port;
+      ok({
+        port,
+        received,
+        connections: () => connections,
+        dropConnections: async () => {
+          const all = closed + open.connections.size;
+          open.connections.forEach((c) => c.close());
+          while (closed < all)
+            await new Promise<void>((wake) => {
+              const once = () => (waiting.delete(once), wake());
+              waiting.add(once);
+            });
+        },
+        setRefuse: (v) => (refuse = v),
+        close: () => new Promise((r) => server.close(() => r())),
       });
-    },
-  );
+    });
+  });
 }

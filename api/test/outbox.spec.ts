@@ -104,6 +104,46 @@ describe('outbox delivery', () => {
     expect(wa.to('+966550000001')).toHaveLength(1);
   });
 
+  it('sends many e-mails over one kept connection, and opens another when the server dropped it', async () => {
+    await worker.drain();
+    const before = { connections: smtp.connections(), received: smtp.received.length };
+    const enqueue = async (n: number, prefix: string) => {
+      for (let i = 0; i < n; i++)
+        await service.enqueue({
+          channel: 'email',
+          to: `${prefix}${i}@example.com`,
+          ...templates.teamSignupInvite(i % 2 ? 'ar' : 'en', { link: 'l' }),
+        });
+    };
+    await enqueue(6, 'kept');
+    expect(await worker.drain()).toBe(6);
+    // A connection, a greeting and a farewell per message made a broadcast wait on the server's
+    // greeting delay once per mail; the pool keeps the connection (one more at most, if the one open
+    // before this test had been closed meanwhile).
+    expect(smtp.connections() - before.connections).toBeLessThanOrEqual(1);
+    const kept = smtp.connections();
+
+    // The server drops it (a restart, its idle limit): the next mail goes over a new connection. A
+    // mail sent as the drop arrives fails like any other and goes on the next try.
+    await smtp.dropConnections();
+    await enqueue(3, 'again');
+    await worker.drain();
+    await t.database.query(`UPDATE outbox SET next_attempt_at = now() WHERE status = 'pending'`);
+    await worker.drain();
+    expect(
+      smtp.received
+        .slice(before.received)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([
+      ...[0, 1, 2].map((i) => `again${i}@example.com`),
+      ...[0, 1, 2, 3, 4, 5].map((i) => `kept${i}@example.com`),
+    ]);
+    expect(smtp.connections()).toBeGreaterThan(kept);
+    const rows = await t.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
+    expect(rows).toHaveLength(0);
+  });
+
   it('the dev outbox route lists messages outside production', async () => {
     const res = await t.http.get('/api/dev/outbox');
     expect(res.status).toBe(200);

@@ -47,8 +47,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.job.start(this.config, this.config.outboxPollMs, 'OUTBOX_WORKER');
   }
 
-  onApplicationShutdown() {
-    return this.job.stop();
+  async onApplicationShutdown() {
+    await this.job.stop();
+    for (const transport of Object.values(this.transports)) transport?.close?.();
   }
 
   /**
