@@ -1,19 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import sharp from 'sharp';
-import { E2E, apiUrl } from '../env';
-import { axeViolations, uniqueId } from './helpers';
+import { apiUrl } from '../env';
+import { axeViolations, signInStaff, uniqueId } from './helpers';
 import { shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
-
-async function signIn(page: Page) {
-  await page.goto(adminUrl);
-  await page.getByLabel(/email/i).fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
-}
 
 test.describe('back-office: content reaches the member site', () => {
   test('an admin writes a categorised post with a feature image and gallery from the library; members read it in both languages', async ({
@@ -24,7 +16,7 @@ test.describe('back-office: content reaches the member site', () => {
     const id = uniqueId();
     const titleEn = `Line follower secrets ${id}`;
     const titleAr = `أسرار تتبع الخط ${id}`;
-    await signIn(page);
+    await signInStaff(page);
 
     await page.getByRole('menuitem', { name: 'Categories' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
@@ -84,7 +76,7 @@ test.describe('back-office: content reaches the member site', () => {
 
   test('an admin adds a plan and deletes it after the confirm', async ({ page }) => {
     const name = `Term plan ${uniqueId()}`;
-    await signIn(page);
+    await signInStaff(page);
     await page.getByRole('menuitem', { name: 'Plans' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
     await page.locator('input[name=name]').fill(`خطة فصلية ${name}`);
@@ -105,7 +97,7 @@ test.describe('back-office: content reaches the member site', () => {
 
   test('an admin edits the privacy policy in Arabic and /privacy shows it', async ({ page, context, baseURL }) => {
     const text = `نحترم خصوصيتك ${uniqueId()}`;
-    await signIn(page);
+    await signInStaff(page);
     await page.getByRole('button', { name: 'English' }).first().click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.getByRole('menuitem', { name: 'الإعدادات' }).click();
@@ -126,7 +118,7 @@ test.describe('back-office: an event in Riyadh time', () => {
   test.use({ timezoneId: 'America/New_York' });
   test('the date picker says its zone, and the time typed is the time in Riyadh', async ({ page }) => {
     const name = `Regional final ${uniqueId()}`;
-    await signIn(page);
+    await signInStaff(page);
     await page.getByRole('menuitem', { name: 'Events' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
     await page.locator('input[name=name]').fill(`نهائي ${name}`);
@@ -160,7 +152,7 @@ test.describe('back-office in Arabic: an event shown on the home page with its c
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } })
       .png()
       .toBuffer();
-    await signIn(page);
+    await signInStaff(page);
     await page.getByRole('button', { name: 'English' }).first().click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { E2E, apiUrl } from '../env';
-import { createMember, searchList, signUpMember, uniqueId } from './helpers';
+import { apiUrl } from '../env';
+import { createMember, searchList, signInStaff, signUpMember, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
-
-async function signIn(page: Page) {
-  await page.goto(adminUrl);
-  await page.getByLabel(/email|البريد/i).fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
 
 /** The list's filter from the address bar (react-admin keeps it there). */
 function listFilter(page: Page): Record<string, unknown> {
@@ -97,7 +89,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
   test('an admin filters users by facets, exports exactly a selection and verifies it in bulk', async ({ page }) => {
     const members = [await signUpMember(page), await signUpMember(page), await signUpMember(page)];
     await page.setViewportSize({ width: 1600, height: 900 }); // wide enough for the facet sidebar
-    await signIn(page);
+    await signInStaff(page);
     await page.getByRole('menuitem', { name: 'Users' }).click();
     // The facet sidebar: students who are not verified yet.
     await page.getByRole('button', { name: 'Student' }).click();
@@ -149,7 +141,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     const members = [await signUpMember(page), await signUpMember(page), await signUpMember(page)];
     await page.setViewportSize({ width: 1600, height: 900 });
     await page.addInitScript(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
-    await signIn(page);
+    await signInStaff(page);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('menuitem', { name: 'المستخدمون' }).click();
     await page.getByRole('button', { name: 'طالب', exact: true }).click();
@@ -180,7 +172,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
   });
 
   test("in Arabic, an admin opens a coach's page and reads their orders", async ({ page }) => {
-    await signIn(page);
+    await signInStaff(page);
     await page.getByRole('button', { name: 'English' }).first().click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -202,7 +194,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
       // admin signs in: its sign-out shares this browser's cookies.
       const coach = await createMember(page, 1);
       if (t.lang === 'ar') await page.addInitScript(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
-      await signIn(page);
+      await signInStaff(page);
       await page.getByRole('menuitem', { name: t.plans }).click();
       await page.getByRole('link', { name: t.create }).click();
       await page.locator('input[name=name]').fill(`باقة ${name}`);
@@ -278,7 +270,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
       email: `a.very.long.address.for.a.coach.of.a.school.team.${id}@riyadh-international-school.example`,
     });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
+    await signInStaff(page);
     for (const perPage of [25, 100]) {
       await page.goto(`${adminUrl}#/users?perPage=${perPage}&sort=created_at&order=DESC`);
       // Newest first: this coach's row among the first (the other worker may have made someone since).
@@ -306,7 +298,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
   }) => {
     const teamNo = `R-${uniqueId()}`;
     await page.addInitScript(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
-    await signIn(page);
+    await signInStaff(page);
     await page.goto(`${adminUrl}#/teams/create`);
     await page.locator('input[name=team_no]').fill(teamNo);
     await page.getByRole('combobox', { name: 'الموسم' }).click();
@@ -355,7 +347,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
   });
 
   test('the not-found screen reads as one sentence in both languages', async ({ page }) => {
-    await signIn(page);
+    await signInStaff(page);
     for (const [lang, text] of [
       ['en', 'Either you typed a wrong address, or you followed a broken link.'],
       ['ar', 'إما أنك كتبت عنوانًا خاطئًا أو اتبعت رابطًا غير صالح.'],
@@ -374,7 +366,7 @@ test.describe('back-office lists: filters, selections and linked records', () =>
     }) => {
       test.setTimeout(120_000);
       await page.addInitScript((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
-      await signIn(page);
+      await signInStaff(page);
       await page.setViewportSize({ width: 390, height: 844 });
       for (const path of PHONE_LISTS) {
         await page.goto(`${adminUrl}#/${path}`);

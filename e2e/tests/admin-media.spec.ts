@@ -2,15 +2,12 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import sharp from 'sharp';
 import { E2E, apiUrl } from '../env';
-import { uniqueId } from './helpers';
+import { signInStaff, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
 
 async function signInArabic(page: Page) {
-  await page.goto(adminUrl);
-  await page.getByLabel(/email/i).fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
+  await signInStaff(page);
   await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
   await page.getByRole('button', { name: 'English' }).first().click();
   await page.getByRole('menuitem', { name: 'العربية' }).click();

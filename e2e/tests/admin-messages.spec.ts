@@ -6,11 +6,6 @@ import { noViolations, shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
 
-async function signIn(page: Page, lang: 'en' | 'ar') {
-  await page.addInitScript((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
-  await signInStaff(page, lang);
-}
-
 /** Steers the fake WhatsApp of global-setup (Meta's side). */
 const fake = (page: Page, path: string, data: Record<string, unknown> = {}) =>
   page.request.post(`${whatsappUrl()}/_fake/${path}`, { data });
@@ -71,7 +66,7 @@ for (const lang of ['en', 'ar'] as const) {
     // The test template approved in both languages (an earlier run may have taken it away).
     for (const language of ['ar', 'en'])
       await fake(page, 'templates/add', { name: 'test_message', language, bodyParams: 1, text: '{{1}}' });
-    await signIn(page, lang);
+    await signInStaff(page, lang);
     await fake(page, 'flush');
 
     // The settings page: a test WhatsApp to a number typed with Arabic-Indic digits reaches the fake.

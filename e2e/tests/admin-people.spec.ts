@@ -2,19 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import sharp from 'sharp';
-import { E2E, apiUrl } from '../env';
-import { mailedText, searchList, uniqueId } from './helpers';
+import { apiUrl } from '../env';
+import { mailedText, searchList, signInStaff, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(adminUrl);
-  await page.getByLabel(/email|البريد/i).fill(email);
-  await page.locator('input[type=password]').fill(password);
-  await page.locator('button[type=submit]').click();
-  // Signed in and settled: the menu is drawn (the language menu would otherwise open mid-render).
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
 
 async function toArabic(page: Page) {
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
@@ -27,7 +18,7 @@ test.describe('back-office: people and money', () => {
   test('an admin creates, finds, edits, verifies and exports a user; the audit log shows it', async ({ page }) => {
     const id = uniqueId();
     const name = `Lama Created ${id}`;
-    await signIn(page, E2E.admin.email, E2E.admin.password);
+    await signInStaff(page);
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
 
@@ -101,7 +92,7 @@ test.describe('back-office: people and money', () => {
   }) => {
     const id = uniqueId();
     const email = `sub${id}@e2e.example`;
-    await signIn(page, E2E.admin.email, E2E.admin.password);
+    await signInStaff(page);
     await page.getByRole('menuitem', { name: 'Admins' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
     await page.locator('input[name=name]').fill('Noura Sub');
@@ -117,7 +108,7 @@ test.describe('back-office: people and money', () => {
     await expect(page.locator('tbody tr', { hasText: email })).toContainText('SubAdmin');
 
     await page.context().clearCookies();
-    await signIn(page, email, 'Noura-pass-123');
+    await signInStaff(page, undefined, { email, password: 'Noura-pass-123' });
     // The password the admin chose is hers to replace before anything else (issue 31).
     await expect(page.getByText('Your password was set by someone else.', { exact: false })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
@@ -152,7 +143,7 @@ test.describe('back-office: people and money', () => {
   });
 
   test('in Arabic, an admin answers a contact message (caught by SMTP) and opens a transaction', async ({ page }) => {
-    await signIn(page, E2E.admin.email, E2E.admin.password);
+    await signInStaff(page);
     await toArabic(page);
     await page.getByRole('menuitem', { name: 'تواصل معنا' }).click();
     await page.locator('tbody tr', { hasText: 'أم خالد' }).click();

@@ -1,20 +1,11 @@
 import type { AboutAnswer } from '@platform/contract';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
+import { signInStaff } from './helpers';
 import { noViolations, shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
-
-async function signIn(page: Page, lang: 'en' | 'ar', who = E2E.admin) {
-  await page.addInitScript((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
-  await page.goto(adminUrl);
-  await page.locator('input[name=username], input[type=email]').first().fill(who.email);
-  await page.locator('input[type=password]').fill(who.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
 
 const TEXTS = {
   en: {
@@ -50,7 +41,7 @@ for (const lang of ['en', 'ar'] as const) {
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     test(`an admin reads the System page (${lang}, ${device})`, async ({ page }) => {
-      await signIn(page, lang);
+      await signInStaff(page, lang);
       // On a phone the menu is folded away: signed in at a desktop's size, then the page at the phone's.
       await page.setViewportSize(viewport);
       await page.goto(`${adminUrl}#/system`);
@@ -82,7 +73,7 @@ for (const lang of ['en', 'ar'] as const) {
 }
 
 test('a sub-admin has no System page', async ({ page }) => {
-  await signIn(page, 'en', E2E.subAdmin);
+  await signInStaff(page, 'en', E2E.subAdmin);
   await expect(page.getByRole('menuitem', { name: 'System' })).toHaveCount(0);
   await page.goto(`${adminUrl}#/system`);
   await expect(page.getByRole('heading', { name: 'Release' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
-import { axeViolations, createMember, DEFAULT_GUARDIAN_PHONE, guardianConfirms } from './helpers';
+import { axeViolations, createMember, DEFAULT_GUARDIAN_PHONE, guardianConfirms, signInStaff } from './helpers';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const adminUrl = `${apiUrl}/admin/`;
@@ -103,13 +103,7 @@ async function memberAuth(page: Page, nationalId: string, password: string, type
 }
 
 async function signInAdmin(page: Page, lang: 'en' | 'ar') {
-  await page.goto(adminUrl);
-  await page.evaluate((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
-  await page.reload();
-  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  await signInStaff(page, lang);
   // Signed in: the dashboard, before any other screen is asked for.
   await expect(page).toHaveURL(/#\/$/);
   await page.waitForLoadState('networkidle');

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { guardianConfirms, mailedText, signInStudent } from './helpers';
+import { guardianConfirms, mailedText, signInStaff, signInStudent } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
@@ -18,16 +18,6 @@ const TEXT = {
   body_ar: 'تقام الجولة التجريبية يوم السبت القادم في الرياض.\nيرجى الحضور قبل الساعة ٩ صباحًا.',
   body_en: 'The practice round is next Saturday in Riyadh.\nPlease arrive before 9 am.',
 };
-
-async function signInAdmin(page: Page, lang: 'en' | 'ar', who = E2E.admin) {
-  await page.goto(adminUrl);
-  await page.evaluate((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
-  await page.reload();
-  await page.locator('input[name=username], input[type=email]').first().fill(who.email);
-  await page.locator('input[type=password]').fill(who.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/#\/$/);
-}
 
 async function setLocale(page: Page, lang: 'en' | 'ar') {
   await page.evaluate((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
@@ -78,7 +68,7 @@ test.describe.serial('staff messaging', () => {
     test.setTimeout(180_000);
     ({ competition } = await teamOfMinors(page));
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await signInAdmin(page, 'en');
+    await signInStaff(page, 'en');
     await page.goto(`${adminUrl}#/broadcasts/create`);
     await expect(page.getByRole('heading', { name: 'Reach' })).toBeVisible();
     await page.getByLabel('Subject (Arabic)').fill(TEXT.subject_ar);
@@ -238,7 +228,7 @@ test.describe.serial('staff messaging', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInAdmin(page, 'ar', E2E.subAdmin);
+    await signInStaff(page, 'ar', E2E.subAdmin);
     await page.getByRole('menuitem', { name: 'الرسائل الجماعية' }).click();
     await page.getByRole('link', { name: 'إنشاء' }).click();
     await expect(page.getByText(/^بصفتك مديرًا مساعدًا، اختر مسابقة أو موسمًا أو منطقة/)).toBeVisible();

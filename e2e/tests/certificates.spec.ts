@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { guardianConfirms, signInStudent } from './helpers';
+import { guardianConfirms, signInStaff, signInStudent } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot } from './journey';
 
 const adminUrl = `${apiUrl}/admin/`;
@@ -14,16 +14,6 @@ async function adminAuth(page: Page) {
     data: { national_id: E2E.admin.email, password: E2E.admin.password, type: 4, loginType: 'signin' },
   });
   return { Authorization: login.headers()['authorization'] };
-}
-
-async function signInAdmin(page: Page, lang: 'en' | 'ar') {
-  await page.goto(adminUrl);
-  await page.evaluate((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
-  await page.reload();
-  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/#\/$/);
 }
 
 /** An approved team of the competition holding Hind, ranked first by staff. */
@@ -79,7 +69,7 @@ test.describe.serial('certificates anyone can verify', () => {
 
     // Staff issue the competition's certificates from the back-office and watch the progress.
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await signInAdmin(page, 'en');
+    await signInStaff(page, 'en');
     await page.goto(`${adminUrl}#/certificates`);
     await page.getByRole('button', { name: 'Issue certificates' }).click();
     const dialog = page.getByRole('dialog', { name: "Issue a competition's certificates" });
@@ -153,7 +143,7 @@ test.describe.serial('certificates anyone can verify', () => {
   test('after staff revoke it with a reason, the verification page reads revoked', async ({ page, browser }) => {
     test.skip(!code, 'the first journey issued nothing');
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await signInAdmin(page, 'ar');
+    await signInStaff(page, 'ar');
     await page.goto(`${adminUrl}#/certificates?filter=${encodeURIComponent(JSON.stringify({ q: code }))}`);
     const row = page.getByRole('row').filter({ hasText: code });
     await row.getByRole('button', { name: 'إبطال الشهادة' }).click();

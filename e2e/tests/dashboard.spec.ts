@@ -1,15 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { E2E, apiUrl } from '../env';
-import { signInStudent, uniqueId } from './helpers';
-
-async function adminSignIn(page: Page) {
-  await page.goto(`${apiUrl}/admin/`);
-  await page.getByLabel(/email/i).fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
-}
+import { E2E } from '../env';
+import { signInStaff, signInStudent, uniqueId } from './helpers';
 
 const seconds = (page: Page) => page.locator('[role=timer] [data-unit=seconds]').textContent();
 
@@ -88,7 +80,7 @@ test.describe('the home dashboard', () => {
     baseURL,
   }) => {
     const name = `Regional qualifier ${uniqueId()}`;
-    await adminSignIn(page);
+    await signInStaff(page);
     await page.getByRole('menuitem', { name: 'Events' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
     await page.locator('input[name=name]').fill(`تصفيات ${name}`);
@@ -141,7 +133,7 @@ test.describe('the home dashboard', () => {
     await page.locator('#message').fill('Is there a junior category?');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Your message has been sent. We will answer you by e-mail.')).toBeVisible();
-    await adminSignIn(page);
+    await signInStaff(page);
     await page.getByRole('menuitem', { name: 'Contact us' }).click();
     await expect(page.locator('tbody tr', { hasText: `Visitor ${id}` })).toContainText('Unread');
   });
