@@ -8,6 +8,7 @@ import {
   createMember,
   outboxCode,
   saudiMobile,
+  signInStaff,
   signInStudent,
   tickRequiredBoxes,
   typeCode,
@@ -151,10 +152,7 @@ test.describe('date of birth and grade, set at sign-up (issue 29)', () => {
         expect(res.ok()).toBe(true);
         asked.push(member.name);
       }
-      await page.goto(`${apiUrl}/admin/`);
-      await page.locator('input[name=username], input[type=email]').first().fill(E2E.subAdmin.email);
-      await page.locator('input[type=password]').fill(E2E.subAdmin.password);
-      await page.locator('button[type=submit]').click();
+      await signInStaff(page, undefined, E2E.subAdmin);
       await page.getByRole('menuitem', { name: ar ? 'طلبات التصحيح' : 'Correction requests' }).click();
       const approve = page.getByRole('button', { name: ar ? 'موافقة' : 'Approve' });
       await expect(approve.first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import sharp from 'sharp';
-import { E2E, apiUrl } from '../env';
+import { apiUrl } from '../env';
 import { signInStaff, uniqueId } from './helpers';
 
 const adminUrl = `${apiUrl}/admin/`;
@@ -102,10 +102,7 @@ test.describe('back-office: the media library', () => {
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const fileName = `notes-${uniqueId()}.txt`;
-    await page.goto(adminUrl);
-    await page.getByLabel(/email/i).fill(E2E.admin.email);
-    await page.locator('input[type=password]').fill(E2E.admin.password);
-    await page.locator('button[type=submit]').click();
+    await signInStaff(page);
     await expect(page.getByText('Welcome, Administrator')).toBeVisible();
     await page.goto(`${adminUrl}#/media`);
     await page

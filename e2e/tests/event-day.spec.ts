@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { arabicDigits, createMember, signInStudent } from './helpers';
+import { arabicDigits, createMember, signInStaff, signInStudent } from './helpers';
 import { noViolations, shot } from './journey';
 
 /**
@@ -238,11 +238,7 @@ test('staff set up an event day in the back-office, in English and Arabic', asyn
   });
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto(`${apiUrl}/admin/`);
-  await page.locator('input[name=username], input[type=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/#\/$/);
+  await signInStaff(page);
   for (const lang of ['en', 'ar'] as const) {
     await page.evaluate((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), lang);
     await page.goto(`${apiUrl}/admin/#/event-days/${day.id}`);

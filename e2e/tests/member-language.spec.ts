@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { createMember, saudiMobile, signInStudent } from './helpers';
+import { createMember, saudiMobile, signInStaff, signInStudent } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot } from './journey';
 
 /** Arabic letters: a message written in Arabic has them, an English one (names and numbers aside) not. */
@@ -106,12 +106,7 @@ test.describe('a member’s language', () => {
   }) => {
     const member = await createMember(page, 1);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript(() => localStorage.setItem('RaStore.locale', JSON.stringify('ar')));
-    await page.goto(`${apiUrl}/admin/`);
-    await page.getByLabel(/email|البريد/i).fill(E2E.subAdmin.email);
-    await page.locator('input[type=password]').fill(E2E.subAdmin.password);
-    await page.locator('button[type=submit]').click();
-    await expect(page.getByRole('menuitem').first()).toBeVisible();
+    await signInStaff(page, 'ar', E2E.subAdmin);
 
     // The list filters by it: the member signed up in English.
     const users = (filter: Record<string, string>) =>

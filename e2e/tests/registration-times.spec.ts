@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { axeViolations, createMember, signInStudent, uniqueId } from './helpers';
+import { axeViolations, createMember, signInStaff, signInStudent, uniqueId } from './helpers';
 
 /**
  * Issue 29, "Times": staff in Riyadh enter a registration's window in the back-office in Arabic
@@ -23,17 +23,6 @@ async function noViolations(page: Page, what: string) {
     violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     what,
   ).toEqual([]);
-}
-
-async function adminSignIn(page: Page, locale: 'en' | 'ar') {
-  await page.goto(adminUrl);
-  await page.evaluate((l) => localStorage.setItem('RaStore.locale', JSON.stringify(l)), locale);
-  await page.reload();
-  await page.locator('input[type=email], input[name=email]').first().fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).not.toHaveURL(/login/);
-  await expect(page.locator('input[type=password]')).toHaveCount(0);
 }
 
 /** Season and competition made through the back-office API (the form picks them by name). */
@@ -67,7 +56,7 @@ test.describe('registration windows on the Riyadh clock', () => {
 
     // Back-office in Arabic, on a desktop: create the registration with the form.
     await page.setViewportSize({ width: 1440, height: 900 });
-    await adminSignIn(page, 'ar');
+    await signInStaff(page, 'ar');
     await page.goto(`${adminUrl}#/registrations/create`);
     await page.getByRole('combobox', { name: 'الموسم' }).click();
     await page.getByRole('option', { name: `موسم الوقت ${id}` }).click();
@@ -140,7 +129,7 @@ test.describe('registration windows on the Riyadh clock', () => {
     // The same record on a phone in English, on a device set to London: still 08:00 and 23:59.
     const away = await browser.newContext({ timezoneId: 'Europe/London', viewport: { width: 390, height: 844 } });
     const phone = await away.newPage();
-    await adminSignIn(phone, 'en');
+    await signInStaff(phone, 'en');
     await phone.goto(`${adminUrl}#/registrations/${reg.id}`);
     await expect(phone.locator('input[name=opens_at]')).toHaveValue('2026-11-20T08:00');
     await expect(phone.locator('input[name=closes_at]')).toHaveValue('2027-01-31T23:59');

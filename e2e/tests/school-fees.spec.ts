@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl, memberUrl } from '../env';
-import { apiToken, createMember, searchList, signInStudent } from './helpers';
+import { apiToken, createMember, searchList, signInStaff, signInStudent } from './helpers';
 import { coachWithPlan, noViolations, openRegistration, shot, signOut } from './journey';
 
 const SCHOOL = 'entity@school.example';
@@ -95,10 +95,7 @@ test.describe('a school pays several teams’ fees in one order', () => {
       .browser()!
       .newContext({ viewport: { width: 1280, height: 900 }, locale: 'ar-SA' });
     const admin = await staff.newPage();
-    await admin.goto(`${apiUrl}/admin/`);
-    await admin.getByLabel('البريد الإلكتروني').fill(E2E.admin.email);
-    await admin.locator('input[type=password]').fill(E2E.admin.password);
-    await admin.locator('button[type=submit]').click();
+    await signInStaff(admin);
     await admin.getByRole('menuitem', { name: 'المعاملات' }).click();
     await searchList(admin, 'Future School');
     await admin.locator('tbody tr', { hasText: '200.00' }).first().locator('td').last().click();

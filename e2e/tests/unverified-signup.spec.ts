@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test } from './fixtures';
 import { E2E, apiUrl } from '../env';
-import { outboxCode, saudiMobile, signUpMember, tickRequiredBoxes, uniqueId } from './helpers';
+import { outboxCode, saudiMobile, signInStaff, signUpMember, tickRequiredBoxes, uniqueId } from './helpers';
 import { noViolations, shot } from './journey';
 
 /**
@@ -88,7 +88,7 @@ test.describe('a national ID held by an unverified sign-up', () => {
     const [user] = (await found.json()) as { id: string }[];
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await adminSignIn(page);
+    await signInStaff(page);
     await page.getByRole('button', { name: 'English' }).first().click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -111,11 +111,3 @@ test.describe('a national ID held by an unverified sign-up', () => {
     expect(((await audit.json()) as { action: string }[]).map((e) => e.action)).toContain('release');
   });
 });
-
-async function adminSignIn(page: Page) {
-  await page.goto(`${apiUrl}/admin/`);
-  await page.getByLabel(/email|البريد/i).fill(E2E.admin.email);
-  await page.locator('input[type=password]').fill(E2E.admin.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('menuitem').first()).toBeVisible();
-}
