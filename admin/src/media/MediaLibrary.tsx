@@ -111,6 +111,9 @@ export function LibraryBrowser({
       }
     }
     setPage(0);
+    // A list still on its way was asked before these files were saved: dropped, then asked again.
+    // (Invalidating alone lets a first fetch still in flight stand, and the new files never showed.)
+    await queryClient.cancelQueries({ queryKey: ['gallery'] });
     await queryClient.invalidateQueries({ queryKey: ['gallery'] });
   };
 
