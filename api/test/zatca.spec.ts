@@ -8,7 +8,7 @@ import { loadConfig } from '../src/core/config';
 import { openDatabase } from '../src/core/database';
 import { zatcaOnboard } from '../src/ops/zatca';
 import { orders, plans, zatcaDocuments } from '../src/db/schema';
-import { parseCertificate } from '../src/zatca/certificates';
+import { certificateSerial, parseCertificate } from '../src/zatca/certificates';
 import { FatooraClient } from '../src/zatca/fatoora.client';
 import { onboard, renew, type Onboarded } from '../src/zatca/onboarding';
 import { readStamped, readTlv, verifyHash } from '../src/zatca/stamp';
@@ -39,6 +39,19 @@ async function brokenRules(xml: string): Promise<string[]> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+it('a certificate serial is positive and in minimal DER whatever the random bytes', () => {
+  // One issued certificate in 256 once began its serial with a padding 0x00 OpenSSL refused.
+  for (const first of [0x00, 0x01, 0x7f, 0x80, 0xff])
+    for (const second of [0x00, 0x7f, 0x80]) {
+      const serial = certificateSerial(Buffer.from([first, second, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+      expect(serial).toHaveLength(12);
+      expect(serial[0]).toBeGreaterThanOrEqual(0x01);
+      expect(serial[0]).toBeLessThanOrEqual(0x7f);
+      expect(serial[1]).toBe(second);
+    }
+  expect(certificateSerial()).toHaveLength(12);
+});
 
 describe('ZATCA Phase 2 e-invoicing against a local fake Fatoora', () => {
   const telr = fakeTelr();

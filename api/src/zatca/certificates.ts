@@ -175,6 +175,17 @@ export function readCsr(pemText: string) {
 }
 
 /** Issues a certificate for a CSR (the fake Fatoora's CA; real ones come from ZATCA). Base64 DER. */
+/**
+ * A certificate's serial number: random, positive and in minimal DER, so its first byte is 0x01–0x7f.
+ * A first byte of 0x00 is padding DER allows only before a byte whose top bit is set; one serial in
+ * 256 had it otherwise, and OpenSSL refused the whole certificate ("unsupported").
+ */
+export function certificateSerial(random: Buffer = randomBytes(12)): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = serial[0] & 0x7f || 0x01;
+  return serial;
+}
+
 export function issueCertificate(
   csrPem: string,
   ca: { key: KeyObject; name: string },
@@ -186,11 +197,9 @@ export function issueCertificate(
     ['DC', 'local'],
     ['CN', ca.name],
   ]);
-  const serial = randomBytes(12);
-  serial[0] &= 0x7f;
   const tbs = new TBSCertificate({
     version: 2,
-    serialNumber: new Uint8Array(serial).buffer,
+    serialNumber: new Uint8Array(certificateSerial()).buffer,
     signature: new AlgorithmIdentifier({ algorithm: ECDSA_SHA256 }),
     issuer,
     validity: new Validity({ notBefore: validity.from, notAfter: validity.to }),
