@@ -174,7 +174,6 @@ export function readCsr(pemText: string) {
   };
 }
 
-/** Issues a certificate for a CSR (the fake Fatoora's CA; real ones come from ZATCA). Base64 DER. */
 /**
  * A certificate's serial number: random, positive and in minimal DER, so its first byte is 0x01–0x7f.
  * A first byte of 0x00 is padding DER allows only before a byte whose top bit is set; one serial in
@@ -186,6 +185,7 @@ export function certificateSerial(random: Buffer = randomBytes(12)): Buffer {
   return serial;
 }
 
+/** Issues a certificate for a CSR (the fake Fatoora's CA; real ones come from ZATCA). Base64 DER. */
 export function issueCertificate(
   csrPem: string,
   ca: { key: KeyObject; name: string },
