@@ -18,7 +18,9 @@ export function startSmtp() {
     },
     onClose() {
       closed++;
-      for (const wake of [...waiting]) wake();
+      const woken = [...waiting];
+      waiting.clear();
+      for (const wake of woken) wake();
     },
     onRcptTo(address, _session, cb) {
       if (refuse) return cb(new Error('mailbox unavailable'));
@@ -53,11 +55,7 @@ export function startSmtp() {
         dropConnections: async () => {
           const all = closed + open.connections.size;
           open.connections.forEach((c) => c.close());
-          while (closed < all)
-            await new Promise<void>((wake) => {
-              const once = () => (waiting.delete(once), wake());
-              waiting.add(once);
-            });
+          while (closed < all) await new Promise<void>((wake) => waiting.add(wake));
         },
         setRefuse: (v) => (refuse = v),
         close: () => new Promise((r) => server.close(() => r())),
